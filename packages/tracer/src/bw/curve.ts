@@ -1,0 +1,332 @@
+/**
+ * Stages 3 and 4 of Selinger's paper: the corner/curve decision at each polygon vertex
+ * (Sec. 2.3.2, the alpha parameter) and the optimisation that joins runs of Bézier segments
+ * into fewer ones within a tolerance (Sec. 2.4). Ported from potrace's trace.c.
+ *
+ * A curve has one segment per vertex: segment i runs from the end of segment i-1 to c2[i],
+ * either as a corner (two lines via vertex i) or as a cubic with controls c0[i], c1[i].
+ */
+
+export interface Curve {
+  n: number;
+  corner: Uint8Array;
+  vx: Float64Array;
+  vy: Float64Array;
+  /** Controls c0, c1 and end point c2 of each segment, as x/y pairs: 6 numbers a segment. */
+  c: Float64Array;
+  alpha: Float64Array;
+}
+
+interface P {
+  x: number;
+  y: number;
+}
+
+const COS179 = Math.cos((179 * Math.PI) / 180);
+
+function mod(a: number, n: number): number {
+  return a >= n ? a % n : a >= 0 ? a : n - 1 - ((-1 - a) % n);
+}
+
+function sign(v: number): number {
+  return v > 0 ? 1 : v < 0 ? -1 : 0;
+}
+
+function newCurve(n: number): Curve {
+  return {
+    n,
+    corner: new Uint8Array(n),
+    vx: new Float64Array(n),
+    vy: new Float64Array(n),
+    c: new Float64Array(6 * n),
+    alpha: new Float64Array(n),
+  };
+}
+
+const vert = (c: Curve, i: number): P => ({ x: c.vx[i], y: c.vy[i] });
+const end = (c: Curve, i: number): P => ({ x: c.c[6 * i + 4], y: c.c[6 * i + 5] });
+
+function interval(t: number, a: P, b: P): P {
+  return { x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y) };
+}
+
+/** Twice the signed area of triangle p0 p1 p2. */
+function dpara(p0: P, p1: P, p2: P): number {
+  return (p1.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p1.y - p0.y);
+}
+
+/** The "L-infinity" denominator of the alpha formula: p0-p2 measured along a lattice direction. */
+function ddenom(p0: P, p2: P): number {
+  const rx = -sign(p2.y - p0.y);
+  const ry = sign(p2.x - p0.x);
+  return ry * (p2.x - p0.x) - rx * (p2.y - p0.y);
+}
+
+function cprod(p0: P, p1: P, p2: P, p3: P): number {
+  return (p1.x - p0.x) * (p3.y - p2.y) - (p3.x - p2.x) * (p1.y - p0.y);
+}
+
+function iprod(p0: P, p1: P, p2: P): number {
+  return (p1.x - p0.x) * (p2.x - p0.x) + (p1.y - p0.y) * (p2.y - p0.y);
+}
+
+function iprod1(p0: P, p1: P, p2: P, p3: P): number {
+  return (p1.x - p0.x) * (p3.x - p2.x) + (p1.y - p0.y) * (p3.y - p2.y);
+}
+
+function ddist(p: P, q: P): number {
+  return Math.hypot(p.x - q.x, p.y - q.y);
+}
+
+function bezier(t: number, p0: P, p1: P, p2: P, p3: P): P {
+  const s = 1 - t;
+  const a = s * s * s;
+  const b = 3 * s * s * t;
+  const c = 3 * t * t * s;
+  const d = t * t * t;
+  return { x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y };
+}
+
+/** The parameter t where the Bézier's tangent is parallel to q0q1, or -1 if none in [0,1]. */
+function tangent(p0: P, p1: P, p2: P, p3: P, q0: P, q1: P): number {
+  const A = cprod(p0, p1, q0, q1);
+  const B = cprod(p1, p2, q0, q1);
+  const C = cprod(p2, p3, q0, q1);
+  const a = A - 2 * B + C;
+  const b = -2 * A + 2 * B;
+  const c = A;
+  const d = b * b - 4 * a * c;
+  if (a === 0 || d < 0) return -1;
+  const s = Math.sqrt(d);
+  const r1 = (-b + s) / (2 * a);
+  const r2 = (-b - s) / (2 * a);
+  if (r1 >= 0 && r1 <= 1) return r1;
+  if (r2 >= 0 && r2 <= 1) return r2;
+  return -1;
+}
+
+/**
+ * Decides corner or curve at each vertex from alpha, how far the vertex sits from the line of
+ * its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a corner.
+ */
+export function smooth(vx: Float64Array, vy: Float64Array, alphamax: number): Curve {
+  const m = vx.length;
+  const curve = newCurve(m);
+  curve.vx.set(vx);
+  curve.vy.set(vy);
+  for (let i = 0; i < m; i++) {
+    const j = mod(i + 1, m);
+    const k = mod(i + 2, m);
+    const pi = vert(curve, i);
+    const pj = vert(curve, j);
+    const pk = vert(curve, k);
+    const p4 = interval(0.5, pk, pj);
+    const denom = ddenom(pi, pk);
+    let alpha: number;
+    if (denom !== 0) {
+      const dd = Math.abs(dpara(pi, pj, pk) / denom);
+      alpha = (dd > 1 ? 1 - 1 / dd : 0) / 0.75;
+    } else {
+      alpha = 4 / 3;
+    }
+    const o = 6 * j;
+    if (alpha >= alphamax) {
+      curve.corner[j] = 1;
+      curve.c[o + 2] = pj.x;
+      curve.c[o + 3] = pj.y;
+    } else {
+      alpha = Math.min(1, Math.max(0.55, alpha));
+      const p2 = interval(0.5 + 0.5 * alpha, pi, pj);
+      const p3 = interval(0.5 + 0.5 * alpha, pk, pj);
+      curve.c[o] = p2.x;
+      curve.c[o + 1] = p2.y;
+      curve.c[o + 2] = p3.x;
+      curve.c[o + 3] = p3.y;
+    }
+    curve.c[o + 4] = p4.x;
+    curve.c[o + 5] = p4.y;
+    curve.alpha[j] = alpha;
+  }
+  return curve;
+}
+
+interface Opti {
+  pen: number;
+  c0: P;
+  c1: P;
+  t: number;
+  s: number;
+  alpha: number;
+}
+
+/** Penalty of replacing segments i+1..j by one Bézier, or null when that is not allowed. */
+function optiPenalty(
+  curve: Curve,
+  i: number,
+  j: number,
+  opttolerance: number,
+  convc: Int8Array,
+  areac: Float64Array,
+): Opti | null {
+  const m = curve.n;
+  if (i === j) return null;
+  const i1 = mod(i + 1, m);
+  let k1 = mod(i + 1, m);
+  const conv = convc[k1];
+  if (conv === 0) return null;
+  const vi = vert(curve, i);
+  const vi1 = vert(curve, i1);
+  const d = ddist(vi, vi1);
+  for (let k = k1; k !== j; k = k1) {
+    k1 = mod(k + 1, m);
+    const k2 = mod(k + 2, m);
+    if (convc[k1] !== conv) return null;
+    const pk1 = vert(curve, k1);
+    const pk2 = vert(curve, k2);
+    if (sign(cprod(vi, vi1, pk1, pk2)) !== conv) return null;
+    if (iprod1(vi, vi1, pk1, pk2) < d * ddist(pk1, pk2) * COS179) return null;
+  }
+
+  const p0 = end(curve, mod(i, m));
+  let p1 = vert(curve, mod(i + 1, m));
+  let p2 = vert(curve, mod(j, m));
+  const p3 = end(curve, mod(j, m));
+
+  let area = areac[j] - areac[i];
+  area -= dpara(vert(curve, 0), end(curve, i), end(curve, j)) / 2;
+  if (i >= j) area += areac[m];
+
+  const A1 = dpara(p0, p1, p2);
+  const A2 = dpara(p0, p1, p3);
+  const A3 = dpara(p0, p2, p3);
+  const A4 = A1 + A3 - A2;
+  if (A2 === A1) return null;
+  let t = A3 / (A3 - A4);
+  const s = A2 / (A2 - A1);
+  const A = (A2 * t) / 2;
+  if (A === 0) return null;
+  const R = area / A;
+  const alpha = 2 - Math.sqrt(4 - R / 0.3);
+  const res: Opti = {
+    pen: 0,
+    c0: interval(t * alpha, p0, p1),
+    c1: interval(s * alpha, p3, p2),
+    t,
+    s,
+    alpha,
+  };
+  p1 = res.c0;
+  p2 = res.c1;
+
+  // The new curve must stay within tolerance of every polygon edge it replaces...
+  for (let k = mod(i + 1, m); k !== j; k = k1) {
+    k1 = mod(k + 1, m);
+    const vk = vert(curve, k);
+    const vk1 = vert(curve, k1);
+    t = tangent(p0, p1, p2, p3, vk, vk1);
+    if (t < -0.5) return null;
+    const pt = bezier(t, p0, p1, p2, p3);
+    const dk = ddist(vk, vk1);
+    if (dk === 0) return null;
+    const d1 = dpara(vk, vk1, pt) / dk;
+    if (Math.abs(d1) > opttolerance) return null;
+    if (iprod(vk, vk1, pt) < 0 || iprod(vk1, vk, pt) < 0) return null;
+    res.pen += d1 * d1;
+  }
+  // ...and not cut the corners of the segments it replaces.
+  for (let k = i; k !== j; k = k1) {
+    k1 = mod(k + 1, m);
+    const ek = end(curve, k);
+    const ek1 = end(curve, k1);
+    t = tangent(p0, p1, p2, p3, ek, ek1);
+    if (t < -0.5) return null;
+    const pt = bezier(t, p0, p1, p2, p3);
+    const dk = ddist(ek, ek1);
+    if (dk === 0) return null;
+    let d1 = dpara(ek, ek1, pt) / dk;
+    let d2 = (dpara(ek, ek1, vert(curve, k1)) / dk) * 0.75 * curve.alpha[k1];
+    if (d2 < 0) {
+      d1 = -d1;
+      d2 = -d2;
+    }
+    if (d1 < d2 - opttolerance) return null;
+    if (d1 < d2) res.pen += (d1 - d2) * (d1 - d2);
+  }
+  return res;
+}
+
+/** Joins runs of curve segments into single Béziers where the tolerance allows (Sec. 2.4). */
+export function optimizeCurve(curve: Curve, opttolerance: number): Curve {
+  const m = curve.n;
+  const pt = new Int32Array(m + 1);
+  const pen = new Float64Array(m + 1);
+  const len = new Int32Array(m + 1);
+  const opt: (Opti | undefined)[] = new Array(m + 1);
+  const convc = new Int8Array(m);
+  const areac = new Float64Array(m + 1);
+
+  for (let i = 0; i < m; i++) {
+    convc[i] = curve.corner[i]
+      ? 0
+      : sign(dpara(vert(curve, mod(i - 1, m)), vert(curve, i), vert(curve, mod(i + 1, m))));
+  }
+  let area = 0;
+  const v0 = vert(curve, 0);
+  for (let i = 0; i < m; i++) {
+    const i1 = mod(i + 1, m);
+    if (!curve.corner[i1]) {
+      const alpha = curve.alpha[i1];
+      area += (0.3 * alpha * (4 - alpha) * dpara(end(curve, i), vert(curve, i1), end(curve, i1))) / 2;
+      area += dpara(v0, end(curve, i), end(curve, i1)) / 2;
+    }
+    areac[i + 1] = area;
+  }
+
+  pt[0] = -1;
+  pen[0] = 0;
+  len[0] = 0;
+  for (let j = 1; j <= m; j++) {
+    pt[j] = j - 1;
+    pen[j] = pen[j - 1];
+    len[j] = len[j - 1] + 1;
+    for (let i = j - 2; i >= 0; i--) {
+      const o = optiPenalty(curve, i, mod(j, m), opttolerance, convc, areac);
+      if (!o) break;
+      if (len[j] > len[i] + 1 || (len[j] === len[i] + 1 && pen[j] > pen[i] + o.pen)) {
+        pt[j] = i;
+        pen[j] = pen[i] + o.pen;
+        len[j] = len[i] + 1;
+        opt[j] = o;
+      }
+    }
+  }
+
+  const om = len[m];
+  const out = newCurve(om);
+  let j = m;
+  for (let i = om - 1; i >= 0; i--) {
+    const jm = mod(j, m);
+    const o = 6 * i;
+    if (pt[j] === j - 1) {
+      out.corner[i] = curve.corner[jm];
+      out.c.set(curve.c.subarray(6 * jm, 6 * jm + 6), o);
+      out.vx[i] = curve.vx[jm];
+      out.vy[i] = curve.vy[jm];
+      out.alpha[i] = curve.alpha[jm];
+    } else {
+      const op = opt[j] as Opti;
+      out.c[o] = op.c0.x;
+      out.c[o + 1] = op.c0.y;
+      out.c[o + 2] = op.c1.x;
+      out.c[o + 3] = op.c1.y;
+      out.c[o + 4] = curve.c[6 * jm + 4];
+      out.c[o + 5] = curve.c[6 * jm + 5];
+      const v = interval(op.s, end(curve, jm), vert(curve, jm));
+      out.vx[i] = v.x;
+      out.vy[i] = v.y;
+      out.alpha[i] = op.alpha;
+    }
+    j = pt[j];
+  }
+  return out;
+}

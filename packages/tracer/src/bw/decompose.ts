@@ -1,0 +1,111 @@
+import type { Bitmap } from './bitmap.js';
+
+/**
+ * A closed boundary between foreground and background, as the pixel corners it visits.
+ * Coordinates follow potrace: x right, y UP, so pixel (x, y) is image row height-1-y.
+ */
+export interface PixelPath {
+  x: number[];
+  y: number[];
+  /** Signed area enclosed, in pixels. */
+  area: number;
+  /** '+' bounds a foreground region, '-' a hole in one. */
+  sign: '+' | '-';
+}
+
+/**
+ * Stage 1 of Selinger's paper (Sec. 2.1): decompose the bitmap into boundary paths. Paths are
+ * found top to bottom; after each one its interior is inverted, so holes come out as paths of
+ * their own. Paths enclosing at most `turdsize` pixels are dropped (speckle removal); ambiguous
+ * turns follow the "minority" policy, potrace's default.
+ */
+export function decompose(bitmap: Bitmap, turdsize: number): PixelPath[] {
+  const { width: w, height: h, bits } = bitmap;
+  const work = bits.slice();
+  const paths: PixelPath[] = [];
+  let i = 0;
+  const n = w * h;
+  for (;;) {
+    while (i < n && work[i] === 0) i++;
+    if (i >= n) break;
+    const x = i % w;
+    const y = h - 1 - ((i / w) | 0);
+    const path = findPath(work, w, h, x, y + 1, bits[i] ? '+' : '-');
+    xorPath(work, w, h, path);
+    if (Math.abs(path.area) > turdsize) paths.push(path);
+  }
+  return paths;
+}
+
+function get(bits: Uint8Array, w: number, h: number, x: number, y: number): boolean {
+  return x >= 0 && x < w && y >= 0 && y < h && bits[(h - 1 - y) * w + x] !== 0;
+}
+
+/** Walks the boundary from the top-left corner of the first pixel found (potrace's findpath). */
+function findPath(bits: Uint8Array, w: number, h: number, x0: number, y0: number, sign: '+' | '-'): PixelPath {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let x = x0;
+  let y = y0;
+  let dirx = 0;
+  let diry = -1;
+  let area = 0;
+  for (;;) {
+    xs.push(x);
+    ys.push(y);
+    x += dirx;
+    y += diry;
+    area += x * diry;
+    if (x === x0 && y === y0) break;
+    const c = get(bits, w, h, x + (dirx + diry - 1) / 2, y + (diry - dirx - 1) / 2);
+    const d = get(bits, w, h, x + (dirx - diry - 1) / 2, y + (diry + dirx - 1) / 2);
+    let right: boolean;
+    if (c && !d) right = !majority(bits, w, h, x, y);
+    else right = c;
+    if (right) {
+      const t = dirx;
+      dirx = diry;
+      diry = -t;
+    } else if (!d) {
+      const t = dirx;
+      dirx = -diry;
+      diry = t;
+    }
+  }
+  return { x: xs, y: ys, area, sign };
+}
+
+/** Whether foreground dominates around the corner (x, y), looking at growing squares. */
+function majority(bits: Uint8Array, w: number, h: number, x: number, y: number): boolean {
+  for (let i = 2; i < 5; i++) {
+    let ct = 0;
+    for (let a = -i + 1; a <= i - 1; a++) {
+      ct += get(bits, w, h, x + a, y + i - 1) ? 1 : -1;
+      ct += get(bits, w, h, x + i - 1, y + a - 1) ? 1 : -1;
+      ct += get(bits, w, h, x + a - 1, y - i) ? 1 : -1;
+      ct += get(bits, w, h, x - i, y + a) ? 1 : -1;
+    }
+    if (ct > 0) return true;
+    if (ct < 0) return false;
+  }
+  return false;
+}
+
+/** Inverts the path's interior, row by row towards the column of its first point. */
+function xorPath(bits: Uint8Array, w: number, h: number, path: PixelPath): void {
+  const { x: xs, y: ys } = path;
+  const len = xs.length;
+  let y1 = ys[len - 1];
+  const xa = xs[0];
+  for (let k = 0; k < len; k++) {
+    const y = ys[k];
+    if (y !== y1) {
+      const row = (h - 1 - Math.min(y, y1)) * w;
+      const x = xs[k];
+      const from = row + Math.min(x, xa);
+      const to = row + Math.max(x, xa);
+      for (let i = from; i < to; i++) bits[i] ^= 1;
+      y1 = y;
+    }
+  }
+}

@@ -1,0 +1,12 @@
+export { TraceError, type TraceErrorCode } from './errors.js';
+export * from './export/index.js';
+export type { Color, Layer, Point, RasterImage, Segment, StageTimings, Subpath, VectorImage } from './model.js';
+export {
+  type CornerDetection,
+  defaultSettings,
+  MAX_PIXELS,
+  type Quality,
+  type TraceMode,
+  type TraceSettings,
+} from './settings.js';
+export { trace } from './trace.js';

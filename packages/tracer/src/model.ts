@@ -1,0 +1,51 @@
+/** An 8-bit RGBA raster, row-major from the top-left pixel: the engine's only input. */
+export interface RasterImage {
+  width: number;
+  height: number;
+  data: Uint8Array | Uint8ClampedArray;
+}
+
+/** A point in input-pixel coordinates: x to the right, y down, (0,0) the image's top-left corner. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** One piece of a closed outline, starting where the previous one ended. */
+export type Segment = { kind: 'line'; to: Point } | { kind: 'cubic'; c1: Point; c2: Point; to: Point };
+
+/** A closed curve: it starts at `start` and its last segment ends at `start` again. */
+export interface Subpath {
+  start: Point;
+  segments: Segment[];
+}
+
+/** An opaque sRGB color, channels 0-255. */
+export interface Color {
+  r: number;
+  g: number;
+  b: number;
+}
+
+/**
+ * One fill color and its outlines. Outer outlines and holes run in opposite directions, so the
+ * nonzero and even-odd fill rules paint the same area.
+ */
+export interface Layer {
+  color: Color;
+  subpaths: Subpath[];
+}
+
+/** Milliseconds spent in each stage of one trace. */
+export type StageTimings = Record<string, number>;
+
+/** The traced result: layers painted in order over an optional background, in a width x height frame. */
+export interface VectorImage {
+  width: number;
+  height: number;
+  background?: Color;
+  layers: Layer[];
+  /** Closed curves across all layers. */
+  vectorCount: number;
+  timings: StageTimings;
+}

@@ -1,0 +1,33 @@
+import { traceBw } from './bw/trace-bw.js';
+import { traceColor } from './color/trace-color.js';
+import { TraceError } from './errors.js';
+import type { Layer, RasterImage, VectorImage } from './model.js';
+import { toParams } from './params.js';
+import { defaultSettings, MAX_PIXELS, type TraceSettings } from './settings.js';
+import { validSettings } from './validate.js';
+
+/**
+ * Traces an RGBA raster into filled vector layers. Deterministic: the same image and settings
+ * always give the same model (timings aside).
+ */
+export function trace(image: RasterImage, settings: Partial<TraceSettings> = {}): VectorImage {
+  const { width, height, data } = image;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new TraceError('invalid-image', `The image size ${width}x${height} is not valid`);
+  }
+  if (width * height > MAX_PIXELS) {
+    throw new TraceError('too-large', 'The image is larger than 50 megapixels');
+  }
+  if (data.length !== width * height * 4) {
+    throw new TraceError('invalid-image', 'The pixel data does not match the image size (RGBA expected)');
+  }
+  const full = validSettings({ ...defaultSettings, ...settings });
+  const params = toParams(full, width, height);
+  const timings: Record<string, number> = {};
+  const traced = params.mode === 'color' ? traceColor(image, params, timings) : traceBw(image, params, timings);
+  return { width, height, ...traced, vectorCount: countCurves(traced.layers), timings };
+}
+
+function countCurves(layers: Layer[]): number {
+  return layers.reduce((sum, layer) => sum + layer.subpaths.length, 0);
+}
