@@ -109,7 +109,8 @@ function tangent(p0: P, p1: P, p2: P, p3: P, q0: P, q1: P): number {
  * Decides corner or curve at each vertex from alpha, how far the vertex sits from the line of
  * its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a corner.
  */
-export function smooth(vx: Float64Array, vy: Float64Array, alphamax: number): Curve {
+export const BULGE = { on: true, lo: 0.55, hi: 1 };
+export function smooth(vx: Float64Array, vy: Float64Array, alphamax: number, bulge?: Float64Array): Curve {
   const m = vx.length;
   const curve = newCurve(m);
   curve.vx.set(vx);
@@ -135,7 +136,8 @@ export function smooth(vx: Float64Array, vy: Float64Array, alphamax: number): Cu
       curve.c[o + 2] = pj.x;
       curve.c[o + 3] = pj.y;
     } else {
-      alpha = Math.min(1, Math.max(0.55, alpha));
+      if (BULGE.on && bulge && Number.isFinite(bulge[j])) alpha = bulge[j];
+      alpha = Math.min(BULGE.hi, Math.max(BULGE.lo, alpha));
       const p2 = interval(0.5 + 0.5 * alpha, pi, pj);
       const p3 = interval(0.5 + 0.5 * alpha, pk, pj);
       curve.c[o] = p2.x;
@@ -157,6 +159,43 @@ interface Opti {
   t: number;
   s: number;
   alpha: number;
+}
+
+/**
+ * The single Bézier that replaces segments i+1..j: tangent to the first and last polygon edges,
+ * enclosing the same area as the segments it replaces (`areac`: cumulative areas).
+ */
+function joinedBezier(curve: Curve, i: number, j: number, areac: Float64Array): Opti | null {
+  const m = curve.n;
+  const p0 = end(curve, mod(i, m));
+  let p1 = vert(curve, mod(i + 1, m));
+  let p2 = vert(curve, mod(j, m));
+  const p3 = end(curve, mod(j, m));
+
+  let area = areac[j] - areac[i];
+  area -= dpara(vert(curve, 0), end(curve, i), end(curve, j)) / 2;
+  if (i >= j) area += areac[m];
+
+  const A1 = dpara(p0, p1, p2);
+  const A2 = dpara(p0, p1, p3);
+  const A3 = dpara(p0, p2, p3);
+  const A4 = A1 + A3 - A2;
+  if (A2 === A1) return null;
+  const t = A3 / (A3 - A4);
+  const s = A2 / (A2 - A1);
+  const A = (A2 * t) / 2;
+  if (A === 0) return null;
+  const R = area / A;
+  const alpha = 2 - Math.sqrt(4 - R / 0.3);
+  const res: Opti = {
+    pen: 0,
+    c0: interval(t * alpha, p0, p1),
+    c1: interval(s * alpha, p3, p2),
+    t,
+    s,
+    alpha,
+  };
+  return res;
 }
 
 /** Penalty of replacing segments i+1..j by one Bézier, or null when that is not allowed. */
@@ -187,36 +226,13 @@ function optiPenalty(
     if (iprod1(vi, vi1, pk1, pk2) < d * ddist(pk1, pk2) * COS179) return null;
   }
 
+  const res = joinedBezier(curve, i, j, areac);
+  if (!res) return null;
   const p0 = end(curve, mod(i, m));
-  let p1 = vert(curve, mod(i + 1, m));
-  let p2 = vert(curve, mod(j, m));
   const p3 = end(curve, mod(j, m));
-
-  let area = areac[j] - areac[i];
-  area -= dpara(vert(curve, 0), end(curve, i), end(curve, j)) / 2;
-  if (i >= j) area += areac[m];
-
-  const A1 = dpara(p0, p1, p2);
-  const A2 = dpara(p0, p1, p3);
-  const A3 = dpara(p0, p2, p3);
-  const A4 = A1 + A3 - A2;
-  if (A2 === A1) return null;
-  let t = A3 / (A3 - A4);
-  const s = A2 / (A2 - A1);
-  const A = (A2 * t) / 2;
-  if (A === 0) return null;
-  const R = area / A;
-  const alpha = 2 - Math.sqrt(4 - R / 0.3);
-  const res: Opti = {
-    pen: 0,
-    c0: interval(t * alpha, p0, p1),
-    c1: interval(s * alpha, p3, p2),
-    t,
-    s,
-    alpha,
-  };
-  p1 = res.c0;
-  p2 = res.c1;
+  const p1 = res.c0;
+  const p2 = res.c1;
+  let t: number;
 
   // The new curve must stay within tolerance of every polygon edge it replaces...
   for (let k = mod(i + 1, m); k !== j; k = k1) {
@@ -255,21 +271,10 @@ function optiPenalty(
   return res;
 }
 
-/** Joins runs of curve segments into single Béziers where the tolerance allows (Sec. 2.4). */
-export function optimizeCurve(curve: Curve, opttolerance: number): Curve {
+/** Cumulative signed area under the curve's segments, for O(1) area of any run (Sec. 2.4). */
+function cumulativeArea(curve: Curve): Float64Array {
   const m = curve.n;
-  const pt = new Int32Array(m + 1);
-  const pen = new Float64Array(m + 1);
-  const len = new Int32Array(m + 1);
-  const opt: (Opti | undefined)[] = new Array(m + 1);
-  const convc = new Int8Array(m);
   const areac = new Float64Array(m + 1);
-
-  for (let i = 0; i < m; i++) {
-    convc[i] = curve.corner[i]
-      ? 0
-      : sign(dpara(vert(curve, mod(i - 1, m)), vert(curve, i), vert(curve, mod(i + 1, m))));
-  }
   let area = 0;
   const v0 = vert(curve, 0);
   for (let i = 0; i < m; i++) {
@@ -282,6 +287,25 @@ export function optimizeCurve(curve: Curve, opttolerance: number): Curve {
     areac[i + 1] = area;
   }
 
+  return areac;
+}
+
+/** Joins runs of curve segments into single Béziers where the tolerance allows (Sec. 2.4). */
+export function optimizeCurve(curve: Curve, opttolerance: number, fit: Curve = curve): Curve {
+  const m = curve.n;
+  const pt = new Int32Array(m + 1);
+  const pen = new Float64Array(m + 1);
+  const len = new Int32Array(m + 1);
+  const opt: (Opti | undefined)[] = new Array(m + 1);
+  const convc = new Int8Array(m);
+
+  for (let i = 0; i < m; i++) {
+    convc[i] = curve.corner[i]
+      ? 0
+      : sign(dpara(vert(curve, mod(i - 1, m)), vert(curve, i), vert(curve, mod(i + 1, m))));
+  }
+  const areac = cumulativeArea(curve);
+  const fitArea = fit === curve ? areac : cumulativeArea(fit);
   pt[0] = -1;
   pen[0] = 0;
   len[0] = 0;
@@ -308,13 +332,13 @@ export function optimizeCurve(curve: Curve, opttolerance: number): Curve {
     const jm = mod(j, m);
     const o = 6 * i;
     if (pt[j] === j - 1) {
-      out.corner[i] = curve.corner[jm];
-      out.c.set(curve.c.subarray(6 * jm, 6 * jm + 6), o);
-      out.vx[i] = curve.vx[jm];
-      out.vy[i] = curve.vy[jm];
-      out.alpha[i] = curve.alpha[jm];
+      out.corner[i] = fit.corner[jm];
+      out.c.set(fit.c.subarray(6 * jm, 6 * jm + 6), o);
+      out.vx[i] = fit.vx[jm];
+      out.vy[i] = fit.vy[jm];
+      out.alpha[i] = fit.alpha[jm];
     } else {
-      const op = opt[j] as Opti;
+      const op = joinedBezier(curve, pt[j], jm, fitArea) ?? (opt[j] as Opti);
       out.c[o] = op.c0.x;
       out.c[o + 1] = op.c0.y;
       out.c[o + 2] = op.c1.x;

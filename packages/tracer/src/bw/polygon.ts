@@ -19,6 +19,8 @@ export interface FitPath {
 export interface Polygon {
   vx: Float64Array;
   vy: Float64Array;
+  /** Index of the path point each vertex was placed at. */
+  po: Int32Array;
 }
 
 const INFTY = 10_000_000;
@@ -449,7 +451,7 @@ function adjustVertices(p: FitPath, s: Sums, po: Int32Array): Polygon {
     vx[i] = xmin + x0;
     vy[i] = ymin + y0;
   }
-  return { vx, vy };
+  return { vx, vy, po };
 }
 
 /** Stage 2 whole: optimal polygon, then vertex adjustment. */

@@ -4,6 +4,7 @@ import type { Bitmap, EdgeShift } from './bitmap.js';
 import { optimizeCurve, smooth, type Curve } from './curve.js';
 import { decompose, type PixelPath } from './decompose.js';
 import { fitPolygon } from './polygon.js';
+import { vertexBulge } from './bulge.js';
 import { subpixelCorners } from './subpixel.js';
 
 /** Stage timings of one bitmap trace, added into the caller's record. */
@@ -36,14 +37,19 @@ function fitCurve(
   edgeShift?: EdgeShift,
 ): Curve {
   const { fx, fy } = edgeShift ? subpixelCorners(bitmap, path, edgeShift) : gridCorners(path);
-  const { vx, vy } = fitPolygon({ x: path.x, y: path.y, fx, fy });
+  const fit = { x: path.x, y: path.y, fx, fy };
+  const polygon = fitPolygon(fit);
+  const { vx, vy } = polygon;
+  const bulge = vertexBulge(fit, polygon);
   // Holes run the other way round (potrace reverses negative paths before smoothing).
   if (path.sign === '-') {
     vx.reverse();
     vy.reverse();
+    bulge.reverse();
   }
-  const curve = smooth(vx, vy, params.alphamax);
-  return params.opticurve ? optimizeCurve(curve, params.opttolerance) : curve;
+  const curve = smooth(vx, vy, params.alphamax, bulge);
+  if (!params.opticurve) return curve;
+  return optimizeCurve(smooth(vx, vy, params.alphamax), params.opttolerance, curve);
 }
 
 function gridCorners(path: PixelPath): { fx: Float64Array; fy: Float64Array } {
