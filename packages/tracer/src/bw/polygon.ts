@@ -79,7 +79,7 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
   const pivk = new Int32Array(n);
   const nc = new Int32Array(n);
   const lon = new Int32Array(n);
-  const ct = [0, 0, 0, 0];
+  const ct = new Int32Array(4);
 
   let k = 0;
   for (let i = n - 1; i >= 0; i--) {
@@ -90,7 +90,7 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
   for (let i = n - 1; i >= 0; i--) {
     ct[0] = ct[1] = ct[2] = ct[3] = 0;
     const i1 = mod(i + 1, n);
-    ct[(3 + 3 * (xs[i1] - xs[i]) + (ys[i1] - ys[i])) / 2]++;
+    ct[((3 + 3 * (xs[i1] - xs[i]) + (ys[i1] - ys[i])) / 2) | 0]++;
     let c0x = 0;
     let c0y = 0;
     let c1x = 0;
@@ -99,7 +99,7 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
     let k1 = i;
     let found = false;
     for (;;) {
-      ct[(3 + 3 * sign(xs[k] - xs[k1]) + sign(ys[k] - ys[k1])) / 2]++;
+      ct[((3 + 3 * sign(xs[k] - xs[k1]) + sign(ys[k] - ys[k1])) / 2) | 0]++;
       if (ct[0] && ct[1] && ct[2] && ct[3]) {
         pivk[i] = k1;
         found = true;

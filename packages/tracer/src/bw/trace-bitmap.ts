@@ -60,15 +60,47 @@ function toSubpath(curve: Curve, height: number): Subpath {
   const { n, c } = curve;
   const at = (i: number): Point => ({ x: c[i], y: height - c[i + 1] });
   const segments: Segment[] = [];
+  let start = at(6 * (n - 1) + 4);
+  let pen = start;
+  let lastFrom = start;
+  // A corner is two lines, to the vertex then to the next edge's middle: join straight runs.
+  const line = (to: Point) => {
+    const last = segments[segments.length - 1];
+    if (last?.kind === 'line' && collinear(lastFrom, pen, to)) {
+      last.to = to;
+    } else {
+      segments.push({ kind: 'line', to });
+      lastFrom = pen;
+    }
+    pen = to;
+  };
   for (let i = 0; i < n; i++) {
     const o = 6 * i;
     if (curve.corner[i]) {
-      segments.push({ kind: 'line', to: at(o + 2) }, { kind: 'line', to: at(o + 4) });
+      line(at(o + 2));
+      line(at(o + 4));
     } else {
       segments.push({ kind: 'cubic', c1: at(o), c2: at(o + 2), to: at(o + 4) });
+      lastFrom = pen;
+      pen = at(o + 4);
     }
   }
-  return { start: at(6 * (n - 1) + 4), segments };
+  // Join across the start too, by starting at the corner before it.
+  const first = segments[0];
+  if (segments.length > 3 && first.kind === 'line' && segments[segments.length - 1].kind === 'line') {
+    if (collinear(lastFrom, start, first.to)) {
+      segments.pop();
+      start = lastFrom;
+    }
+  }
+  return { start, segments };
+}
+
+/** Whether b lies on the line from a to c, between them (to 1/1000 of a pixel). */
+function collinear(a: Point, b: Point, c: Point): boolean {
+  const cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+  const dot = (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y);
+  return Math.abs(cross) <= 1e-3 * Math.hypot(c.x - a.x, c.y - a.y) && dot > 0;
 }
 
 function lap(timings: Timings, stage: string, since: number): number {

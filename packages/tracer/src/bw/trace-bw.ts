@@ -12,36 +12,51 @@ export function traceBw(
   timings: Record<string, number>,
 ): { layers: Layer[] } {
   const start = performance.now();
-  const { bitmap, coverage } = threshold(image, params.cut);
+  const bitmap = threshold(image, params.cut);
   timings.threshold = performance.now() - start;
-  const edgeShift: EdgeShift | undefined = params.subpixel
-    ? (inside, outside) => coverage[inside] + coverage[outside] - 1
-    : undefined;
+  const edgeShift: EdgeShift | undefined = params.subpixel ? inkShift(image, params.cut) : undefined;
   const subpaths = traceBitmap(bitmap, params, edgeShift, timings);
   return { layers: subpaths.length > 0 ? [{ color: black, subpaths }] : [] };
 }
 
-/**
- * Foreground = luminance (on white: transparent pixels are background) below `cut`. Coverage
- * maps luminance linearly onto ink coverage so that the cut sits at exactly one half: 1 for
- * black, 0.5 at the cut, 0 for white. Anti-aliased edges then say where the edge truly is.
- */
-function threshold(image: RasterImage, cut: number): { bitmap: Bitmap; coverage: Float32Array } {
+/** Luminance 0-1 of pixel i composited on white, so transparent pixels are background. */
+function luminance(data: RasterImage['data'], i: number): number {
+  const o = 4 * i;
+  const y = 0.2126 * data[o] + 0.7152 * data[o + 1] + 0.0722 * data[o + 2];
+  return 1 - (data[o + 3] * (255 - y)) / (255 * 255);
+}
+
+/** Foreground = luminance below `cut`. */
+function threshold(image: RasterImage, cut: number): Bitmap {
   const { width, height, data } = image;
   const n = width * height;
   const bits = new Uint8Array(n);
-  const coverage = new Float32Array(n);
+  // Most pixels of a logo are opaque white or opaque black: read them as one 32-bit word.
+  const aligned = data.byteOffset % 4 === 0;
+  const words = aligned ? new Uint32Array(data.buffer, data.byteOffset, n) : undefined;
+  const white = 0xffffffff;
+  const black = 0xff000000;
+  for (let i = 0; i < n; i++) {
+    const v = words ? words[i] : 0;
+    if (v === white) continue;
+    bits[i] = v === black ? (cut > 0 ? 1 : 0) : luminance(data, i) < cut ? 1 : 0;
+  }
+  return { width, height, bits };
+}
+
+/**
+ * Ink coverage maps luminance linearly so that the cut sits at exactly one half: 1 for black,
+ * 0.5 at the cut, 0 for white. Across an edge, the two coverages say where the edge truly is
+ * (exact for a straight edge rendered with area anti-aliasing). Computed only at edges.
+ */
+function inkShift(image: RasterImage, cut: number): EdgeShift {
   const below = cut > 0 ? 0.5 / cut : 0;
   const above = cut < 1 ? 0.5 / (1 - cut) : 0;
-  for (let i = 0, o = 0; i < n; i++, o += 4) {
-    const a = data[o + 3] / 255;
-    const lum = 1 - (a * (255 - (0.2126 * data[o] + 0.7152 * data[o + 1] + 0.0722 * data[o + 2]))) / 255;
-    if (lum < cut) {
-      bits[i] = 1;
-      coverage[i] = 0.5 + (cut - lum) * below;
-    } else {
-      coverage[i] = Math.max(0, 0.5 - (lum - cut) * above);
-    }
-  }
-  return { bitmap: { width, height, bits }, coverage };
+  return (inside, outside) => {
+    const lin = luminance(image.data, inside);
+    const lout = luminance(image.data, outside);
+    const cin = Math.min(1, 0.5 + Math.max(0, cut - lin) * below);
+    const cout = Math.max(0, 0.5 - Math.max(0, lout - cut) * above);
+    return cin + cout - 1;
+  };
 }
