@@ -1,0 +1,86 @@
+import sharp from 'sharp';
+import type { RasterImage } from './model.js';
+import { MAX_PIXELS } from './settings.js';
+
+/** Why an upload could not become a raster. */
+export type DecodeErrorCode = 'unsupported-type' | 'too-large' | 'corrupt';
+
+/** A file that is not a PNG or JPEG, is over the pixel limit, or does not decode. */
+export class DecodeError extends Error {
+  override readonly name = 'DecodeError';
+  constructor(
+    readonly code: DecodeErrorCode,
+    message: string,
+    /** For 'corrupt': the decoder's short explanation, e.g. "libpng read error". */
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The image types we accept. */
+export type ImageType = 'png' | 'jpeg';
+
+const signatures: Record<ImageType, number[]> = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpeg: [0xff, 0xd8, 0xff],
+};
+
+// libvips would also decode SVG, TIFF, WebP, GIF and more, each one more parser exposed to
+// untrusted bytes. Only the PNG and JPEG loaders stay open (RELIABILITY.md, "sharp"). This is
+// process-wide: importing this module restricts every sharp call in the process.
+sharp.block({ operation: ['VipsForeignLoad'] });
+sharp.unblock({ operation: ['VipsForeignLoadPngBuffer', 'VipsForeignLoadJpegBuffer'] });
+
+/** The type the file's first bytes announce, whatever its name says; undefined if neither. */
+export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
+  for (const type of ['png', 'jpeg'] as const) {
+    if (signatures[type].every((byte, i) => bytes[i] === byte)) return type;
+  }
+  return undefined;
+}
+
+/**
+ * Decodes a PNG or JPEG into the engine's RGBA input, upright per its EXIF orientation.
+ * Images over MAX_PIXELS are refused from their header, before any pixel is decoded.
+ */
+export async function decodeImage(bytes: Uint8Array): Promise<RasterImage> {
+  if (!sniffImageType(bytes)) {
+    throw new DecodeError('unsupported-type', 'The file is not a PNG or JPEG image');
+  }
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+      .autoOrient()
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 4 || data.length !== info.width * info.height * 4) {
+      throw new Error(`unexpected ${info.channels}-channel output`);
+    }
+    return {
+      width: info.width,
+      height: info.height,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    };
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (message.includes('exceeds pixel limit')) {
+      throw new DecodeError('too-large', `The image is larger than ${MAX_PIXELS / 1e6} megapixels`);
+    }
+    const reason = shortReason(message);
+    throw new DecodeError('corrupt', `The image could not be decoded (${reason})`, reason);
+  }
+}
+
+// libvips reports e.g. "Input buffer has corrupt header: VipsJpeg: premature end of JPEG image\n…":
+// keep the first line, without the wrapper and the library's name.
+function shortReason(message: string): string {
+  const first = (message.split('\n')[0] ?? '').trim();
+  const detail = first
+    .replace(/^Input buffer has corrupt header:\s*/, '')
+    .replace(/^\w+:\s*/, '')
+    .trim();
+  if (detail) return detail;
+  return first.startsWith('Input buffer has corrupt header') ? 'corrupt header' : 'unknown error';
+}

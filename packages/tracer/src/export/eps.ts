@@ -1,0 +1,82 @@
+import type { Color, Subpath, VectorImage } from '../model.js';
+import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
+
+/** Options of {@link toEps}. */
+export interface EpsOptions {
+  /** Decimals kept in coordinates, 0-8; default 2. */
+  precision?: number;
+}
+
+// Short names keep the body small. `l` and `c` are relative (rlineto, rcurveto): offsets from the
+// previous rounded point are shorter than absolute coordinates and cannot drift (see fixed.ts).
+// They live in a dictionary of their own so that a document embedding the EPS keeps its names.
+const PROLOG = [
+  '/Vectrace 8 dict def Vectrace begin',
+  '/m {moveto} bind def /l {rlineto} bind def /c {rcurveto} bind def',
+  '/z {closepath} bind def /f {fill} bind def /k {setrgbcolor} bind def',
+  'end',
+];
+
+/** Writes the model as Encapsulated PostScript (EPSF 3.0, level 2), one point per input pixel. */
+export function toEps(model: VectorImage, options: EpsOptions = {}): string {
+  const f = fixed(options.precision ?? 2, 'EPS');
+  const w = formatUnits(toUnits(model.width, f), f);
+  const h = formatUnits(toUnits(model.height, f), f);
+  const lines = [
+    '%!PS-Adobe-3.0 EPSF-3.0',
+    '%%Creator: Vectrace',
+    `%%BoundingBox: 0 0 ${Math.ceil(model.width)} ${Math.ceil(model.height)}`,
+    `%%HiResBoundingBox: 0 0 ${w} ${h}`,
+    '%%LanguageLevel: 2',
+    '%%DocumentData: Clean7Bit',
+    '%%Pages: 1',
+    '%%EndComments',
+    '%%BeginProlog',
+    ...PROLOG,
+    '%%EndProlog',
+    '%%Page: 1 1',
+    'Vectrace begin',
+  ];
+  if (model.background) lines.push(`${rgb(model.background)} k 0 0 ${w} ${h} rectfill`);
+  for (const layer of model.layers) {
+    const body = layer.subpaths
+      .filter((s) => s.segments.length > 0)
+      .map((s) => subpathOps(s, model.height, f));
+    if (body.length > 0) lines.push(`${rgb(layer.color)} k`, ...body, 'f');
+  }
+  // EPSF 3.0 allows showpage; the importing program disables it, a printer or viewer needs it.
+  lines.push('end', 'showpage', '%%Trailer', '%%EOF', '');
+  return lines.join('\n');
+}
+
+function rgb({ r, g, b }: Color): string {
+  return `${formatChannel(r)} ${formatChannel(g)} ${formatChannel(b)}`;
+}
+
+/** One closed subpath as PostScript, y flipped: PostScript's y axis points up. */
+function subpathOps({ start, segments }: Subpath, height: number, f: Fixed): string {
+  const fy = (y: number) => toUnits(height - y, f);
+  const sx = toUnits(start.x, f);
+  const sy = fy(start.y);
+  const n = (u: number) => formatUnits(u, f);
+  const ops = [`${n(sx)} ${n(sy)} m`];
+  let x = sx;
+  let y = sy;
+  segments.forEach((seg, i) => {
+    const last = i === segments.length - 1;
+    const tx = last ? sx : toUnits(seg.to.x, f);
+    const ty = last ? sy : fy(seg.to.y);
+    if (seg.kind === 'line') {
+      if (last) return; // closepath draws the closing line
+      if (tx !== x || ty !== y) ops.push(`${n(tx - x)} ${n(ty - y)} l`);
+    } else {
+      const c = [toUnits(seg.c1.x, f) - x, fy(seg.c1.y) - y, toUnits(seg.c2.x, f) - x, fy(seg.c2.y) - y];
+      ops.push(`${[...c, tx - x, ty - y].map(n).join(' ')} c`);
+    }
+    x = tx;
+    y = ty;
+  });
+  ops.push('z');
+  // One operator a line: DSC wants lines under 256 characters, and a newline costs what a space does.
+  return ops.join('\n');
+}

@@ -1,0 +1,29 @@
+import type { VectorImage } from '../model.js';
+import { toDxf } from './dxf.js';
+import { toEps } from './eps.js';
+import { toPdf } from './pdf.js';
+import { toSvg } from './svg.js';
+
+export { type DxfOptions, toDxf } from './dxf.js';
+export { type EpsOptions, toEps } from './eps.js';
+export { type PdfOptions, toPdf } from './pdf.js';
+export { type SvgOptions, toSvg } from './svg.js';
+
+/** The name of an output format. */
+export type ExportFormat = 'svg' | 'eps' | 'pdf' | 'dxf';
+
+/** One output format: its file extension (with the dot), media type, and writer with default options. */
+export interface Exporter {
+  name: ExportFormat;
+  extension: string;
+  mimeType: string;
+  write(model: VectorImage): string | Uint8Array;
+}
+
+/** Every output format, one row each; none of them traces, all write the same model. */
+export const formats: readonly Exporter[] = [
+  { name: 'svg', extension: '.svg', mimeType: 'image/svg+xml', write: (model) => toSvg(model) },
+  { name: 'eps', extension: '.eps', mimeType: 'application/postscript', write: (model) => toEps(model) },
+  { name: 'pdf', extension: '.pdf', mimeType: 'application/pdf', write: (model) => toPdf(model) },
+  { name: 'dxf', extension: '.dxf', mimeType: 'image/vnd.dxf', write: (model) => toDxf(model) },
+];

@@ -1,0 +1,70 @@
+import type { Color, Subpath, VectorImage } from '../model.js';
+import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
+
+/** Options of {@link toPdf}. */
+export interface PdfOptions {
+  /** Decimals kept in coordinates, 0-8; default 2. */
+  precision?: number;
+}
+
+/** Writes the model as a one-page PDF 1.4, one point per input pixel, with an uncompressed content stream. */
+export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array {
+  const f = fixed(options.precision ?? 2, 'PDF');
+  const w = formatUnits(toUnits(model.width, f), f);
+  const h = formatUnits(toUnits(model.height, f), f);
+  const content = contentStream(model, w, h, f);
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << >> /Contents 4 0 R >>`,
+    // Length counts the bytes between the `stream` line and the end-of-line before `endstream`.
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ];
+  // The second line's bytes above 127 tell file transfer programs the file is binary (PDF 1.4, 3.4.1).
+  let file = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(file.length);
+    file += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = file.length;
+  // Each cross-reference entry is exactly 20 bytes, its end of line being space + LF (PDF 1.4, 3.4.3).
+  file += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) file += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  file += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  // Every character is below 256, so one char is one byte and the offsets above are byte offsets.
+  return Uint8Array.from(file, (ch) => ch.charCodeAt(0));
+}
+
+/** The page's drawing operators: background, then each layer filled with the nonzero rule. */
+function contentStream(model: VectorImage, w: string, h: string, f: Fixed): string {
+  const ops: string[] = [];
+  if (model.background) ops.push(`${rgb(model.background)} rg`, `0 0 ${w} ${h} re`, 'f');
+  for (const layer of model.layers) {
+    const paths = layer.subpaths.filter((s) => s.segments.length > 0);
+    if (paths.length === 0) continue;
+    ops.push(`${rgb(layer.color)} rg`);
+    for (const subpath of paths) subpathOps(subpath, model.height, f, ops);
+    ops.push('f');
+  }
+  return ops.join('\n');
+}
+
+function rgb({ r, g, b }: Color): string {
+  return `${formatChannel(r)} ${formatChannel(g)} ${formatChannel(b)}`;
+}
+
+/** One closed subpath, y flipped: PDF's y axis points up from the page's bottom edge. */
+function subpathOps({ start, segments }: Subpath, height: number, f: Fixed, ops: string[]): void {
+  const pt = (p: { x: number; y: number }) =>
+    `${formatUnits(toUnits(p.x, f), f)} ${formatUnits(toUnits(height - p.y, f), f)}`;
+  ops.push(`${pt(start)} m`);
+  segments.forEach((seg, i) => {
+    const last = i === segments.length - 1;
+    // The model ends every subpath at its start; writing the start itself makes that exact.
+    const to = last ? start : seg.to;
+    if (seg.kind === 'cubic') ops.push(`${pt(seg.c1)} ${pt(seg.c2)} ${pt(to)} c`);
+    else if (!last) ops.push(`${pt(to)} l`); // `h` draws the closing line
+  });
+  ops.push('h');
+}

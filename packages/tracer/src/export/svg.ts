@@ -1,0 +1,105 @@
+import type { Color, Subpath, VectorImage } from '../model.js';
+import { type Fixed, fixed, formatUnits, toUnits } from './fixed.js';
+
+/** Options of {@link toSvg}. */
+export interface SvgOptions {
+  /** Decimals kept in coordinates, 0-8; default 2 (1/100 px, below what any viewer can show). */
+  precision?: number;
+  /** Paint the model's background rectangle, when it has one; default true. */
+  background?: boolean;
+}
+
+/** Writes the model as a standalone SVG document: one filled path per layer, compact relative path data. */
+export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
+  const f = fixed(options.precision ?? 2, 'SVG');
+  const w = formatUnits(toUnits(model.width, f), f);
+  const h = formatUnits(toUnits(model.height, f), f);
+  const lines = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`,
+  ];
+  if (model.background && options.background !== false) {
+    lines.push(`<rect width="${w}" height="${h}" fill="${hexColor(model.background)}"/>`);
+  }
+  for (const layer of model.layers) {
+    const d = pathData(layer.subpaths, f);
+    if (d) lines.push(`<path fill="${hexColor(layer.color)}" d="${d}"/>`);
+  }
+  lines.push('</svg>', '');
+  return lines.join('\n');
+}
+
+/** `#rrggbb`, or `#rgb` when each channel's two hex digits are equal. */
+export function hexColor({ r, g, b }: Color): string {
+  const hex = [r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0'));
+  const short = hex.every((x) => x[0] === x[1]);
+  return `#${hex.map((x) => (short ? x[0] : x)).join('')}`;
+}
+
+/** The `d` attribute of one layer: `M` for the first subpath, then `m` from each previous start. */
+function pathData(subpaths: Subpath[], f: Fixed): string {
+  const out = new PathWriter();
+  let prevX = 0;
+  let prevY = 0;
+  let first = true;
+  for (const { start, segments } of subpaths) {
+    if (segments.length === 0) continue;
+    const sx = toUnits(start.x, f);
+    const sy = toUnits(start.y, f);
+    out.command(first ? 'M' : 'm', [sx - prevX, sy - prevY], f);
+    first = false;
+    prevX = sx;
+    prevY = sy;
+    let x = sx;
+    let y = sy;
+    segments.forEach((seg, i) => {
+      const last = i === segments.length - 1;
+      // The model ends every subpath at its start; snapping the last point makes that exact in units.
+      const tx = last ? sx : toUnits(seg.to.x, f);
+      const ty = last ? sy : toUnits(seg.to.y, f);
+      if (seg.kind === 'line') {
+        if (last) return; // `z` draws the closing line
+        const dx = tx - x;
+        const dy = ty - y;
+        if (dy === 0 && dx !== 0) out.command('h', [dx], f);
+        else if (dx === 0 && dy !== 0) out.command('v', [dy], f);
+        else if (dx !== 0) out.command('l', [dx, dy], f);
+      } else {
+        const c = [seg.c1.x, seg.c1.y, seg.c2.x, seg.c2.y].map((v) => toUnits(v, f));
+        const rel = [c[0] - x, c[1] - y, c[2] - x, c[3] - y, tx - x, ty - y];
+        if (rel.some((v) => v !== 0)) out.command('c', rel, f);
+      }
+      x = tx;
+      y = ty;
+    });
+    out.command('z', [], f);
+  }
+  return out.text;
+}
+
+/**
+ * Joins commands the short way SVG allows: a repeated command letter is left out (and an `l` right
+ * after an `m`), and numbers are separated only where the next one cannot start by itself
+ * (`1.5-2` and `1.5.5` are two numbers each).
+ */
+class PathWriter {
+  text = '';
+  private current = '';
+  private lastNumber = '';
+
+  command(letter: string, args: number[], f: Fixed): void {
+    const implicit = letter === this.current || (letter === 'l' && this.current === 'm');
+    if (!implicit || letter === 'z') {
+      this.text += letter;
+      this.lastNumber = '';
+    }
+    this.current = letter;
+    for (const units of args) this.number(formatUnits(units, f));
+  }
+
+  private number(n: string): void {
+    const joins = n[0] === '-' || (n[0] === '.' && this.lastNumber.includes('.'));
+    if (this.lastNumber && !joins) this.text += ' ';
+    this.text += n;
+    this.lastNumber = n;
+  }
+}

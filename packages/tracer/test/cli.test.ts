@@ -1,0 +1,255 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Resvg } from '@resvg/resvg-js';
+import dxfParser from 'dxf-parser';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// dxf-parser's types describe an ES module's default export, but Node loads its CommonJS build,
+// whose module.exports (Node's default export) is the class itself.
+const DxfParser = dxfParser as unknown as typeof dxfParser.default;
+
+// The built CLI, run as a user would: `npm run build` comes before the tests.
+const bin = fileURLToPath(new URL('../bin/vectrace.js', import.meta.url));
+let dir: string;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs vectrace in the scratch folder, so that inputs are named as a user would type them. */
+function vectrace(...args: string[]): Promise<Run> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd: dir }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr, ms: performance.now() - started });
+    });
+  });
+}
+
+/** A white canvas with a black square (left, top, side) on it. */
+function squareOn(width: number, height: number, left: number, top: number, side: number) {
+  const square = { create: { width: side, height: side, channels: 3 as const, background: 'black' } };
+  return sharp({ create: { width, height, channels: 3, background: 'white' } }).composite([
+    { input: square, left, top },
+  ]);
+}
+
+function svgFrame(svg: string) {
+  const tag = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
+  const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  return {
+    width: Number.parseFloat(attribute('width') ?? 'NaN'),
+    height: Number.parseFloat(attribute('height') ?? 'NaN'),
+    viewBox: attribute('viewBox')
+      ?.trim()
+      .split(/[\s,]+/)
+      .map(Number),
+  };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vectrace-cli-'));
+  await squareOn(64, 64, 16, 16, 32).png().toFile(join(dir, 'square.png'));
+  await squareOn(64, 64, 16, 16, 32).jpeg({ quality: 95 }).toFile(join(dir, 'photo.jpg'));
+  // Stored landscape, 80x40; EXIF orientation 6 says: show it turned a quarter clockwise, 40x80.
+  await squareOn(80, 40, 10, 10, 20).png().withMetadata({ orientation: 6 }).toFile(join(dir, 'portrait.png'));
+  await writeFile(join(dir, 'notes.png'), 'shopping: milk, eggs\n');
+  const noisy = await sharp({
+    create: {
+      width: 300,
+      height: 300,
+      channels: 3,
+      background: 'gray',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
+    .png()
+    .toBuffer();
+  await writeFile(join(dir, 'truncated.png'), noisy.subarray(0, noisy.length >> 1));
+  // 64 megapixels: a valid PNG of under 2 MB that must be refused from its header alone.
+  await sharp({ create: { width: 8000, height: 8000, channels: 3, background: 'white' } })
+    .png({ compressionLevel: 1 })
+    .toFile(join(dir, 'big.png'));
+}, 60_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('one input with -o', () => {
+  it('writes an SVG whose rendering shows the black square', async () => {
+    const run = await vectrace('square.png', '-o', 'square.svg');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^square\.png -> square\.svg \(\d+ curves?, [\d.]+ K?B, \d+ ms\)\n$/);
+    const svg = await readFile(join(dir, 'square.svg'), 'utf8');
+    expect(svg).toMatch(/<path\b[^>]*\sd="M/);
+    expect(svgFrame(svg)).toEqual({ width: 64, height: 64, viewBox: [0, 0, 64, 64] });
+    const image = new Resvg(svg).render();
+    const pixel = (x: number, y: number) => [
+      ...image.pixels.subarray((y * 64 + x) * 4, (y * 64 + x) * 4 + 4),
+    ];
+    expect(pixel(32, 32)).toEqual([0, 0, 0, 255]);
+    const [r, , , alpha] = pixel(4, 4);
+    expect(alpha === 0 || r > 200).toBe(true);
+  });
+
+  it('picks EPS from the -o extension', async () => {
+    expect(await vectrace('square.png', '-o', 'square.eps')).toMatchObject({ code: 0, stderr: '' });
+    expect(await readFile(join(dir, 'square.eps'), 'latin1')).toMatch(/^%!PS-Adobe/);
+  });
+
+  it('picks PDF from the -o extension', async () => {
+    expect(await vectrace('square.png', '-o', 'square.pdf')).toMatchObject({ code: 0, stderr: '' });
+    expect(await readFile(join(dir, 'square.pdf'), 'latin1')).toMatch(/^%PDF-/);
+  });
+
+  it('picks DXF from --format, whatever the -o extension says', async () => {
+    const run = await vectrace('square.png', '-o', 'square.cad', '--format', 'dxf');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const dxf = await readFile(join(dir, 'square.cad'), 'utf8');
+    expect(dxf).toContain('LWPOLYLINE');
+    expect(dxf.trimEnd()).toMatch(/\bEOF$/);
+    const parsed = new DxfParser().parseSync(dxf);
+    expect(parsed?.entities.some((entity) => entity.type === 'LWPOLYLINE')).toBe(true);
+  });
+
+  it('writes SVG when -o has no extension and no --format is given', async () => {
+    expect(await vectrace('square.png', '-o', 'drawing')).toMatchObject({ code: 0, stderr: '' });
+    expect(await readFile(join(dir, 'drawing'), 'utf8')).toMatch(/<svg\b/);
+  });
+
+  it('decodes a JPEG', async () => {
+    expect(await vectrace('photo.jpg', '-o', 'photo.svg')).toMatchObject({ code: 0, stderr: '' });
+    expect(svgFrame(await readFile(join(dir, 'photo.svg'), 'utf8')).viewBox).toEqual([0, 0, 64, 64]);
+  });
+
+  it('turns the image upright by its EXIF orientation', async () => {
+    expect(await vectrace('portrait.png', '-o', 'portrait.svg')).toMatchObject({ code: 0, stderr: '' });
+    const frame = svgFrame(await readFile(join(dir, 'portrait.svg'), 'utf8'));
+    expect(frame).toEqual({ width: 40, height: 80, viewBox: [0, 0, 40, 80] });
+  });
+
+  it('traces in color mode with a fixed palette', async () => {
+    const run = await vectrace('photo.jpg', '-o', 'color.svg', '--mode', 'color', '--colors', '4');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(await readFile(join(dir, 'color.svg'), 'utf8')).toMatch(/<path\b/);
+  });
+
+  it('prints nothing on success with --quiet', async () => {
+    expect(await vectrace('square.png', '-o', 'quiet.svg', '--quiet')).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+    expect(existsSync(join(dir, 'quiet.svg'))).toBe(true);
+  });
+});
+
+describe('a batch with --out-dir', () => {
+  it('reports the bad input in one line, writes the good ones and exits 1', async () => {
+    const run = await vectrace('square.png', 'notes.png', 'photo.jpg', '--out-dir', 'batch/out');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('vectrace: notes.png is not a PNG or JPEG image\n');
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^square\.png -> batch\/out\/square\.svg \(\d+ curves?, [\d.]+ K?B, \d+ ms\)$/);
+    expect(lines[1]).toMatch(/^photo\.jpg -> batch\/out\/photo\.svg \(/);
+    expect(existsSync(join(dir, 'batch/out/square.svg'))).toBe(true);
+    expect(existsSync(join(dir, 'batch/out/photo.svg'))).toBe(true);
+    expect(existsSync(join(dir, 'batch/out/notes.svg'))).toBe(false);
+  });
+
+  it('exits 0 when every input converts, using the format extension', async () => {
+    const run = await vectrace('square.png', 'photo.jpg', '--out-dir', 'pdfs', '--format', 'pdf', '-q');
+    expect(run).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(existsSync(join(dir, 'pdfs/square.pdf'))).toBe(true);
+    expect(existsSync(join(dir, 'pdfs/photo.pdf'))).toBe(true);
+  });
+});
+
+describe('an input that cannot be traced gets one line naming it', () => {
+  it.each([
+    ['missing.png', 'vectrace: missing.png does not exist'],
+    ['notes.png', 'vectrace: notes.png is not a PNG or JPEG image'],
+    ['big.png', 'vectrace: big.png is larger than 50 megapixels'],
+  ])('%s', async (input, message) => {
+    const run = await vectrace(input, '-o', 'never.svg');
+    expect(run).toMatchObject({ code: 1, stdout: '', stderr: `${message}\n` });
+    expect(existsSync(join(dir, 'never.svg'))).toBe(false);
+  });
+
+  it('a truncated PNG, with the decoder’s reason', async () => {
+    const run = await vectrace('truncated.png', '-o', 'never.svg');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^vectrace: truncated\.png could not be decoded \(.+\)\n$/);
+  });
+
+  it('a 64-megapixel PNG is refused before it is decoded', async () => {
+    const run = await vectrace('big.png', '-o', 'never.svg');
+    expect(run.code).toBe(1);
+    // Decoding 64 MP would take seconds and 256 MB; the header check takes a process start.
+    expect(run.ms).toBeLessThan(3000);
+  });
+});
+
+describe('usage errors exit 2 with one line', () => {
+  it('refuses --threshold 200 and names the range', async () => {
+    const run = await vectrace('square.png', '-o', 'never.svg', '--threshold', '200');
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toBe('vectrace: --threshold must be a number from 0 to 100 (got 200)\n');
+    expect(existsSync(join(dir, 'never.svg'))).toBe(false);
+  });
+
+  it.each([
+    [['square.png', '-o', 'x.svg', '--format', 'png'], 'svg, eps, pdf, dxf'],
+    [['square.png', '-o', 'x.svg', '--quality', 'best'], 'draft, standard, high, ultra'],
+    [['square.png', '-o', 'x.svg', '--corner-detection', 'soft'], 'auto, sharp, rounded, none'],
+    [['square.png', '-o', 'x.svg', '--mode', 'gray'], 'bw, color'],
+    [['square.png', '-o', 'x.svg', '--colors', '64'], '2 to 32, or auto'],
+    [['square.png', '-o', 'x.svg', '--smoothness', 'lots'], '0 to 100'],
+    [['square.png', 'photo.jpg', '-o', 'x.svg'], '--out-dir'],
+    [['square.png'], '-o OUTPUT'],
+    [['square.png', '-o', 'x.png'], '--format'],
+    [['square.png', '-o', 'x.svg', '--colour', '4'], 'unknown option --colour'],
+    [[], 'no input'],
+  ])('vectrace %j', async (args, hint) => {
+    const run = await vectrace(...args);
+    expect(run).toMatchObject({ code: 2, stdout: '' });
+    expect(run.stderr).toMatch(/^vectrace: [^\n]+\n$/);
+    expect(run.stderr).toContain(hint);
+    expect(existsSync(join(dir, 'x.svg'))).toBe(false);
+  });
+});
+
+describe('help and version', () => {
+  it('--help prints the usage and exits 0', async () => {
+    const run = await vectrace('--help');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^Usage: vectrace INPUT\.\.\. \(-o OUTPUT \| --out-dir DIR\)/);
+    for (const flag of [
+      '--format',
+      '--mode',
+      '--colors',
+      '--threshold',
+      '--smoothness',
+      '--quality',
+      '--quiet',
+    ]) {
+      expect(run.stdout).toContain(flag);
+    }
+  });
+
+  it('--version prints the package version', async () => {
+    const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+    expect(await vectrace('--version')).toMatchObject({ code: 0, stdout: `vectrace ${pkg.version}\n` });
+  });
+});
