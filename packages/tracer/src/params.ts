@@ -26,13 +26,14 @@ const cornerFactor = { auto: 1, sharp: 0.6, rounded: 1.3, none: Number.POSITIVE_
  * The one place where product words become engine numbers (see the package README).
  * - threshold t: foreground is luminance below 1 - t/100 (50 cuts at mid-gray; 30 also keeps
  *   lighter, fainter strokes).
- * - smoothness s: alphamax 0.4 + 0.012 s (potrace's 1.0 at 50) and opttolerance 0.05 + 0.003 s.
+ * - smoothness s: alphamax 0.35 + 0.012 s (0.95 at 50, a little below potrace's 1.0: with edges
+ *   placed from the gray levels, corners are found more reliably) and opttolerance 0.05 + 0.003 s.
  * - cornerDetection scales alphamax: sharp 0.6x, rounded 1.3x, none disables corners.
  * - quality: draft coarsens the curve fit and drops bigger speckles; high and ultra fit closer.
  */
 export function toParams(settings: TraceSettings, width: number, height: number): TraceParams {
   const { smoothness, threshold, cornerDetection, quality } = settings;
-  const alphamax = Math.min(4 / 3, (0.4 + 0.012 * smoothness) * cornerFactor[cornerDetection]);
+  const alphamax = Math.min(4 / 3, (0.35 + 0.012 * smoothness) * cornerFactor[cornerDetection]);
   const tolerance = 0.05 + 0.003 * smoothness;
   const fit = { draft: 2, standard: 1, high: 0.5, ultra: 0.25 }[quality];
   const speckle = { draft: 2, standard: 1, high: 1, ultra: 0.5 }[quality];

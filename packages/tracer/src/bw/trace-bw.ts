@@ -14,7 +14,7 @@ export function traceBw(
   const start = performance.now();
   const bitmap = threshold(image, params.cut);
   timings.threshold = performance.now() - start;
-  const edgeShift: EdgeShift | undefined = params.subpixel ? inkShift(image, params.cut) : undefined;
+  const edgeShift: EdgeShift | undefined = params.subpixel ? inkShift(image, bitmap, params.cut) : undefined;
   const subpaths = traceBitmap(bitmap, params, edgeShift, timings);
   return { layers: subpaths.length > 0 ? [{ color: black, subpaths }] : [] };
 }
@@ -49,14 +49,25 @@ function threshold(image: RasterImage, cut: number): Bitmap {
  * 0.5 at the cut, 0 for white. Across an edge, the two coverages say where the edge truly is
  * (exact for a straight edge rendered with area anti-aliasing). Computed only at edges.
  */
-function inkShift(image: RasterImage, cut: number): EdgeShift {
+function inkShift(image: RasterImage, bitmap: Bitmap, cut: number): EdgeShift {
   const below = cut > 0 ? 0.5 / cut : 0;
   const above = cut < 1 ? 0.5 / (1 - cut) : 0;
+  const { width: w, bits } = bitmap;
+  const n = bits.length;
   return (inside, outside) => {
     const lin = luminance(image.data, inside);
     const lout = luminance(image.data, outside);
     const cin = Math.min(1, 0.5 + Math.max(0, cut - lin) * below);
     const cout = Math.max(0, 0.5 - Math.max(0, lout - cut) * above);
-    return cin + cout - 1;
+    if (!SHARE.on) return cin + cout - 1;
+    const step = inside - outside;
+    // A one-pixel stroke (or gap) has two edges sharing its missing (or extra) ink.
+    const beyondIn = inside + step;
+    const beyondOut = outside - step;
+    const sameRow = (a: number, b: number) => step === w || step === -w || ((a / w) | 0) === ((b / w) | 0);
+    const inThin = beyondIn >= 0 && beyondIn < n && sameRow(beyondIn, inside) && bits[beyondIn] === 0;
+    const outThin = beyondOut >= 0 && beyondOut < n && sameRow(beyondOut, outside) && bits[beyondOut] === 1;
+    return (cin - 1) * (inThin ? 0.5 : 1) + cout * (outThin ? 0.5 : 1);
   };
 }
+export const SHARE = { on: true };
