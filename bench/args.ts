@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util';
+import type { TraceSettings } from '@vectrace/tracer';
+
+/** What one `npm run bench` run does. */
+export interface BenchOptions {
+  subsets: string[];
+  only: string[];
+  limit: number;
+  repeat: number;
+  settings: Partial<TraceSettings>;
+  writeSvg?: string;
+  out?: string;
+  /** True when every image of every subset runs on every engine, so RESULTS.md can be replaced. */
+  complete: boolean;
+}
+
+export const USAGE = `Usage: npm run bench -- [options]
+  --subset S        bw, color, png256, bw/png256, ... (repeatable, or comma separated)
+  --only E          vectrace, potrace, potrace-wasm, vtracer (repeatable, or comma separated)
+  --limit N         the first N images of each subset
+  --settings JSON   vectrace settings on top of the bench's, e.g. '{"quality":"high"}'
+  --quality Q       shorthand for --settings '{"quality":"Q"}'
+  --repeat N        time each trace N times and keep the fastest (default 1)
+  --write-svg DIR   save every engine's SVGs under DIR/<kind>/<subset>/<engine>/<id>.svg
+  --out FILE        write the report there (default bench/RESULTS.md, full runs only)`;
+
+function list(values: string[] | undefined): string[] {
+  return (values ?? []).flatMap((value) => value.split(',')).filter((value) => value !== '');
+}
+
+function positiveInt(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`--${name} takes a whole number above 0, not "${value}"`);
+  return n;
+}
+
+/** Parses the command line; throws with a message a person can act on. */
+export function parseOptions(argv: string[]): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      subset: { type: 'string', multiple: true },
+      only: { type: 'string', multiple: true },
+      limit: { type: 'string' },
+      settings: { type: 'string' },
+      quality: { type: 'string' },
+      repeat: { type: 'string' },
+      'write-svg': { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return 'help';
+  let settings: Partial<TraceSettings> = {};
+  if (values.settings !== undefined) {
+    try {
+      settings = JSON.parse(values.settings) as Partial<TraceSettings>;
+    } catch {
+      throw new Error(`--settings takes a JSON object, e.g. '{"quality":"high"}', not ${values.settings}`);
+    }
+  }
+  if (values.quality !== undefined)
+    settings = { ...settings, quality: values.quality as TraceSettings['quality'] };
+  const subsets = list(values.subset);
+  const only = list(values.only);
+  const limit = positiveInt(values.limit, 'limit', Number.POSITIVE_INFINITY);
+  return {
+    subsets,
+    only,
+    limit,
+    repeat: positiveInt(values.repeat, 'repeat', 1),
+    settings,
+    writeSvg: values['write-svg'],
+    out: values.out,
+    complete: subsets.length === 0 && only.length === 0 && limit === Number.POSITIVE_INFINITY,
+  };
+}

@@ -1,0 +1,47 @@
+import sharp from 'sharp';
+
+/** An 8-bit RGBA raster, the shape every in-process engine here takes. */
+export interface Rgba {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/**
+ * Decodes a PNG or JPEG the way the product's worker does: EXIF-rotated, RGBA. With `onWhite`,
+ * transparency is first composited on white (for peers that would otherwise ignore alpha).
+ */
+export async function decode(bytes: Buffer, options: { onWhite?: boolean } = {}): Promise<Rgba> {
+  let pipeline = sharp(bytes).rotate();
+  if (options.onWhite) pipeline = pipeline.flatten({ background: '#ffffff' });
+  const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  };
+}
+
+/**
+ * True where a pixel, composited on white, has luminance below 50%: the corpus's definition of
+ * foreground. Integer Rec. 709 weights (54, 183, 19)/256; the corpus is grey, so the weights only
+ * matter for JPEG chroma noise.
+ */
+export function isDark(data: Uint8Array, i: number): boolean {
+  const alpha = data[i + 3];
+  const luma = 54 * data[i] + 183 * data[i + 1] + 19 * data[i + 2];
+  return luma * alpha + 65280 * (255 - alpha) < 8355840;
+}
+
+/** The image thresholded at 50%: opaque black where dark, opaque white elsewhere. */
+export function binarize(image: Rgba): Rgba {
+  const data = new Uint8Array(image.data.length);
+  for (let i = 0; i < data.length; i += 4) {
+    const v = isDark(image.data, i) ? 0 : 255;
+    data[i] = v;
+    data[i + 1] = v;
+    data[i + 2] = v;
+    data[i + 3] = 255;
+  }
+  return { width: image.width, height: image.height, data };
+}

@@ -1,0 +1,33 @@
+import type { TraceSettings } from '@vectrace/tracer';
+import type { Kind } from '../corpus.js';
+import { decode } from '../decode.js';
+import type { Peer } from './peer.js';
+
+type Engine = typeof import('@vectrace/tracer');
+
+/** The settings the corpus targets are set at, with any overrides from the command line on top. */
+export function vectraceSettings(kind: Kind, overrides: Partial<TraceSettings>): Partial<TraceSettings> {
+  return kind === 'bw' ? { threshold: 50, ...overrides } : { mode: 'color', ...overrides };
+}
+
+/**
+ * Our engine, in process, as the worker runs it: sharp decode, trace, SVG export. It is loaded in
+ * `prepare`, so a broken build reports vectrace as unavailable instead of stopping the peers.
+ */
+export function vectrace(overrides: Partial<TraceSettings> = {}): Peer {
+  let engine: Engine | undefined;
+  return {
+    name: 'vectrace',
+    kinds: ['bw', 'color'],
+    inProcess: true,
+    describe: (kind) => `@vectrace/tracer trace(image, ${JSON.stringify(vectraceSettings(kind, overrides))})`,
+    async prepare() {
+      engine = await import('@vectrace/tracer');
+    },
+    async trace(bytes, kind) {
+      if (!engine) throw new Error('vectrace is not loaded');
+      const model = engine.trace(await decode(bytes), vectraceSettings(kind, overrides));
+      return { svg: engine.toSvg(model), stages: model.timings };
+    },
+  };
+}
