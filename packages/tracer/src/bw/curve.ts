@@ -168,8 +168,8 @@ interface Opti {
 function joinedBezier(curve: Curve, i: number, j: number, areac: Float64Array): Opti | null {
   const m = curve.n;
   const p0 = end(curve, mod(i, m));
-  let p1 = vert(curve, mod(i + 1, m));
-  let p2 = vert(curve, mod(j, m));
+  const p1 = vert(curve, mod(i + 1, m));
+  const p2 = vert(curve, mod(j, m));
   const p3 = end(curve, mod(j, m));
 
   let area = areac[j] - areac[i];

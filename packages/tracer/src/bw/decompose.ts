@@ -42,7 +42,14 @@ function get(bits: Uint8Array, w: number, h: number, x: number, y: number): bool
 }
 
 /** Walks the boundary from the top-left corner of the first pixel found (potrace's findpath). */
-function findPath(bits: Uint8Array, w: number, h: number, x0: number, y0: number, sign: '+' | '-'): PixelPath {
+function findPath(
+  bits: Uint8Array,
+  w: number,
+  h: number,
+  x0: number,
+  y0: number,
+  sign: '+' | '-',
+): PixelPath {
   const xs: number[] = [];
   const ys: number[] = [];
   let x = x0;

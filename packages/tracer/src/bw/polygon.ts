@@ -302,7 +302,9 @@ function pointSlope(s: Sums, n: number, i: number, j: number, out: Float64Array,
 }
 
 export let MID_FIT = true;
-export function setMidFit(v: boolean) { MID_FIT = v; }
+export function setMidFit(v: boolean) {
+  MID_FIT = v;
+}
 
 /**
  * Moves the least-squares line of points i..j (cyclic) along its normal so that it passes

@@ -1,11 +1,11 @@
 import type { Point, Segment, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
-import type { Bitmap, EdgeShift } from './bitmap.js';
-import { optimizeCurve, smooth, type Curve } from './curve.js';
+import type { Bitmap, EdgeShift, WindowInk } from './bitmap.js';
+import { vertexBulge } from './bulge.js';
+import { type Curve, optimizeCurve, smooth } from './curve.js';
 import { decompose, type PixelPath } from './decompose.js';
 import { fitPolygon } from './polygon.js';
-import { vertexBulge } from './bulge.js';
-import { subpixelCorners } from './subpixel.js';
+import { subpixelCorners, windowCorners } from './subpixel.js';
 
 /** Stage timings of one bitmap trace, added into the caller's record. */
 export type Timings = Record<string, number>;
@@ -18,7 +18,7 @@ export type Timings = Record<string, number>;
 export function traceBitmap(
   bitmap: Bitmap,
   params: Pick<TraceParams, 'turdsize' | 'alphamax' | 'opticurve' | 'opttolerance'>,
-  edgeShift?: EdgeShift,
+  edgeShift?: EdgeShift | { ink: WindowInk },
   timings: Timings = {},
 ): Subpath[] {
   let t = performance.now();
@@ -34,9 +34,14 @@ function fitCurve(
   bitmap: Bitmap,
   path: PixelPath,
   params: Pick<TraceParams, 'alphamax' | 'opticurve' | 'opttolerance'>,
-  edgeShift?: EdgeShift,
+  edgeShift?: EdgeShift | { ink: WindowInk },
 ): Curve {
-  const { fx, fy } = edgeShift ? subpixelCorners(bitmap, path, edgeShift) : gridCorners(path);
+  const { fx, fy } =
+    typeof edgeShift === 'function'
+      ? subpixelCorners(bitmap, path, edgeShift)
+      : edgeShift
+        ? windowCorners(bitmap, path, edgeShift.ink)
+        : gridCorners(path);
   const fit = { x: path.x, y: path.y, fx, fy };
   const polygon = fitPolygon(fit);
   const { vx, vy } = polygon;

@@ -1,6 +1,6 @@
 import type { Layer, RasterImage } from '../model.js';
 import type { TraceParams } from '../params.js';
-import type { Bitmap, EdgeShift } from './bitmap.js';
+import type { Bitmap, WindowInk } from './bitmap.js';
 import { traceBitmap } from './trace-bitmap.js';
 
 const black = { r: 0, g: 0, b: 0 };
@@ -14,8 +14,8 @@ export function traceBw(
   const start = performance.now();
   const bitmap = threshold(image, params.cut);
   timings.threshold = performance.now() - start;
-  const edgeShift: EdgeShift | undefined = params.subpixel ? inkShift(image, bitmap, params.cut) : undefined;
-  const subpaths = traceBitmap(bitmap, params, edgeShift, timings);
+  const ink = params.subpixel ? { ink: windowInk(image, params.cut) } : undefined;
+  const subpaths = traceBitmap(bitmap, params, ink, timings);
   return { layers: subpaths.length > 0 ? [{ color: black, subpaths }] : [] };
 }
 
@@ -46,28 +46,19 @@ function threshold(image: RasterImage, cut: number): Bitmap {
 
 /**
  * Ink coverage maps luminance linearly so that the cut sits at exactly one half: 1 for black,
- * 0.5 at the cut, 0 for white. Across an edge, the two coverages say where the edge truly is
- * (exact for a straight edge rendered with area anti-aliasing). Computed only at edges.
+ * 0.5 at the cut, 0 for white. Summed over the 2x2 pixels around a corner, it says where the
+ * edge truly passes (exact for a straight edge rendered with area anti-aliasing).
  */
-function inkShift(image: RasterImage, bitmap: Bitmap, cut: number): EdgeShift {
+function windowInk(image: RasterImage, cut: number): WindowInk {
   const below = cut > 0 ? 0.5 / cut : 0;
   const above = cut < 1 ? 0.5 / (1 - cut) : 0;
-  const { width: w, bits } = bitmap;
-  const n = bits.length;
-  return (inside, outside) => {
-    const lin = luminance(image.data, inside);
-    const lout = luminance(image.data, outside);
-    const cin = Math.min(1, 0.5 + Math.max(0, cut - lin) * below);
-    const cout = Math.max(0, 0.5 - Math.max(0, lout - cut) * above);
-    if (!SHARE.on) return cin + cout - 1;
-    const step = inside - outside;
-    // A one-pixel stroke (or gap) has two edges sharing its missing (or extra) ink.
-    const beyondIn = inside + step;
-    const beyondOut = outside - step;
-    const sameRow = (a: number, b: number) => step === w || step === -w || ((a / w) | 0) === ((b / w) | 0);
-    const inThin = beyondIn >= 0 && beyondIn < n && sameRow(beyondIn, inside) && bits[beyondIn] === 0;
-    const outThin = beyondOut >= 0 && beyondOut < n && sameRow(beyondOut, outside) && bits[beyondOut] === 1;
-    return (cin - 1) * (inThin ? 0.5 : 1) + cout * (outThin ? 0.5 : 1);
+  const { width: w, data } = image;
+  const coverage = (i: number) => {
+    const l = luminance(data, i);
+    return l < cut ? Math.min(1, 0.5 + (cut - l) * below) : Math.max(0, 0.5 - (l - cut) * above);
+  };
+  return (x, y) => {
+    const i = (y - 1) * w + x - 1;
+    return coverage(i) + coverage(i + 1) + coverage(i + w) + coverage(i + w + 1);
   };
 }
-export const SHARE = { on: true };
