@@ -1,6 +1,15 @@
 export { TraceError, type TraceErrorCode } from './errors.js';
 export * from './export/index.js';
-export type { Color, Layer, Point, RasterImage, Segment, StageTimings, Subpath, VectorImage } from './model.js';
+export type {
+  Color,
+  Layer,
+  Point,
+  RasterImage,
+  Segment,
+  StageTimings,
+  Subpath,
+  VectorImage,
+} from './model.js';
 export {
   type CornerDetection,
   defaultSettings,

@@ -24,7 +24,8 @@ export function trace(image: RasterImage, settings: Partial<TraceSettings> = {})
   const full = validSettings({ ...defaultSettings, ...settings });
   const params = toParams(full, width, height);
   const timings: Record<string, number> = {};
-  const traced = params.mode === 'color' ? traceColor(image, params, timings) : traceBw(image, params, timings);
+  const traced =
+    params.mode === 'color' ? traceColor(image, params, timings) : traceBw(image, params, timings);
   return { width, height, ...traced, vectorCount: countCurves(traced.layers), timings };
 }
 

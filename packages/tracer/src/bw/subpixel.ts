@@ -89,7 +89,7 @@ export function windowCorners(
     const ux = (out * dy) / len;
     const uy = (-out * dx) / len;
     const t = ((window - 2) * Math.max(Math.abs(ux), Math.abs(uy))) / 2;
-    const clamped = t < -0.7 ? -0.7 : t > 0.7 ? 0.7 : t;
+    const clamped = Math.max(-0.7, Math.min(0.7, t));
     fx[k] = x + clamped * ux;
     fy[k] = y + clamped * uy;
   }
