@@ -6,13 +6,6 @@ export interface Bitmap {
 }
 
 /**
- * Where the true edge lies between a foreground pixel and a background pixel that share a side
- * (indices into the row-major image): its shift from the shared pixel side towards the
- * background pixel, in pixels, within [-0.5, 0.5]. Estimated from the anti-aliased gray levels.
- */
-export type EdgeShift = (inside: number, outside: number) => number;
-
-/**
  * The ink, 0 to 4 pixels' worth, in the 2x2 pixels around the pixel corner (x, y) of the image
  * (x right, y down): pixels x-1..x by y-1..y. Foreground pixels hold at least half a pixel of
  * ink, background pixels less. NaN when unknown. Estimated from the anti-aliased image.

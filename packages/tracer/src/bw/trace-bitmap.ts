@@ -1,31 +1,31 @@
 import type { Point, Segment, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
-import type { Bitmap, EdgeShift, WindowInk } from './bitmap.js';
+import type { Bitmap, WindowInk } from './bitmap.js';
 import { vertexBulge } from './bulge.js';
 import { type Curve, optimizeCurve, smooth } from './curve.js';
 import { decompose, type PixelPath } from './decompose.js';
 import { fitPolygon } from './polygon.js';
-import { subpixelCorners, windowCorners } from './subpixel.js';
+import { windowCorners } from './subpixel.js';
 
 /** Stage timings of one bitmap trace, added into the caller's record. */
 export type Timings = Record<string, number>;
 
 /**
  * Traces the foreground of a bitmap into closed outlines, in image coordinates (y down).
- * Outer outlines and holes run in opposite directions. With `edgeShift`, edges are placed
+ * Outer outlines and holes run in opposite directions. With `ink`, corners are placed
  * from the gray levels at sub-pixel precision; without it, on the pixel grid as potrace does.
  */
 export function traceBitmap(
   bitmap: Bitmap,
   params: Pick<TraceParams, 'turdsize' | 'alphamax' | 'opticurve' | 'opttolerance'>,
-  edgeShift?: EdgeShift | { ink: WindowInk },
+  ink?: WindowInk,
   timings: Timings = {},
 ): Subpath[] {
   let t = performance.now();
   const paths = decompose(bitmap, params.turdsize);
   t = lap(timings, 'decompose', t);
   const curves: Curve[] = [];
-  for (const path of paths) curves.push(fitCurve(bitmap, path, params, edgeShift));
+  for (const path of paths) curves.push(fitCurve(bitmap, path, params, ink));
   lap(timings, 'curves', t);
   return curves.map((curve) => toSubpath(curve, bitmap.height));
 }
@@ -34,14 +34,9 @@ function fitCurve(
   bitmap: Bitmap,
   path: PixelPath,
   params: Pick<TraceParams, 'alphamax' | 'opticurve' | 'opttolerance'>,
-  edgeShift?: EdgeShift | { ink: WindowInk },
+  ink?: WindowInk,
 ): Curve {
-  const { fx, fy } =
-    typeof edgeShift === 'function'
-      ? subpixelCorners(bitmap, path, edgeShift)
-      : edgeShift
-        ? windowCorners(bitmap, path, edgeShift.ink)
-        : gridCorners(path);
+  const { fx, fy } = ink ? windowCorners(bitmap, path, ink) : gridCorners(path);
   const fit = { x: path.x, y: path.y, fx, fy };
   const polygon = fitPolygon(fit);
   const { vx, vy } = polygon;

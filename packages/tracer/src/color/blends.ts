@@ -1,0 +1,81 @@
+/** sRGB distance from a blend of two colors within which a pixel is taken for that blend. */
+const BLEND_TOLERANCE = 20;
+
+/**
+ * Gives anti-aliased edge pixels to one of the two colors they blend. An edge pixel between
+ * gray and white is light gray, and when the palette has a light gray it would otherwise form
+ * a sliver of that color along the whole edge: an extra outline that is not in the picture.
+ * Each edge pixel (`rough`) whose color is explained better by a blend of two labels found
+ * within two pixels (along rows and columns) than by its own label takes the nearer of the two.
+ */
+export function unblendEdges(
+  labels: Uint8Array,
+  color: Uint32Array,
+  rough: Uint8Array,
+  width: number,
+  height: number,
+  labelRgb: Float64Array,
+): void {
+  const before = labels.slice();
+  const near = new Int32Array(8);
+  const dx = [-1, -2, 1, 2, 0, 0, 0, 0];
+  const dy = [0, 0, 0, 0, -1, -2, 1, 2];
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      if (rough[p] === 0) continue;
+      const own = before[p];
+      // A pixel inside its own label's region stays: only region borders hold slivers.
+      const embedded =
+        (x === 0 || before[p - 1] === own) &&
+        (x + 1 === width || before[p + 1] === own) &&
+        (y === 0 || before[p - width] === own) &&
+        (y + 1 === height || before[p + width] === own);
+      if (embedded) continue;
+      // The labels around, within two pixels along the row and the column.
+      let count = 0;
+      for (let k = 0; k < 8; k++) {
+        const qx = x + dx[k];
+        const qy = y + dy[k];
+        if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
+        const l = before[qy * width + qx];
+        if (l === own) continue;
+        let seen = false;
+        for (let i = 0; i < count; i++) seen ||= near[i] === l;
+        if (!seen) near[count++] = l;
+      }
+      if (count < 2) continue;
+      const c = color[p];
+      const r = c >> 16;
+      const g = (c >> 8) & 255;
+      const b = c & 255;
+      const o = own * 3;
+      let best = Math.min(
+        BLEND_TOLERANCE ** 2,
+        (r - labelRgb[o]) ** 2 + (g - labelRgb[o + 1]) ** 2 + (b - labelRgb[o + 2]) ** 2,
+      );
+      let to = own;
+      for (let i = 0; i < count; i++) {
+        const a = near[i] * 3;
+        for (let j = i + 1; j < count; j++) {
+          const e = near[j] * 3;
+          const dr = labelRgb[e] - labelRgb[a];
+          const dg = labelRgb[e + 1] - labelRgb[a + 1];
+          const db = labelRgb[e + 2] - labelRgb[a + 2];
+          const dd = dr * dr + dg * dg + db * db;
+          if (dd === 0) continue;
+          const t = ((r - labelRgb[a]) * dr + (g - labelRgb[a + 1]) * dg + (b - labelRgb[a + 2]) * db) / dd;
+          const u = Math.min(1, Math.max(0, t));
+          const err =
+            (r - labelRgb[a] - u * dr) ** 2 +
+            (g - labelRgb[a + 1] - u * dg) ** 2 +
+            (b - labelRgb[a + 2] - u * db) ** 2;
+          if (err < best) {
+            best = err;
+            to = u < 0.5 ? near[i] : near[j];
+          }
+        }
+      }
+      labels[p] = to;
+    }
+  }
+}

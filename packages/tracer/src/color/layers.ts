@@ -1,0 +1,110 @@
+import type { Bitmap } from '../bw/bitmap.js';
+import { traceBitmap } from '../bw/trace-bitmap.js';
+import type { Layer, Point, Segment, Subpath } from '../model.js';
+import type { TraceParams } from '../params.js';
+import type { RegionGraph } from './graph.js';
+import { windowInk } from './ink.js';
+import { paintOrder } from './order.js';
+import { type RegionMap, runsByRegion } from './regions.js';
+
+/** A picture cut into labelled regions, with its pixels (0xRRGGBB) and each label's color. */
+export interface LabelledImage {
+  color: Uint32Array;
+  /** Final palette label of every pixel. */
+  labels: Uint8Array;
+  map: RegionMap;
+  graph: RegionGraph;
+  /** sRGB of every label, 3 numbers per label. */
+  labelRgb: Float64Array;
+}
+
+/**
+ * Traces the layers in painting order (see `paintOrder`). A layer's mask also takes in every
+ * region painted after it that it reaches through such regions, so a layer runs on under its
+ * neighbours above: adjacent regions overlap instead of meeting at a hairline, and what lies on
+ * a layer cuts no hole in it.
+ */
+export function traceLayers(image: LabelledImage, background: number, params: TraceParams): Layer[] {
+  const { map, graph, labelRgb } = image;
+  const { groups, rank } = paintOrder(map, graph, background);
+  const members = runsByRegion(map);
+  const stamp = new Int32Array(map.count);
+  const queue = new Int32Array(map.count);
+  const layerParams = { ...params, turdsize: Math.max(params.turdsize, params.minRegion - 1) };
+  const layers: Layer[] = [];
+  groups.forEach(({ label, regions }, k) => {
+    let end = 0;
+    for (const r of regions) {
+      stamp[r] = k + 1;
+      queue[end++] = r;
+    }
+    for (let head = 0; head < end; head++) {
+      const r = queue[head];
+      for (let e = graph.start[r]; e < graph.start[r + 1]; e++) {
+        const s = graph.next[e];
+        if (stamp[s] !== k + 1 && rank[s] >= k) {
+          stamp[s] = k + 1;
+          queue[end++] = s;
+        }
+      }
+    }
+    const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams);
+    if (subpaths.length === 0) return;
+    const [r, g, b] = labelRgb.subarray(label * 3, label * 3 + 3);
+    layers.push({ color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, subpaths });
+  });
+  return layers;
+}
+
+/**
+ * Traces the union of the given regions, cropped to their bounding box plus a one-pixel margin
+ * (so every window around an edge is still there for edge placement), and moves the outlines
+ * back into place.
+ */
+function traceMask(
+  image: LabelledImage,
+  members: { start: Int32Array; runs: Int32Array },
+  regions: Int32Array,
+  params: TraceParams,
+): Subpath[] {
+  const { color, labels, map, labelRgb } = image;
+  const { runs, box } = map;
+  const { width, height } = runs;
+  let x0 = width;
+  let y0 = height;
+  let x1 = 0;
+  let y1 = 0;
+  for (const r of regions) {
+    x0 = Math.min(x0, box[r * 4]);
+    y0 = Math.min(y0, box[r * 4 + 1]);
+    x1 = Math.max(x1, box[r * 4 + 2]);
+    y1 = Math.max(y1, box[r * 4 + 3]);
+  }
+  x0 = Math.max(0, x0 - 1);
+  y0 = Math.max(0, y0 - 1);
+  const cw = Math.min(width, x1 + 2) - x0;
+  const ch = Math.min(height, y1 + 2) - y0;
+  const bits = new Uint8Array(cw * ch);
+  for (const r of regions) {
+    for (let k = members.start[r]; k < members.start[r + 1]; k++) {
+      const run = members.runs[k];
+      const row = (runs.y[run] - y0) * cw - x0;
+      bits.fill(1, row + runs.x0[run], row + runs.x1[run]);
+    }
+  }
+  const bitmap: Bitmap = { width: cw, height: ch, bits };
+  const ink = windowInk({ bits, x0, y0, width: cw, height: ch }, width, color, labels, labelRgb);
+  const traced = traceBitmap(bitmap, params, params.subpixel ? ink : undefined);
+  return x0 === 0 && y0 === 0 ? traced : traced.map((s) => moveSubpath(s, x0, y0));
+}
+
+function moveSubpath(s: Subpath, dx: number, dy: number): Subpath {
+  const move = (p: Point): Point => ({ x: p.x + dx, y: p.y + dy });
+  const segments = s.segments.map(
+    (seg): Segment =>
+      seg.kind === 'line'
+        ? { kind: 'line', to: move(seg.to) }
+        : { kind: 'cubic', c1: move(seg.c1), c2: move(seg.c2), to: move(seg.to) },
+  );
+  return { start: move(s.start), segments };
+}

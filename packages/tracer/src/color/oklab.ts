@@ -1,0 +1,36 @@
+/** sRGB 0-255 to linear light 0-1 for every 8-bit channel value (IEC 61966-2-1). */
+export const srgbToLinearLut: Float64Array = Float64Array.from({ length: 256 }, (_, v) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+
+/**
+ * sRGB channel 0-255 to linear light 0-1; fractions (a mean color) are interpolated in the
+ * table, within 1e-5 of the exact curve and without a power per call.
+ */
+export function srgbToLinear(v: number): number {
+  if (v <= 0) return 0;
+  if (v >= 255) return 1;
+  const i = Math.floor(v);
+  const lo = srgbToLinearLut[i];
+  return lo + (v - i) * (srgbToLinearLut[i + 1] - lo);
+}
+
+/**
+ * Linear-light RGB (0-1) to OKLab (Ottosson 2020), written into `out` at `at` as L, a, b.
+ * OKLab is used because equal distances in it look about equally different, so one threshold
+ * separates colors across the whole gamut.
+ */
+export function linearToOklab(r: number, g: number, b: number, out: Float64Array, at = 0): void {
+  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
+  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
+  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
+  out[at] = 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s;
+  out[at + 1] = 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s;
+  out[at + 2] = 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s;
+}
+
+/** sRGB (0-255, fractions allowed) to OKLab, written into `out` at `at`. */
+export function srgbToOklab(r: number, g: number, b: number, out: Float64Array, at = 0): void {
+  linearToOklab(srgbToLinear(r), srgbToLinear(g), srgbToLinear(b), out, at);
+}

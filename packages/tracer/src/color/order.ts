@@ -1,0 +1,65 @@
+import type { RegionGraph } from './graph.js';
+import type { RegionMap } from './regions.js';
+
+/** Regions painted as one layer, in one color. */
+export interface LayerGroup {
+  label: number;
+  regions: number[];
+}
+
+/**
+ * The painting order: outermost first. A region's depth is how many regions lie between it and
+ * the background (breadth-first over the adjacency graph); each (depth, label) pair becomes one
+ * layer, shallower first, larger first within a depth. Since each layer runs on under what is
+ * painted after it, an enclosing region (a face's dark rim) then becomes one filled outline with
+ * its contents on top, and a shared edge is traced about once, by the later layer; sorting by
+ * area alone made every layer under a rim trace the rim's outer edge again.
+ * Returns the groups and each region's rank (its group's index; -1 for the background).
+ */
+export function paintOrder(
+  map: RegionMap,
+  graph: RegionGraph,
+  background: number,
+): { groups: LayerGroup[]; rank: Int32Array } {
+  const depth = new Int32Array(map.count).fill(-1);
+  const queue = new Int32Array(map.count);
+  let end = 0;
+  for (let r = 0; r < map.count; r++) {
+    if (map.label[r] === background) {
+      depth[r] = 0;
+      queue[end++] = r;
+    }
+  }
+  for (let head = 0; head < end; head++) {
+    const r = queue[head];
+    for (let e = graph.start[r]; e < graph.start[r + 1]; e++) {
+      const s = graph.next[e];
+      if (depth[s] < 0) {
+        depth[s] = depth[r] + 1;
+        queue[end++] = s;
+      }
+    }
+  }
+  const byKey = new Map<number, LayerGroup & { depth: number; area: number }>();
+  for (let r = 0; r < map.count; r++) {
+    if (map.label[r] === background) continue;
+    // A region cut off from the background (only when there is none) counts as outermost.
+    const d = Math.max(1, depth[r]);
+    const key = d * 256 + map.label[r];
+    let group = byKey.get(key);
+    if (!group) {
+      group = { label: map.label[r], regions: [], depth: d, area: 0 };
+      byKey.set(key, group);
+    }
+    group.regions.push(r);
+    group.area += map.area[r];
+  }
+  const groups = [...byKey.values()].sort(
+    (a, b) => a.depth - b.depth || b.area - a.area || a.label - b.label,
+  );
+  const rank = new Int32Array(map.count).fill(-1);
+  groups.forEach((group, k) => {
+    for (const r of group.regions) rank[r] = k;
+  });
+  return { groups: groups.map(({ label, regions }) => ({ label, regions })), rank };
+}

@@ -1,0 +1,215 @@
+import type { Runs } from './runs.js';
+
+/** The picture cut into 4-connected regions of one palette label each, as runs. */
+export interface RegionMap {
+  runs: Runs;
+  count: number;
+  /** Region of every run. */
+  ofRun: Int32Array;
+  /** Palette label of every region. */
+  label: Uint8Array;
+  area: Int32Array;
+  /** Bounding box of every region: x0, y0, x1, y1 (inclusive). */
+  box: Int32Array;
+}
+
+/**
+ * Finds the 4-connected regions of equal label: runs that overlap in consecutive rows are joined
+ * with union-find, in one sweep of each pair of rows; linear and recursion-free.
+ */
+export function findRegions(runs: Runs): RegionMap {
+  const { height, rowStart, x1, label } = runs;
+  const parent = identity(runs.count);
+  for (let y = 1; y < height; y++) {
+    // The current pair of runs (one per row) always overlaps: step past whichever ends first.
+    let a = rowStart[y - 1];
+    let b = rowStart[y];
+    const aEnd = rowStart[y];
+    const bEnd = rowStart[y + 1];
+    while (a < aEnd && b < bEnd) {
+      if (label[a] === label[b]) union(parent, a, b);
+      if (x1[a] < x1[b]) a++;
+      else if (x1[b] < x1[a]) b++;
+      else {
+        a++;
+        b++;
+      }
+    }
+  }
+  return regroup(runs, parent, identity(runs.count), label);
+}
+
+/**
+ * Merges every region smaller than `minRegion` pixels into the neighbouring region it shares the
+ * longest border with (ties: the larger, then the older region), smallest first, so JPEG noise
+ * and stray edge pixels do not each become an outline. A merged speckle grows its neighbour,
+ * and a group still too small merges on as one. Relabels the merged pixels in `labels`.
+ */
+export function mergeSpeckles(map: RegionMap, labels: Uint8Array, minRegion: number): RegionMap {
+  const { runs, count, ofRun, area } = map;
+  const small: number[] = [];
+  for (let r = 0; r < count; r++) if (area[r] < minRegion) small.push(r);
+  if (small.length === 0) return map;
+  small.sort((a, b) => area[a] - area[b] || a - b);
+  const members = runsByRegion(map);
+  const parent = identity(count);
+  const size = area.slice();
+  // Each group's member regions as a linked list, to walk a grown speckle's runs.
+  const nextMember = new Int32Array(count).fill(-1);
+  const lastMember = identity(count);
+  const border = new Neighbours();
+  for (const r0 of small) {
+    const r = find(parent, r0);
+    if (size[r] >= minRegion) continue;
+    border.clear();
+    for (let m = r; m >= 0; m = nextMember[m]) {
+      for (let k = members.start[m]; k < members.start[m + 1]; k++) {
+        const run = members.runs[k];
+        const y = runs.y[run];
+        if (run > runs.rowStart[y]) border.add(find(parent, ofRun[run - 1]), 1);
+        if (run + 1 < runs.rowStart[y + 1]) border.add(find(parent, ofRun[run + 1]), 1);
+        if (y > 0) overlaps(runs, run, y - 1, (q, len) => border.add(find(parent, ofRun[q]), len));
+        if (y + 1 < runs.height)
+          overlaps(runs, run, y + 1, (q, len) => border.add(find(parent, ofRun[q]), len));
+      }
+    }
+    const s = border.best(r, size);
+    if (s < 0) continue;
+    parent[r] = s;
+    size[s] += size[r];
+    nextMember[lastMember[s]] = r;
+    lastMember[s] = lastMember[r];
+  }
+  const merged = regroup(runs, parent, ofRun, map.label);
+  for (let run = 0; run < runs.count; run++) {
+    const l = merged.label[merged.ofRun[run]];
+    if (l !== runs.label[run]) {
+      const row = runs.y[run] * runs.width;
+      labels.fill(l, row + runs.x0[run], row + runs.x1[run]);
+    }
+  }
+  return merged;
+}
+
+/** The runs of every region, grouped: region r's are `runs[start[r]]` to `runs[start[r + 1] - 1]`. */
+export function runsByRegion(map: RegionMap): { start: Int32Array; runs: Int32Array } {
+  const start = new Int32Array(map.count + 1);
+  for (let run = 0; run < map.runs.count; run++) start[map.ofRun[run] + 1]++;
+  for (let r = 0; r < map.count; r++) start[r + 1] += start[r];
+  const fill = start.slice(0, map.count);
+  const runs = new Int32Array(map.runs.count);
+  for (let run = 0; run < map.runs.count; run++) runs[fill[map.ofRun[run]]++] = run;
+  return { start, runs };
+}
+
+/** Calls `visit(q, length)` for every run q of row `y` overlapping run `run` horizontally. */
+function overlaps(runs: Runs, run: number, y: number, visit: (q: number, length: number) => void): void {
+  const a = runs.x0[run];
+  const b = runs.x1[run];
+  let lo = runs.rowStart[y];
+  let hi = runs.rowStart[y + 1] - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (runs.x1[mid] <= a) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let q = lo; q < runs.rowStart[y + 1] && runs.x0[q] < b; q++) {
+    visit(q, Math.min(b, runs.x1[q]) - Math.max(a, runs.x0[q]));
+  }
+}
+
+/** Shared border length with each neighbouring region of a speckle. */
+class Neighbours {
+  private roots: number[] = [];
+  private lengths: number[] = [];
+
+  clear(): void {
+    this.roots.length = 0;
+    this.lengths.length = 0;
+  }
+
+  add(root: number, length: number): void {
+    const at = this.roots.indexOf(root);
+    if (at >= 0) this.lengths[at] += length;
+    else {
+      this.roots.push(root);
+      this.lengths.push(length);
+    }
+  }
+
+  /** The neighbour other than `self` with the longest border (ties: larger, then lower id); -1 if none. */
+  best(self: number, size: Int32Array): number {
+    let best = -1;
+    let bestLength = 0;
+    for (let k = 0; k < this.roots.length; k++) {
+      const r = this.roots[k];
+      if (r === self) continue;
+      const len = this.lengths[k];
+      if (
+        best < 0 ||
+        len > bestLength ||
+        (len === bestLength && (size[r] > size[best] || (size[r] === size[best] && r < best)))
+      ) {
+        best = r;
+        bestLength = len;
+      }
+    }
+    return best;
+  }
+}
+
+/** One region per union-find group of `ofRun`'s ids, numbered in order of first appearance. */
+function regroup(runs: Runs, parent: Int32Array, ofRun: Int32Array, oldLabel: Uint8Array): RegionMap {
+  const compact = new Int32Array(parent.length).fill(-1);
+  const newOf = new Int32Array(runs.count);
+  let count = 0;
+  for (let run = 0; run < runs.count; run++) {
+    const root = find(parent, ofRun[run]);
+    if (compact[root] < 0) compact[root] = count++;
+    newOf[run] = compact[root];
+  }
+  const label = new Uint8Array(count);
+  const area = new Int32Array(count);
+  const box = new Int32Array(count * 4);
+  for (let o = 0; o < box.length; o += 4) {
+    box[o] = 0x7fffffff;
+    box[o + 1] = 0x7fffffff;
+    box[o + 2] = -1;
+    box[o + 3] = -1;
+  }
+  for (let run = 0; run < runs.count; run++) {
+    const r = newOf[run];
+    const o = r * 4;
+    const y = runs.y[run];
+    label[r] = oldLabel[find(parent, ofRun[run])];
+    area[r] += runs.x1[run] - runs.x0[run];
+    if (runs.x0[run] < box[o]) box[o] = runs.x0[run];
+    if (y < box[o + 1]) box[o + 1] = y;
+    if (runs.x1[run] - 1 > box[o + 2]) box[o + 2] = runs.x1[run] - 1;
+    if (y > box[o + 3]) box[o + 3] = y;
+  }
+  return { runs, count, ofRun: newOf, label, area, box };
+}
+
+/** 0, 1, ..., n - 1: every id its own set. */
+function identity(n: number): Int32Array {
+  const ids = new Int32Array(n);
+  for (let i = 0; i < n; i++) ids[i] = i;
+  return ids;
+}
+
+function find(parent: Int32Array, r: number): number {
+  while (parent[r] !== r) {
+    parent[r] = parent[parent[r]];
+    r = parent[r];
+  }
+  return r;
+}
+
+/** Joins two sets, keeping the smaller id as the root. */
+function union(parent: Int32Array, a: number, b: number): void {
+  const ra = find(parent, a);
+  const rb = find(parent, b);
+  if (ra < rb) parent[rb] = ra;
+  else if (rb < ra) parent[ra] = rb;
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { buildHistogram } from '../src/color/histogram.js';
+import { buildPalette } from '../src/color/palette.js';
+import { compositeOnWhite } from '../src/color/pixels.js';
+import { findRegions, mergeSpeckles } from '../src/color/regions.js';
+import { findRuns } from '../src/color/runs.js';
+import { type Color, type RasterImage, type TraceSettings, toSvg, trace } from '../src/index.js';
+import { flat, rasterOf } from './helpers/raster.js';
+import { type Pixels, pixelAt, renderSvg } from './helpers/render.js';
+
+/** The automatic palette of an image, as the color mode builds it. */
+function paletteOf(image: RasterImage, colors = 0) {
+  const color = compositeOnWhite(image);
+  return buildPalette(buildHistogram(color, image.width, image.height), colors, 3);
+}
+
+function colorTrace(image: RasterImage, settings: Partial<TraceSettings> = {}) {
+  return trace(image, { mode: 'color', ...settings });
+}
+
+/** Mean absolute RGB channel difference between two renders of the same size. */
+function meanError(a: Pixels, b: Pixels): number {
+  let sum = 0;
+  for (let i = 0; i < a.width * a.height; i++) {
+    for (let c = 0; c < 3; c++) sum += Math.abs(a.data[i * a.channels + c] - b.data[i * b.channels + c]);
+  }
+  return sum / (a.width * a.height * 3);
+}
+
+/** The traced image and its source drawing, both rendered at `renderAt` px, compared. */
+function fidelity(body: string, size: number, renderAt = 512) {
+  const model = colorTrace(rasterOf(body, size));
+  const truth = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" fill="#fff"/>${body}</svg>`;
+  return { model, error: meanError(renderSvg(toSvg(model), renderAt), renderSvg(truth, renderAt)) };
+}
+
+function near(color: Color | undefined, [r, g, b]: [number, number, number], tolerance = 3): boolean {
+  return (
+    color !== undefined &&
+    Math.abs(color.r - r) <= tolerance &&
+    Math.abs(color.g - g) <= tolerance &&
+    Math.abs(color.b - b) <= tolerance
+  );
+}
+
+/** A deterministic pseudo-random sequence in [0, 1), so that noisy test images never change. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+const discOnSquare =
+  '<rect x="16" y="16" width="96" height="96" fill="#2050c0"/><circle cx="64" cy="64" r="36" fill="#e02020"/>';
+
+describe('compositing', () => {
+  it('puts pixels on white, also from bytes that do not start on a word boundary', () => {
+    const data = new Uint8Array(new ArrayBuffer(17), 1, 16);
+    data.set([10, 20, 30, 255, 0, 0, 0, 0, 255, 0, 0, 128, 1, 2, 3, 255]);
+    const packed = [0x0a141e, 0xffffff, 0xff7f7f, 0x010203];
+    expect([...compositeOnWhite({ width: 2, height: 2, data })]).toEqual(packed);
+    expect([...compositeOnWhite({ width: 2, height: 2, data: new Uint8ClampedArray(data) })]).toEqual(packed);
+  });
+});
+
+describe('color palette', () => {
+  it('finds the two colors of a two-color image', () => {
+    expect(paletteOf(rasterOf('<rect x="10" y="10" width="40" height="30" fill="#c03030"/>', 64)).size).toBe(
+      2,
+    );
+  });
+
+  it('finds one color in a flat image', () => {
+    expect(paletteOf(flat(32, 32, [40, 120, 200, 255])).size).toBe(1);
+  });
+
+  it('takes no anti-aliased edge color of a red disc on blue on white for a color of its own', () => {
+    expect(paletteOf(rasterOf(discOnSquare, 128)).size).toBe(3);
+  });
+
+  it('keeps a light color that lies between two others when it fills a region', () => {
+    // Light blue is almost exactly a blend of blue and white, but it covers a large area.
+    const body =
+      '<rect x="8" y="8" width="60" height="112" fill="#50a5e6"/><rect x="68" y="8" width="52" height="112" fill="#a8d2f2"/>';
+    expect(paletteOf(rasterOf(body, 128)).size).toBe(3);
+  });
+
+  it('gives a forced palette size when the image has that many colors or more', () => {
+    const body = `${discOnSquare}<rect x="0" y="0" width="12" height="12" fill="#20a040"/>`;
+    expect(paletteOf(rasterOf(body, 128), 2).size).toBe(2);
+    expect(paletteOf(rasterOf(body, 128), 4).size).toBe(4);
+  });
+
+  it('never gives more colors than the image has', () => {
+    expect(paletteOf(flat(16, 16, [200, 10, 10, 255]), 8).size).toBe(1);
+  });
+});
+
+describe('speckle merging', () => {
+  it('merges regions under the minimum size into the neighbour with the longest shared border', () => {
+    // 6x4: label 0 on the left, 1 on the right, a single pixel of 2 inside the left part.
+    const labels = Uint8Array.from([0, 0, 0, 1, 1, 1, 0, 2, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 1, 1]);
+    const map = mergeSpeckles(findRegions(findRuns(labels, 6, 4)), labels, 3);
+    expect(map.count).toBe(2);
+    expect(labels[7]).toBe(0);
+  });
+
+  it('merges a speckle group that is still too small as one', () => {
+    // Two adjacent single pixels of labels 2 and 3 inside a field of 0.
+    const labels = new Uint8Array(25);
+    labels[12] = 2;
+    labels[13] = 3;
+    mergeSpeckles(findRegions(findRuns(labels, 5, 5)), labels, 4);
+    expect([...labels].every((l) => l === 0)).toBe(true);
+  });
+});
+
+describe('color tracing', () => {
+  it('traces a flat image as its background alone', () => {
+    const model = colorTrace(flat(32, 32, [40, 120, 200, 255]));
+    expect(model.layers).toEqual([]);
+    expect(model.background).toEqual({ r: 40, g: 120, b: 200 });
+  });
+
+  it('traces a two-color image as one layer over a white background', () => {
+    const model = colorTrace(rasterOf('<rect x="10" y="10" width="40" height="30" fill="#c03030"/>', 64));
+    expect(model.background).toEqual({ r: 255, g: 255, b: 255 });
+    expect(model.layers).toHaveLength(1);
+    expect(near(model.layers[0].color, [0xc0, 0x30, 0x30])).toBe(true);
+    expect(model.vectorCount).toBe(1);
+  });
+
+  it('traces a red disc on a blue square with the two colors and edges true to the drawing', () => {
+    const { model, error } = fidelity(discOnSquare, 128);
+    expect(model.layers.map((l) => l.color)).toEqual([
+      { r: 0x20, g: 0x50, b: 0xc0 },
+      { r: 0xe0, g: 0x20, b: 0x20 },
+    ]);
+    expect(model.vectorCount).toBe(2);
+    expect(error).toBeLessThan(1);
+  });
+
+  it('lets a layer run on under the layer above, so no background shows along their border', () => {
+    const body =
+      '<rect x="0" y="0" width="70" height="128" fill="#2050c0"/><rect x="70" y="0" width="58" height="128" fill="#e0a020"/>';
+    const model = colorTrace(rasterOf(body, 128));
+    const render = renderSvg(toSvg(model), 512);
+    for (let y = 8; y < 504; y += 16) {
+      for (let x = 270; x < 290; x++) expect(pixelAt(render, x, y).every((v) => v < 245)).toBe(true);
+    }
+  });
+
+  it('traces a white eye inside a face as a white layer on top, not as holes', () => {
+    const body =
+      '<circle cx="64" cy="64" r="50" fill="#f0b020"/><circle cx="64" cy="50" r="14" fill="#fff"/>';
+    const { model, error } = fidelity(body, 128);
+    expect(model.layers.map((l) => l.subpaths.length)).toEqual([1, 1]);
+    expect(near(model.layers[1].color, [255, 255, 255])).toBe(true);
+    expect(error).toBeLessThan(1);
+  });
+
+  it('merges 1% single-pixel noise into the flat color around it', () => {
+    const width = 128;
+    const image = flat(width, width, [60, 140, 90, 255]);
+    const next = random(7);
+    for (let i = 0; i < (width * width) / 100; i++) {
+      const o = Math.floor(next() * width * width) * 4;
+      image.data.set([Math.floor(next() * 256), Math.floor(next() * 256), Math.floor(next() * 256)], o);
+    }
+    const model = colorTrace(image);
+    expect(model.vectorCount).toBeLessThanOrEqual(2);
+    expect(near(model.background, [60, 140, 90])).toBe(true);
+  });
+
+  it('traces a busy drawing faithfully and in few paths', () => {
+    const body = [
+      '<circle cx="128" cy="128" r="110" fill="#ffcc4d"/>',
+      '<ellipse cx="90" cy="100" rx="14" ry="22" fill="#664500"/>',
+      '<ellipse cx="166" cy="100" rx="14" ry="22" fill="#664500"/>',
+      '<path d="M60 150 Q128 230 196 150 Q128 180 60 150z" fill="#664500"/>',
+      '<path d="M30 60 L70 20 L90 40z" fill="#5dadec"/>',
+    ].join('');
+    const { model, error } = fidelity(body, 256, 768);
+    expect(error).toBeLessThan(1.5);
+    expect(model.vectorCount).toBeLessThanOrEqual(6);
+  });
+
+  it('counts transparent pixels as white background', () => {
+    const image = flat(48, 48, [0, 0, 0, 0]);
+    for (let y = 12; y < 36; y++)
+      for (let x = 12; x < 36; x++) image.data.set([0, 160, 80, 255], (y * 48 + x) * 4);
+    const model = colorTrace(image);
+    expect(model.background).toEqual({ r: 255, g: 255, b: 255 });
+    expect(model.layers.map((l) => l.color)).toEqual([{ r: 0, g: 160, b: 80 }]);
+  });
+
+  it('gives the same model for the same image and settings', () => {
+    const image = rasterOf(`${discOnSquare}<rect x="90" y="4" width="30" height="20" fill="#30b060"/>`, 128);
+    const a = colorTrace(image, { colors: 'auto' });
+    const b = colorTrace(image, { colors: 'auto' });
+    expect(toSvg(b)).toBe(toSvg(a));
+    expect(b.layers).toEqual(a.layers);
+  });
+
+  it('respects a forced palette size', () => {
+    const body = `${discOnSquare}<rect x="90" y="4" width="30" height="20" fill="#30b060"/>`;
+    const model = colorTrace(rasterOf(body, 128), { colors: 2 });
+    // Two colors: the background and one layer.
+    expect(new Set(model.layers.map((l) => JSON.stringify(l.color))).size).toBe(1);
+  });
+
+  it('records the time of each color stage', () => {
+    const model = colorTrace(rasterOf(discOnSquare, 64));
+    expect(Object.keys(model.timings)).toEqual(expect.arrayContaining(['palette', 'regions', 'outlines']));
+  });
+});
