@@ -11,8 +11,6 @@ export interface TraceParams {
   /** Join adjacent Bézier segments when the result stays within `opttolerance` pixels. */
   opticurve: boolean;
   opttolerance: number;
-  /** Place edges from the anti-aliased gray levels instead of on the pixel grid. */
-  subpixel: boolean;
   mode: TraceSettings['mode'];
   /** Color mode: fixed palette size, or 0 for automatic. */
   colors: number;
@@ -44,7 +42,6 @@ export function toParams(settings: TraceSettings, width: number, height: number)
     alphamax,
     opticurve: true,
     opttolerance: tolerance * fit,
-    subpixel: true,
     mode: settings.mode,
     colors: settings.colors === 'auto' ? 0 : settings.colors,
     minRegion: Math.max(2, Math.round((speckle * pixels) / 20_000)),

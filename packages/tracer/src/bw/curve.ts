@@ -107,9 +107,9 @@ function tangent(p0: P, p1: P, p2: P, p3: P, q0: P, q1: P): number {
 
 /**
  * Decides corner or curve at each vertex from alpha, how far the vertex sits from the line of
- * its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a corner.
+ * its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a corner. A curve's own alpha is taken
+ * from `bulge` when given (measured on the path, see bulge.ts), else from the same formula.
  */
-export const BULGE = { on: true, lo: 0.55, hi: 1 };
 export function smooth(vx: Float64Array, vy: Float64Array, alphamax: number, bulge?: Float64Array): Curve {
   const m = vx.length;
   const curve = newCurve(m);
@@ -136,8 +136,8 @@ export function smooth(vx: Float64Array, vy: Float64Array, alphamax: number, bul
       curve.c[o + 2] = pj.x;
       curve.c[o + 3] = pj.y;
     } else {
-      if (BULGE.on && bulge && Number.isFinite(bulge[j])) alpha = bulge[j];
-      alpha = Math.min(BULGE.hi, Math.max(BULGE.lo, alpha));
+      if (bulge && Number.isFinite(bulge[j])) alpha = bulge[j];
+      alpha = Math.min(1, Math.max(0.55, alpha));
       const p2 = interval(0.5 + 0.5 * alpha, pi, pj);
       const p3 = interval(0.5 + 0.5 * alpha, pk, pj);
       curve.c[o] = p2.x;

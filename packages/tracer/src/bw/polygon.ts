@@ -301,11 +301,6 @@ function pointSlope(s: Sums, n: number, i: number, j: number, out: Float64Array,
   out[o + 3] = dy;
 }
 
-export let MID_FIT = true;
-export function setMidFit(v: boolean) {
-  MID_FIT = v;
-}
-
 /**
  * Moves the least-squares line of points i..j (cyclic) along its normal so that it passes
  * through the middle of those points. On a straight run that changes nothing; on an arc the
@@ -354,7 +349,7 @@ function adjustVertices(p: FitPath, s: Sums, po: Int32Array): Polygon {
     let j = po[mod(i + 1, m)];
     j = mod(j - po[i], n) + po[i];
     pointSlope(s, n, po[i], j, line, 4 * i);
-    if (MID_FIT) touchMiddle(p, po[i], j, line, 4 * i);
+    touchMiddle(p, po[i], j, line, 4 * i);
   }
   const q: Quad[] = [];
   for (let i = 0; i < m; i++) {

@@ -14,7 +14,7 @@ export function traceBw(
   const start = performance.now();
   const bitmap = threshold(image, params.cut);
   timings.threshold = performance.now() - start;
-  const ink = params.subpixel ? windowInk(image, params.cut) : undefined;
+  const ink = windowInk(image, params.cut);
   const subpaths = traceBitmap(bitmap, params, ink, timings);
   return { layers: subpaths.length > 0 ? [{ color: black, subpaths }] : [] };
 }

@@ -94,7 +94,7 @@ function traceMask(
   }
   const bitmap: Bitmap = { width: cw, height: ch, bits };
   const ink = windowInk({ bits, x0, y0, width: cw, height: ch }, width, color, labels, labelRgb);
-  const traced = traceBitmap(bitmap, params, params.subpixel ? ink : undefined);
+  const traced = traceBitmap(bitmap, params, ink);
   return x0 === 0 && y0 === 0 ? traced : traced.map((s) => moveSubpath(s, x0, y0));
 }
 
