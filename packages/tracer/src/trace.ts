@@ -1,7 +1,7 @@
 import { traceBw } from './bw/trace-bw.js';
 import { traceColor } from './color/trace-color.js';
 import { TraceError } from './errors.js';
-import type { Layer, RasterImage, VectorImage } from './model.js';
+import type { Layer, RasterImage, StageTimings, VectorImage } from './model.js';
 import { toParams } from './params.js';
 import { defaultSettings, MAX_PIXELS, type TraceSettings } from './settings.js';
 import { validSettings } from './validate.js';
@@ -21,9 +21,11 @@ export function trace(image: RasterImage, settings: Partial<TraceSettings> = {})
   if (data.length !== width * height * 4) {
     throw new TraceError('invalid-image', 'The pixel data does not match the image size (RGBA expected)');
   }
-  const full = validSettings({ ...defaultSettings, ...settings });
+  // A setting given as undefined means "the default", not "no value".
+  const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
+  const full = validSettings({ ...defaultSettings, ...given });
   const params = toParams(full, width, height);
-  const timings: Record<string, number> = {};
+  const timings: StageTimings = {};
   const traced =
     params.mode === 'color' ? traceColor(image, params, timings) : traceBw(image, params, timings);
   return { width, height, ...traced, vectorCount: countCurves(traced.layers), timings };

@@ -157,6 +157,11 @@ describe('input checks', () => {
     );
   });
 
+  it('fills settings left undefined with the defaults', () => {
+    const image = rasterOf('<rect x="8" y="8" width="16" height="16" fill="#999"/>', 32);
+    expect(trace(image, { threshold: undefined, quality: undefined }).vectorCount).toBe(1); // default 30 keeps it
+  });
+
   it('names the setting that is out of range', () => {
     const image = flat(4, 4, [255, 255, 255, 255]);
     expect(() => trace(image, { threshold: 101 })).toThrow(/threshold must be a number from 0 to 100/);

@@ -1,4 +1,4 @@
-import type { Point, Segment, Subpath } from '../model.js';
+import type { Point, Segment, StageTimings, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
 import type { Bitmap, WindowInk } from './bitmap.js';
 import { vertexBulge } from './bulge.js';
@@ -6,9 +6,6 @@ import { type Curve, optimizeCurve, smooth } from './curve.js';
 import { decompose, type PixelPath } from './decompose.js';
 import { fitPolygon } from './polygon.js';
 import { windowCorners } from './subpixel.js';
-
-/** Stage timings of one bitmap trace, added into the caller's record. */
-export type Timings = Record<string, number>;
 
 /**
  * Traces the foreground of a bitmap into closed outlines, in image coordinates (y down).
@@ -19,7 +16,7 @@ export function traceBitmap(
   bitmap: Bitmap,
   params: Pick<TraceParams, 'turdsize' | 'alphamax' | 'opticurve' | 'opttolerance'>,
   ink?: WindowInk,
-  timings: Timings = {},
+  timings: StageTimings = {},
 ): Subpath[] {
   let t = performance.now();
   const paths = decompose(bitmap, params.turdsize);
@@ -49,6 +46,8 @@ function fitCurve(
   }
   const curve = smooth(vx, vy, params.alphamax, bulge);
   if (!params.opticurve) return curve;
+  // Which segments to join is decided on potrace's own curve, so that paths get no longer than
+  // potrace's; the joined curves take their shape from the measured one.
   return optimizeCurve(smooth(vx, vy, params.alphamax), params.opttolerance, curve);
 }
 
@@ -103,7 +102,7 @@ function collinear(a: Point, b: Point, c: Point): boolean {
   return Math.abs(cross) <= 1e-3 * Math.hypot(c.x - a.x, c.y - a.y) && dot > 0;
 }
 
-function lap(timings: Timings, stage: string, since: number): number {
+function lap(timings: StageTimings, stage: string, since: number): number {
   const now = performance.now();
   timings[stage] = (timings[stage] ?? 0) + (now - since);
   return now;

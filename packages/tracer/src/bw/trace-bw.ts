@@ -1,4 +1,4 @@
-import type { Layer, RasterImage } from '../model.js';
+import type { Layer, RasterImage, StageTimings } from '../model.js';
 import type { TraceParams } from '../params.js';
 import type { Bitmap, WindowInk } from './bitmap.js';
 import { traceBitmap } from './trace-bitmap.js';
@@ -9,7 +9,7 @@ const black = { r: 0, g: 0, b: 0 };
 export function traceBw(
   image: RasterImage,
   params: TraceParams,
-  timings: Record<string, number>,
+  timings: StageTimings,
 ): { layers: Layer[] } {
   const start = performance.now();
   const bitmap = threshold(image, params.cut);

@@ -1,4 +1,4 @@
-import type { Color, Layer, RasterImage } from '../model.js';
+import type { Color, Layer, RasterImage, StageTimings } from '../model.js';
 import type { TraceParams } from '../params.js';
 import { splitBackground } from './background.js';
 import { unblendEdges } from './blends.js';
@@ -19,7 +19,7 @@ import { findRuns, labelPixels } from './runs.js';
 export function traceColor(
   image: RasterImage,
   params: TraceParams,
-  timings: Record<string, number>,
+  timings: StageTimings,
 ): { background?: Color; layers: Layer[] } {
   const { width, height } = image;
   let t = performance.now();
