@@ -6,11 +6,7 @@ import { traceBitmap } from './trace-bitmap.js';
 const black = { r: 0, g: 0, b: 0 };
 
 /** Black-and-white mode: one black layer over a transparent background. */
-export function traceBw(
-  image: RasterImage,
-  params: TraceParams,
-  timings: StageTimings,
-): { layers: Layer[] } {
+export function traceBw(image: RasterImage, params: TraceParams, timings: StageTimings): { layers: Layer[] } {
   const start = performance.now();
   const bitmap = threshold(image, params.cut);
   timings.threshold = performance.now() - start;
