@@ -187,6 +187,23 @@ describe('color tracing', () => {
     expect(model.vectorCount).toBeLessThanOrEqual(6);
   });
 
+  it('smooths the grain of a noisy scan instead of tracing it', () => {
+    const clean = rasterOf(discOnSquare, 128);
+    const noisy = { ...clean, data: new Uint8Array(clean.data) };
+    const next = random(11);
+    for (let i = 0; i < noisy.data.length; i++) {
+      if (i % 4 === 3) continue;
+      // Gaussian grain, sigma 20 per channel (Box-Muller).
+      const grain = 20 * Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
+      noisy.data[i] = Math.max(0, Math.min(255, Math.round(noisy.data[i] + grain)));
+    }
+    const model = colorTrace(noisy);
+    expect(model.layers.length).toBeLessThanOrEqual(4);
+    expect(model.vectorCount).toBeLessThanOrEqual(12);
+    const truth = `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128"><rect width="128" height="128" fill="#fff"/>${discOnSquare}</svg>`;
+    expect(meanError(renderSvg(toSvg(model), 256), renderSvg(truth, 256))).toBeLessThan(4);
+  });
+
   it('counts transparent pixels as white background', () => {
     const image = flat(48, 48, [0, 0, 0, 0]);
     for (let y = 12; y < 36; y++)

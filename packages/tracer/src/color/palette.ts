@@ -13,6 +13,11 @@ const DELTA = 0.045;
 const BLEND_MAX_SHARE = 0.002;
 /** sRGB distance from a blend of two palette colors within which a color is taken as that blend. */
 const MIX_TOLERANCE = 5;
+/**
+ * OKLab distance per sRGB level of grain (σ per channel) that two automatic colors must also
+ * keep: after the median filters, grain of σ 20 still spreads one color over some 15 levels.
+ */
+const GRAIN_DELTA = 0.0035;
 /** Least share of the flat pixels for an automatic color: JPEG noise makes many tiny clusters. */
 const MIN_SHARE = 0.0002;
 /** Most colors an automatic palette gets. */
@@ -44,10 +49,11 @@ interface Bins {
  * far enough from the colors already taken and is not a blend of two of them (anti-aliased edges
  * between flat regions are such blends). `colors` > 0 forces that many colors (fewer only when
  * the picture has fewer), relaxing those rules as needed; 0 picks every color covering at least
- * `minRegion` flat pixels and MIN_SHARE of them, up to AUTO_MAX. Then a few weighted k-means
+ * `minRegion` flat pixels and MIN_SHARE of them, up to AUTO_MAX, kept further apart on a grainy
+ * picture (`grain`: σ per channel before denoising). Then a few weighted k-means
  * steps over the flat bins centre each color, and every bin goes to its nearest color.
  */
-export function buildPalette(hist: Histogram, colors: number, minRegion: number): Palette {
+export function buildPalette(hist: Histogram, colors: number, minRegion: number, grain = 0): Palette {
   const bins = binColors(hist);
   const m = bins.ids.length;
   const chosen: number[] = [];
@@ -61,21 +67,38 @@ export function buildPalette(hist: Histogram, colors: number, minRegion: number)
       { delta: 0, blends: false, minFlat: 0 },
     ];
     for (const pass of passes) pick(bins, order, chosen, want, pass.delta, pass.blends, pass.minFlat);
-  } else {
+  }
+  const delta = Math.max(DELTA, GRAIN_DELTA * grain);
+  if (colors === 0) {
     const minFlat = Math.max(1, minRegion, MIN_SHARE * bins.flatTotal);
     const order = byFlatCount(bins, minFlat);
-    pick(bins, order, chosen, AUTO_MAX, DELTA, true, minFlat);
+    pick(bins, order, chosen, AUTO_MAX, delta, true, minFlat);
     // A picture with no flat area at all still has a most common color.
     if (chosen.length === 0) chosen.push(byFlatCount(bins, 0)[0]);
   }
-  const lab = new Float64Array(chosen.length * 3);
+  let lab = new Float64Array(chosen.length * 3);
   chosen.forEach((k, c) => {
     lab.set(bins.lab.subarray(k * 3, k * 3 + 3), c * 3);
   });
-  for (let step = 0; step < REFINE_STEPS; step++) refine(bins, lab, chosen.length);
+  for (let step = 0; step < REFINE_STEPS; step++) refine(bins, lab, lab.length / 3);
+  // Refining can pull a color picked from a wide blend or grain cluster onto another one.
+  if (colors === 0) {
+    lab = withoutNearTwins(lab, delta);
+    refine(bins, lab, lab.length / 3);
+  }
+  const size = lab.length / 3;
   const binLabel = new Uint8Array(BIN_COUNT);
-  for (let k = 0; k < m; k++) binLabel[bins.ids[k]] = nearest(bins.lab, k, lab, chosen.length).index;
-  return { size: chosen.length, lab, binLabel };
+  for (let k = 0; k < m; k++) binLabel[bins.ids[k]] = nearest(bins.lab, k, lab, size).index;
+  return { size, lab, binLabel };
+}
+
+/** Drops every color closer than `delta` to one earlier in the list (earlier colors cover more). */
+function withoutNearTwins(lab: Float64Array, delta: number): Float64Array {
+  const kept: number[] = [];
+  for (let c = 0; c < lab.length / 3; c++) {
+    if (kept.every((k) => dist2(lab, c * 3, lab, k * 3) >= delta * delta)) kept.push(c);
+  }
+  return Float64Array.from(kept.flatMap((c) => Array.from(lab.subarray(c * 3, c * 3 + 3))));
 }
 
 /** Bins with at least `minFlat` flat pixels, most flat pixels first (ties: most pixels, first seen). */
