@@ -76,7 +76,7 @@ export function buildPalette(hist: Histogram, colors: number, minRegion: number,
     // A picture with no flat area at all still has a most common color.
     if (chosen.length === 0) chosen.push(byFlatCount(bins, 0)[0]);
   }
-  let lab = new Float64Array(chosen.length * 3);
+  let lab: Float64Array = new Float64Array(chosen.length * 3);
   chosen.forEach((k, c) => {
     lab.set(bins.lab.subarray(k * 3, k * 3 + 3), c * 3);
   });
