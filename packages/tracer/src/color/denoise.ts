@@ -27,22 +27,25 @@ export function denoise(
   return { color: out, grain: step / (3 * (2 / Math.sqrt(Math.PI))) };
 }
 
-/** The median color difference between horizontal neighbours. */
+/** The median color difference between horizontal neighbours, over up to 512 evenly spread rows. */
 export function medianStep(color: Uint32Array, width: number): number {
+  const height = color.length / width;
+  const every = Math.max(1, Math.floor(height / 512));
   const counts = new Uint32Array(766);
   let total = 0;
-  for (let i = 0; i + 1 < color.length; i++) {
-    if ((i + 1) % width === 0) continue;
-    const a = color[i];
-    const b = color[i + 1];
-    counts[
-      a === b
-        ? 0
-        : Math.abs((a >> 16) - (b >> 16)) +
-          Math.abs(((a >> 8) & 255) - ((b >> 8) & 255)) +
-          Math.abs((a & 255) - (b & 255))
-    ]++;
-    total++;
+  for (let y = 0; y < height; y += every) {
+    for (let i = y * width, end = i + width - 1; i < end; i++) {
+      const a = color[i];
+      const b = color[i + 1];
+      counts[
+        a === b
+          ? 0
+          : Math.abs((a >> 16) - (b >> 16)) +
+            Math.abs(((a >> 8) & 255) - ((b >> 8) & 255)) +
+            Math.abs((a & 255) - (b & 255))
+      ]++;
+      total++;
+    }
   }
   let seen = 0;
   for (let d = 0; d < counts.length; d++) {
@@ -52,40 +55,44 @@ export function medianStep(color: Uint32Array, width: number): number {
   return 0;
 }
 
+/**
+ * 3x3 median per channel, by sorted columns: each column of three is sorted once per row, and
+ * the median of the nine is the median of (largest of the lows, median of the middles, smallest
+ * of the highs). Edges repeat their outermost pixels.
+ */
 function median3x3(color: Uint32Array, width: number, height: number): Uint32Array {
   const out = new Uint32Array(color.length);
-  const r = new Uint8Array(9);
-  const g = new Uint8Array(9);
-  const b = new Uint8Array(9);
+  const lo = new Uint8Array(width);
+  const mid = new Uint8Array(width);
+  const hi = new Uint8Array(width);
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let k = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = Math.min(height - 1, Math.max(0, y + dy)) * width;
-        for (let dx = -1; dx <= 1; dx++) {
-          const c = color[yy + Math.min(width - 1, Math.max(0, x + dx))];
-          r[k] = c >> 16;
-          g[k] = (c >> 8) & 255;
-          b[k] = c & 255;
-          k++;
-        }
+    const above = Math.max(0, y - 1) * width;
+    const row = y * width;
+    const below = Math.min(height - 1, y + 1) * width;
+    for (let shift = 16; shift >= 0; shift -= 8) {
+      for (let x = 0; x < width; x++) {
+        const a = (color[above + x] >> shift) & 255;
+        const b = (color[row + x] >> shift) & 255;
+        const c = (color[below + x] >> shift) & 255;
+        const low = Math.min(a, b, c);
+        const high = Math.max(a, b, c);
+        lo[x] = low;
+        mid[x] = a + b + c - low - high;
+        hi[x] = high;
       }
-      out[y * width + x] = (median9(r) << 16) | (median9(g) << 8) | median9(b);
+      for (let x = 0; x < width; x++) {
+        const l = x > 0 ? x - 1 : 0;
+        const r = x < width - 1 ? x + 1 : width - 1;
+        const maxLo = Math.max(lo[l], lo[x], lo[r]);
+        const minHi = Math.min(hi[l], hi[x], hi[r]);
+        const medMid = median3(mid[l], mid[x], mid[r]);
+        out[row + x] |= median3(maxLo, medMid, minHi) << shift;
+      }
     }
   }
   return out;
 }
 
-/** The median of 9 bytes (sorts them in place; 9 is small enough for insertion sort). */
-function median9(v: Uint8Array): number {
-  for (let i = 1; i < 9; i++) {
-    const x = v[i];
-    let j = i - 1;
-    while (j >= 0 && v[j] > x) {
-      v[j + 1] = v[j];
-      j--;
-    }
-    v[j + 1] = x;
-  }
-  return v[4];
+function median3(a: number, b: number, c: number): number {
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
 }
