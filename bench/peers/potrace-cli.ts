@@ -47,9 +47,9 @@ export const potraceCli: Peer = {
       );
     }
     console.log('potrace is not on PATH; installing the Debian package');
-    await run('apt-get', ['install', '-y', 'potrace'], {
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    await run('apt-get', ['update', '-qq'], { env });
+    await run('apt-get', ['install', '-y', '-qq', 'potrace'], { env });
     if (!(await hasPotrace())) throw new Error('apt-get install potrace did not put potrace on PATH');
   },
   async trace(bytes) {
