@@ -27,7 +27,8 @@ const cornerFactor = { auto: 1, sharp: 0.6, rounded: 1.3, none: Number.POSITIVE_
  * - smoothness s: alphamax 0.35 + 0.012 s (0.95 at 50, a little below potrace's 1.0: with edges
  *   placed from the gray levels, corners are found more reliably) and opttolerance 0.05 + 0.003 s.
  * - cornerDetection scales alphamax: sharp 0.6x, rounded 1.3x, none disables corners.
- * - quality: draft coarsens the curve fit and drops bigger speckles; high and ultra fit closer.
+ * - quality: draft coarsens the curve fit and drops bigger speckles (and trace.ts halves big
+ *   images for it); high and ultra fit closer.
  */
 export function toParams(settings: TraceSettings, width: number, height: number): TraceParams {
   const { smoothness, threshold, cornerDetection, quality } = settings;

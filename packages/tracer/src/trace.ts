@@ -1,5 +1,6 @@
 import { traceBw } from './bw/trace-bw.js';
 import { traceColor } from './color/trace-color.js';
+import { DRAFT_HALVING_SIDE, halve, scaleLayers } from './draft.js';
 import { TraceError } from './errors.js';
 import type { Layer, RasterImage, StageTimings, VectorImage } from './model.js';
 import { toParams } from './params.js';
@@ -24,11 +25,15 @@ export function trace(image: RasterImage, settings: Partial<TraceSettings> = {})
   // A setting given as undefined means "the default", not "no value".
   const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
   const full = validSettings({ ...defaultSettings, ...given });
-  const params = toParams(full, width, height);
+  // Draft trades detail for speed where there are pixels to spare: a big image at half size.
+  const halved = full.quality === 'draft' && Math.min(width, height) >= DRAFT_HALVING_SIDE;
+  const source = halved ? halve(image) : image;
+  const params = toParams(full, source.width, source.height);
   const timings: StageTimings = {};
   const traced =
-    params.mode === 'color' ? traceColor(image, params, timings) : traceBw(image, params, timings);
-  return { width, height, ...traced, vectorCount: countCurves(traced.layers), timings };
+    params.mode === 'color' ? traceColor(source, params, timings) : traceBw(source, params, timings);
+  const layers = halved ? scaleLayers(traced.layers, 2) : traced.layers;
+  return { width, height, ...traced, layers, vectorCount: countCurves(layers), timings };
 }
 
 function countCurves(layers: Layer[]): number {

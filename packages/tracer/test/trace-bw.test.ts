@@ -133,6 +133,16 @@ describe('black and white tracing', () => {
     expect(model.vectorCount).toBeGreaterThan(1000);
   });
 
+  it('traces a big image at draft quality at half size, in the full-size frame', () => {
+    const body = '<circle cx="300" cy="300" r="200"/><rect x="120" y="90" width="360" height="40"/>';
+    const draft = fidelity(body, 600, { quality: 'draft' }, 600);
+    const standard = fidelity(body, 600, {}, 600);
+    expect([draft.model.width, draft.model.height]).toEqual([600, 600]);
+    expect(draft.iou).toBeGreaterThan(0.99);
+    // Half the pixels across: corner and curve positions land on a coarser grid.
+    expect(draft.iou).toBeLessThan(standard.iou);
+  });
+
   it('is deterministic', () => {
     const image = rasterOf('<path d="M10 50 Q50 0 90 50 T10 50Z"/>', 100);
     expect(toSvg(trace(image))).toBe(toSvg(trace(image)));
