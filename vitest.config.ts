@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['packages/*/test/**/*.test.ts'],
     testTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['./vitest.setup.ts'],
   },
 });
