@@ -228,6 +228,16 @@ describe('color tracing', () => {
     expect(new Set(model.layers.map((l) => JSON.stringify(l.color))).size).toBe(1);
   });
 
+  it('keeps each forced color true, though it stands for pixels of other colors too', () => {
+    // White page, a large yellow disc, small blue drops: with 2 colors the drops go to white or
+    // yellow, and must not tint them.
+    const body =
+      '<circle cx="64" cy="64" r="44" fill="#ffcc4d"/><circle cx="20" cy="110" r="9" fill="#5dadec"/><circle cx="108" cy="110" r="9" fill="#5dadec"/>';
+    const model = colorTrace(rasterOf(body, 128), { colors: 2 });
+    expect(near(model.background, [255, 255, 255])).toBe(true);
+    expect(model.layers.every((l) => near(l.color, [255, 204, 77]))).toBe(true);
+  });
+
   it('records the time of each color stage', () => {
     const model = colorTrace(rasterOf(discOnSquare, 64));
     expect(Object.keys(model.timings)).toEqual(expect.arrayContaining(['palette', 'regions', 'outlines']));

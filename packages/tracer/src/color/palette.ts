@@ -32,6 +32,8 @@ export interface Palette {
   lab: Float64Array;
   /** Index of the nearest palette color for every bin of the histogram (0 for empty bins). */
   binLabel: Uint8Array;
+  /** 1 for bins close to their palette color: the ones that say what that color really is. */
+  binNear: Uint8Array;
 }
 
 interface Bins {
@@ -88,8 +90,13 @@ export function buildPalette(hist: Histogram, colors: number, minRegion: number,
   }
   const size = lab.length / 3;
   const binLabel = new Uint8Array(BIN_COUNT);
-  for (let k = 0; k < m; k++) binLabel[bins.ids[k]] = nearest(bins.lab, k, lab, size).index;
-  return { size, lab, binLabel };
+  const binNear = new Uint8Array(BIN_COUNT);
+  for (let k = 0; k < m; k++) {
+    const { index, d2 } = nearest(bins.lab, k, lab, size);
+    binLabel[bins.ids[k]] = index;
+    binNear[bins.ids[k]] = d2 <= delta * delta ? 1 : 0;
+  }
+  return { size, lab, binLabel, binNear };
 }
 
 /** Drops every color closer than `delta` to one earlier in the list (earlier colors cover more). */

@@ -33,7 +33,7 @@ export function traceColor(
   const hist = buildHistogram(color, width, height);
   const palette = buildPalette(hist, params.colors, params.minRegion, grain);
   lap('palette');
-  const labelRgb = labelColors(hist, palette.binLabel, palette.size + 1);
+  const labelRgb = labelColors(hist, palette, palette.size + 1);
   const labels = labelPixels(color, palette.binLabel);
   unblendEdges(labels, color, hist.rough, width, height, labelRgb);
   const map = mergeSpeckles(findRegions(findRuns(labels, width, height)), labels, params.minRegion);
