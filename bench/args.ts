@@ -20,7 +20,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --limit N         the first N images of each subset
   --settings JSON   vectrace settings on top of the bench's, e.g. '{"quality":"high"}'
   --quality Q       shorthand for --settings '{"quality":"Q"}'
-  --repeat N        time each trace N times and keep the fastest (default 1)
+  --repeat N        time each trace N times and keep the fastest (default 3: one run is at the
+                    mercy of JIT warm-up and of whatever else the machine is doing)
   --write-svg DIR   save every engine's SVGs under DIR/<kind>/<subset>/<engine>/<id>.svg
   --out FILE        write the report there (default bench/RESULTS.md, full runs only)`;
 
@@ -70,7 +71,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     subsets,
     only,
     limit,
-    repeat: positiveInt(values.repeat, 'repeat', 1),
+    repeat: positiveInt(values.repeat, 'repeat', 3),
     settings,
     writeSvg: values['write-svg'],
     out: values.out,
