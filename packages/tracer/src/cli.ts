@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { DecodeError, decodeImage } from './decode.js';
+import { decodeImage } from './decode.js';
 import {
   type CornerDetection,
   defaultSettings,
@@ -11,6 +11,7 @@ import {
   MAX_PIXELS,
   type Quality,
   type RasterImage,
+  TraceError,
   type TraceMode,
   type TraceSettings,
   trace,
@@ -132,7 +133,7 @@ async function convert(
   try {
     image = await decodeImage(bytes);
   } catch (err) {
-    if (!(err instanceof DecodeError)) throw err;
+    if (!(err instanceof TraceError)) throw err;
     if (err.code === 'unsupported-type') throw new InputFailure(`${input} is not a PNG or JPEG image`);
     if (err.code === 'too-large') {
       throw new InputFailure(`${input} is larger than ${MAX_PIXELS / 1e6} megapixels`);

@@ -1,22 +1,7 @@
 import sharp from 'sharp';
+import { TraceError } from './errors.js';
 import type { RasterImage } from './model.js';
 import { MAX_PIXELS } from './settings.js';
-
-/** Why an upload could not become a raster. */
-export type DecodeErrorCode = 'unsupported-type' | 'too-large' | 'corrupt';
-
-/** A file that is not a PNG or JPEG, is over the pixel limit, or does not decode. */
-export class DecodeError extends Error {
-  override readonly name = 'DecodeError';
-  constructor(
-    readonly code: DecodeErrorCode,
-    message: string,
-    /** For 'corrupt': the decoder's short explanation, e.g. "libpng read error". */
-    readonly reason?: string,
-  ) {
-    super(message);
-  }
-}
 
 /** The image types we accept. */
 export type ImageType = 'png' | 'jpeg';
@@ -46,7 +31,7 @@ export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
  */
 export async function decodeImage(bytes: Uint8Array): Promise<RasterImage> {
   if (!sniffImageType(bytes)) {
-    throw new DecodeError('unsupported-type', 'The file is not a PNG or JPEG image');
+    throw new TraceError('unsupported-type', 'This file is not a PNG or JPEG image');
   }
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
@@ -66,10 +51,10 @@ export async function decodeImage(bytes: Uint8Array): Promise<RasterImage> {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (message.includes('exceeds pixel limit')) {
-      throw new DecodeError('too-large', `The image is larger than ${MAX_PIXELS / 1e6} megapixels`);
+      throw new TraceError('too-large', `The image is larger than ${MAX_PIXELS / 1e6} megapixels`);
     }
     const reason = shortReason(message);
-    throw new DecodeError('corrupt', `The image could not be decoded (${reason})`, reason);
+    throw new TraceError('corrupt', `The image could not be decoded (${reason})`, reason);
   }
 }
 

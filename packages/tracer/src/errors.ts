@@ -1,5 +1,13 @@
-/** Why a trace was refused. */
-export type TraceErrorCode = 'invalid-image' | 'too-large' | 'invalid-settings';
+/**
+ * Why an image was refused: not a PNG or JPEG by its bytes, undecodable, over the pixel limit,
+ * pixel data that does not fit its size, or a setting out of range.
+ */
+export type TraceErrorCode =
+  | 'unsupported-type'
+  | 'corrupt'
+  | 'too-large'
+  | 'invalid-image'
+  | 'invalid-settings';
 
 /** An error a person can act on, with a stable code for programs. */
 export class TraceError extends Error {
@@ -7,6 +15,8 @@ export class TraceError extends Error {
   constructor(
     readonly code: TraceErrorCode,
     message: string,
+    /** For 'corrupt': the decoder's short explanation, e.g. "libpng read error". */
+    readonly reason?: string,
   ) {
     super(message);
   }
