@@ -6,5 +6,6 @@ export default defineConfig({
     testTimeout: 60_000,
     pool: 'forks',
     setupFiles: ['./vitest.setup.ts'],
+    reporters: ['default', './vitest.summary.ts'],
   },
 });
