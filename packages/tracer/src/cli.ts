@@ -4,17 +4,17 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { decodeImage } from './decode.js';
 import {
-  type CornerDetection,
+  cornerDetections,
   defaultSettings,
   type Exporter,
   formats,
   MAX_PIXELS,
-  type Quality,
+  qualities,
   type RasterImage,
   TraceError,
-  type TraceMode,
   type TraceSettings,
   trace,
+  traceModes,
 } from './index.js';
 
 /** What one run was asked to do, with every value already checked. */
@@ -47,11 +47,6 @@ const options = {
   version: { type: 'boolean' },
 } as const;
 
-// Written as records so that the compiler notices when a setting gains or loses a value.
-const modes = keysOf<TraceMode>({ bw: 0, color: 0 });
-const corners = keysOf<CornerDetection>({ auto: 0, sharp: 0, rounded: 0, none: 0 });
-const qualities = keysOf<Quality>({ draft: 0, standard: 0, high: 0, ultra: 0 });
-
 const usage = `Usage: vectrace INPUT... (-o OUTPUT | --out-dir DIR) [options]
 
 Traces PNG and JPEG images into vector graphics.
@@ -59,11 +54,11 @@ Traces PNG and JPEG images into vector graphics.
   -o, --output FILE           write to FILE (a single input only)
       --out-dir DIR           write DIR/<input name>.<ext> for each input, creating DIR
       --format FORMAT         ${formats.map((f) => f.name).join(', ')} (default: from the -o extension, else svg)
-      --mode MODE             ${modes.join(' or ')}: outlines or color layers (default ${defaultSettings.mode})
+      --mode MODE             ${traceModes.join(' or ')}: outlines or color layers (default ${defaultSettings.mode})
       --colors N              color mode palette size, 2 to 32, or auto (default ${defaultSettings.colors})
       --threshold N           0 to 100; lower keeps fainter strokes (default ${defaultSettings.threshold})
       --smoothness N          0 to 100; higher smooths jagged edges into curves (default ${defaultSettings.smoothness})
-      --corner-detection C    ${corners.join(', ')} (default ${defaultSettings.cornerDetection})
+      --corner-detection C    ${cornerDetections.join(', ')} (default ${defaultSettings.cornerDetection})
       --quality Q             ${qualities.join(', ')} (default ${defaultSettings.quality})
   -q, --quiet                 print nothing on success
   -h, --help                  show this help
@@ -223,12 +218,12 @@ function pickFormat(name: string | undefined, output: string | undefined): Expor
 
 function readSettings(values: ReturnType<typeof parseCommandLine>['values']): Partial<TraceSettings> {
   const settings: Partial<TraceSettings> = {};
-  if (values.mode !== undefined) settings.mode = oneOf('--mode', values.mode, modes);
+  if (values.mode !== undefined) settings.mode = oneOf('--mode', values.mode, traceModes);
   if (values.colors !== undefined) settings.colors = paletteSize(values.colors);
   if (values.threshold !== undefined) settings.threshold = percent('--threshold', values.threshold);
   if (values.smoothness !== undefined) settings.smoothness = percent('--smoothness', values.smoothness);
   if (values['corner-detection'] !== undefined) {
-    settings.cornerDetection = oneOf('--corner-detection', values['corner-detection'], corners);
+    settings.cornerDetection = oneOf('--corner-detection', values['corner-detection'], cornerDetections);
   }
   if (values.quality !== undefined) settings.quality = oneOf('--quality', values.quality, qualities);
   return settings;
@@ -257,10 +252,6 @@ function paletteSize(value: string): number | 'auto' {
     throw new UsageError(`--colors must be a whole number from 2 to 32, or auto (got ${value})`);
   }
   return n;
-}
-
-function keysOf<T extends string>(table: Record<T, unknown>): T[] {
-  return Object.keys(table) as T[];
 }
 
 function formatSize(bytes: number): string {

@@ -12,10 +12,13 @@ export type {
 } from './model.js';
 export {
   type CornerDetection,
+  cornerDetections,
   defaultSettings,
   MAX_PIXELS,
   type Quality,
+  qualities,
   type TraceMode,
   type TraceSettings,
+  traceModes,
 } from './settings.js';
 export { trace } from './trace.js';

@@ -1,9 +1,16 @@
+/** Every value of `cornerDetection`. */
+export const cornerDetections = ['auto', 'sharp', 'rounded', 'none'] as const;
+/** Every value of `quality`, fastest first. */
+export const qualities = ['draft', 'standard', 'high', 'ultra'] as const;
+/** Every value of `mode`. */
+export const traceModes = ['bw', 'color'] as const;
+
 /** How sharp corners are kept. */
-export type CornerDetection = 'auto' | 'sharp' | 'rounded' | 'none';
+export type CornerDetection = (typeof cornerDetections)[number];
 /** Trade-off between speed and fidelity. */
-export type Quality = 'draft' | 'standard' | 'high' | 'ultra';
+export type Quality = (typeof qualities)[number];
 /** Black-and-white outlines, or a stack of color layers. */
-export type TraceMode = 'bw' | 'color';
+export type TraceMode = (typeof traceModes)[number];
 
 /** The user's settings, in the product's words. */
 export interface TraceSettings {

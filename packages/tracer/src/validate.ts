@@ -1,9 +1,8 @@
 import { TraceError } from './errors.js';
-import type { TraceSettings } from './settings.js';
+import { cornerDetections, qualities, type TraceSettings, traceModes } from './settings.js';
 
-const corners = ['auto', 'sharp', 'rounded', 'none'];
-const qualities = ['draft', 'standard', 'high', 'ultra'];
-const modes = ['bw', 'color'];
+const isOneOf = (values: readonly string[], value: unknown) =>
+  typeof value === 'string' && values.includes(value);
 
 /** Checks every setting's range, so a bad value is refused with its name rather than traced. */
 export function validSettings(s: TraceSettings): TraceSettings {
@@ -15,14 +14,14 @@ export function validSettings(s: TraceSettings): TraceSettings {
   };
   percent('smoothness');
   percent('threshold');
-  if (!corners.includes(s.cornerDetection)) {
-    throw new TraceError('invalid-settings', `cornerDetection must be one of ${corners.join(', ')}`);
+  if (!isOneOf(cornerDetections, s.cornerDetection)) {
+    throw new TraceError('invalid-settings', `cornerDetection must be one of ${cornerDetections.join(', ')}`);
   }
-  if (!qualities.includes(s.quality)) {
+  if (!isOneOf(qualities, s.quality)) {
     throw new TraceError('invalid-settings', `quality must be one of ${qualities.join(', ')}`);
   }
-  if (!modes.includes(s.mode)) {
-    throw new TraceError('invalid-settings', `mode must be one of ${modes.join(', ')}`);
+  if (!isOneOf(traceModes, s.mode)) {
+    throw new TraceError('invalid-settings', `mode must be one of ${traceModes.join(', ')}`);
   }
   if (s.colors !== 'auto' && !(Number.isInteger(s.colors) && s.colors >= 2 && s.colors <= 32)) {
     throw new TraceError('invalid-settings', 'colors must be a whole number from 2 to 32, or auto');
