@@ -8,8 +8,7 @@ export interface TraceParams {
   turdsize: number;
   /** Corner threshold: vertices whose alpha reaches it stay sharp corners (4/3 means none). */
   alphamax: number;
-  /** Join adjacent Bézier segments when the result stays within `opttolerance` pixels. */
-  opticurve: boolean;
+  /** Adjacent Bézier segments are joined when the result stays within this many pixels. */
   opttolerance: number;
   mode: TraceSettings['mode'];
   /** Color mode: fixed palette size, or 0 for automatic. */
@@ -41,7 +40,6 @@ export function toParams(settings: TraceSettings, width: number, height: number)
     cut: 1 - threshold / 100,
     turdsize: Math.round(2 * speckle),
     alphamax,
-    opticurve: true,
     opttolerance: tolerance * fit,
     mode: settings.mode,
     colors: settings.colors === 'auto' ? 0 : settings.colors,

@@ -14,7 +14,7 @@ import { windowCorners } from './subpixel.js';
  */
 export function traceBitmap(
   bitmap: Bitmap,
-  params: Pick<TraceParams, 'turdsize' | 'alphamax' | 'opticurve' | 'opttolerance'>,
+  params: Pick<TraceParams, 'turdsize' | 'alphamax' | 'opttolerance'>,
   ink?: WindowInk,
   timings: StageTimings = {},
 ): Subpath[] {
@@ -30,7 +30,7 @@ export function traceBitmap(
 function fitCurve(
   bitmap: Bitmap,
   path: PixelPath,
-  params: Pick<TraceParams, 'alphamax' | 'opticurve' | 'opttolerance'>,
+  params: Pick<TraceParams, 'alphamax' | 'opttolerance'>,
   ink?: WindowInk,
 ): Curve {
   const { fx, fy } = ink ? windowCorners(bitmap, path, ink) : gridCorners(path);
@@ -45,7 +45,6 @@ function fitCurve(
     bulge.reverse();
   }
   const curve = smooth(vx, vy, params.alphamax, bulge);
-  if (!params.opticurve) return curve;
   // Which segments to join is decided on potrace's own curve, so that paths get no longer than
   // potrace's; the joined curves take their shape from the measured one.
   return optimizeCurve(smooth(vx, vy, params.alphamax), params.opttolerance, curve);
