@@ -8,7 +8,7 @@ export interface Rgba {
 }
 
 /**
- * Decodes a PNG or JPEG the way the product's worker does: EXIF-rotated, RGBA. With `onWhite`,
+ * Decodes a PNG or JPEG for the peers: EXIF-rotated, RGBA. With `onWhite`,
  * transparency is first composited on white (for peers that would otherwise ignore alpha).
  */
 export async function decode(bytes: Buffer, options: { onWhite?: boolean } = {}): Promise<Rgba> {

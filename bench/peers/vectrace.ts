@@ -1,9 +1,8 @@
 import type { TraceSettings } from '@vectrace/tracer';
 import type { Kind } from '../corpus.js';
-import { decode } from '../decode.js';
 import type { Peer } from './peer.js';
 
-type Engine = typeof import('@vectrace/tracer');
+type Engine = typeof import('@vectrace/tracer') & typeof import('@vectrace/tracer/decode');
 
 /** The settings the corpus targets are set at, with any overrides from the command line on top. */
 export function vectraceSettings(kind: Kind, overrides: Partial<TraceSettings>): Partial<TraceSettings> {
@@ -11,7 +10,7 @@ export function vectraceSettings(kind: Kind, overrides: Partial<TraceSettings>):
 }
 
 /**
- * Our engine, in process, as the worker runs it: sharp decode, trace, SVG export. It is loaded in
+ * Our engine, in process, as the worker runs it: the product's decode, trace, SVG export. It is loaded in
  * `prepare`, so a broken build reports vectrace as unavailable instead of stopping the peers.
  */
 export function vectrace(overrides: Partial<TraceSettings> = {}): Peer {
@@ -22,11 +21,11 @@ export function vectrace(overrides: Partial<TraceSettings> = {}): Peer {
     inProcess: true,
     describe: (kind) => `@vectrace/tracer trace(image, ${JSON.stringify(vectraceSettings(kind, overrides))})`,
     async prepare() {
-      engine = await import('@vectrace/tracer');
+      engine = { ...(await import('@vectrace/tracer')), ...(await import('@vectrace/tracer/decode')) };
     },
     async trace(bytes, kind) {
       if (!engine) throw new Error('vectrace is not loaded');
-      const model = engine.trace(await decode(bytes), vectraceSettings(kind, overrides));
+      const model = engine.trace(await engine.decodeImage(bytes), vectraceSettings(kind, overrides));
       return { svg: engine.toSvg(model), stages: model.timings };
     },
   };

@@ -79,7 +79,8 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
   const pivk = new Int32Array(n);
   const nc = new Int32Array(n);
   const lon = new Int32Array(n);
-  const ct = new Int32Array(4);
+  // The four lattice directions seen so far, as bits (potrace counts them; only "all four" matters).
+  const bit = (dx: number, dy: number) => 1 << ((3 + 3 * dx + dy) >> 1);
 
   let k = 0;
   for (let i = n - 1; i >= 0; i--) {
@@ -88,9 +89,8 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
   }
 
   for (let i = n - 1; i >= 0; i--) {
-    ct[0] = ct[1] = ct[2] = ct[3] = 0;
     const i1 = mod(i + 1, n);
-    ct[((3 + 3 * (xs[i1] - xs[i]) + (ys[i1] - ys[i])) / 2) | 0]++;
+    let seen = bit(xs[i1] - xs[i], ys[i1] - ys[i]);
     let c0x = 0;
     let c0y = 0;
     let c1x = 0;
@@ -99,8 +99,8 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
     let k1 = i;
     let found = false;
     for (;;) {
-      ct[((3 + 3 * sign(xs[k] - xs[k1]) + sign(ys[k] - ys[k1])) / 2) | 0]++;
-      if (ct[0] && ct[1] && ct[2] && ct[3]) {
+      seen |= bit(sign(xs[k] - xs[k1]), sign(ys[k] - ys[k1]));
+      if (seen === 15) {
         pivk[i] = k1;
         found = true;
         break;

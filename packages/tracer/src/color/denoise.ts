@@ -27,10 +27,10 @@ export function denoise(
   return { color: out, grain: step / (3 * (2 / Math.sqrt(Math.PI))) };
 }
 
-/** The median color difference between horizontal neighbours, over up to 512 evenly spread rows. */
+/** The median color difference between horizontal neighbours, over about 128 evenly spread rows. */
 export function medianStep(color: Uint32Array, width: number): number {
   const height = color.length / width;
-  const every = Math.max(1, Math.floor(height / 512));
+  const every = Math.max(1, Math.floor(height / 128));
   const counts = new Uint32Array(766);
   let total = 0;
   for (let y = 0; y < height; y += every) {
