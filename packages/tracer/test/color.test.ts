@@ -6,7 +6,7 @@ import { findRegions, mergeSpeckles } from '../src/color/regions.js';
 import { findRuns } from '../src/color/runs.js';
 import { type Color, type RasterImage, type TraceSettings, toSvg, trace } from '../src/index.js';
 import { flat, rasterOf } from './helpers/raster.js';
-import { type Pixels, pixelAt, renderSvg } from './helpers/render.js';
+import { nearColor, type Pixels, pixelAt, renderSvg } from './helpers/render.js';
 
 /** The automatic palette of an image, as the color mode builds it. */
 function paletteOf(image: RasterImage, colors = 0) {
@@ -35,12 +35,7 @@ function fidelity(body: string, size: number, renderAt = 512) {
 }
 
 function near(color: Color | undefined, [r, g, b]: [number, number, number], tolerance = 3): boolean {
-  return (
-    color !== undefined &&
-    Math.abs(color.r - r) <= tolerance &&
-    Math.abs(color.g - g) <= tolerance &&
-    Math.abs(color.b - b) <= tolerance
-  );
+  return color !== undefined && nearColor([color.r, color.g, color.b], { r, g, b }, tolerance);
 }
 
 /** A deterministic pseudo-random sequence in [0, 1), so that noisy test images never change. */

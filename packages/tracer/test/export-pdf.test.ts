@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toPdf } from '../src/export/pdf.js';
 import { toSvg } from '../src/export/svg.js';
 import { rasterizePdf } from './helpers/rasterize.js';
-import { darkMask, iou, pixelAt, renderSvgMask } from './helpers/render.js';
+import { darkMask, iou, nearColor, pixelAt, renderSvgMask } from './helpers/render.js';
 import { blue, cream, red, scenes } from './helpers/shapes.js';
 
 // 4 device pixels per model pixel, so that edge pixels weigh little in the overlap measure.
@@ -26,11 +26,9 @@ describe('toPdf', () => {
 
   it('keeps y pointing down as in the model and paints each layer in its color', () => {
     const raster = rasterizePdf(toPdf(scenes.twoColors), DPI);
-    const near = (got: number[], want: { r: number; g: number; b: number }) =>
-      got.every((v, i) => Math.abs(v - [want.r, want.g, want.b][i]) <= 1);
-    expect(near(pixelAt(raster, 60, 60), red)).toBe(true); // model (15, 15): the square at the top left
-    expect(near(pixelAt(raster, 220, 220), blue)).toBe(true); // model (55, 55): the disc over the square
-    expect(near(pixelAt(raster, 380, 20), cream)).toBe(true); // model (95, 5): background only
+    expect(nearColor(pixelAt(raster, 60, 60), red)).toBe(true); // model (15, 15): the square at the top left
+    expect(nearColor(pixelAt(raster, 220, 220), blue)).toBe(true); // model (55, 55): the disc over the square
+    expect(nearColor(pixelAt(raster, 380, 20), cream)).toBe(true); // model (95, 5): background only
   });
 
   it('has a cross-reference table whose 20-byte entries point at their objects', () => {

@@ -46,3 +46,16 @@ export function pixelAt({ width, channels, data }: Pixels, x: number, y: number)
   const o = (y * width + x) * channels;
   return [data[o], data[o + 1], data[o + 2]];
 }
+
+/** Whether an RGB triple is within `tolerance` of a color on every channel. */
+export function nearColor(
+  [r, g, b]: readonly number[],
+  want: { r: number; g: number; b: number },
+  tolerance = 1,
+): boolean {
+  return (
+    Math.abs(r - want.r) <= tolerance &&
+    Math.abs(g - want.g) <= tolerance &&
+    Math.abs(b - want.b) <= tolerance
+  );
+}
