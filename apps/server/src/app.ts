@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Deps } from './deps.js';
+import { registerErrorHandler } from './errors.js';
+import { installIdentity } from './features/auth/identity.js';
+import { authRoutes } from './features/auth/routes.js';
+import { conversionRoutes } from './features/conversions/routes.js';
+import { healthRoutes } from './features/health/routes.js';
+import { uploadRoutes } from './features/uploads/routes.js';
+import { installSecurity } from './security.js';
+
+/** Pino options: request ids, and no cookies, signatures or passwords in the logs. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { id: string; method: string; url: string; ip?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url.replace(/([?&]signature=)[^&]*/, '$1[redacted]'),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+/** Builds the HTTP app on its dependencies; it never listens (see server.ts). */
+export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger']): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 64 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  await installSecurity(app, deps.config);
+  await app.register(cookie, { secret: deps.config.secret });
+  await app.register(rateLimit, { global: false });
+  installIdentity(app, deps);
+
+  for (const routes of [healthRoutes, authRoutes, uploadRoutes, conversionRoutes]) {
+    await app.register(routes, deps);
+  }
+  return app;
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+// Every environment variable the server reads, with the defaults that run the embedded stack.
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: intFrom(3000),
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://... to use PostgreSQL instead of the SQLite file under DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  /** The address people use, e.g. https://vectrace.example; signed upload URLs start with it. */
+  PUBLIC_URL: z.url().optional(),
+  /** Signs visitor cookies and upload URLs; generated once into DATA_DIR when unset. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Conversions traced at once (worker threads). */
+  TRACE_WORKERS: intFrom(availableParallelism(), 1),
+  /** A trace running longer is stopped and retried, then failed. */
+  TRACE_TIMEOUT_MS: intFrom(120_000, 1),
+  /** Heap limit of each trace worker thread. */
+  TRACE_MEMORY_MB: intFrom(2048, 64),
+  /** Attempts before a conversion whose worker crashed or timed out is failed. */
+  TRACE_MAX_ATTEMPTS: intFrom(3, 1),
+  /** Uploads and results are deleted this long after upload (the promise is 24 hours). */
+  RETENTION_MINUTES: intFrom(23 * 60, 1),
+  SWEEP_INTERVAL_MS: intFrom(5 * 60_000, 100),
+  /** How long SIGTERM waits for running traces before putting them back in the queue. */
+  SHUTDOWN_GRACE_MS: intFrom(20_000, 0),
+  REGISTER_LIMIT_PER_IP: intFrom(20, 1),
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+/** The server's configuration, read once from the environment. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  /** Cookies get Secure and the __Host- prefix; HSTS is sent. */
+  secureCookies: boolean;
+  secret: string;
+  logLevel: string;
+  trace: { workers: number; timeoutMs: number; memoryMb: number; maxAttempts: number };
+  retentionMs: number;
+  sweepIntervalMs: number;
+  shutdownGraceMs: number;
+  registerLimitPerIp: number;
+  trustProxy: boolean;
+}
+
+/** Reads and validates the environment; throws one error naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    secureCookies: e.NODE_ENV === 'production' || Boolean(e.PUBLIC_URL?.startsWith('https:')),
+    secret: e.SESSION_SECRET ?? localSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    trace: {
+      workers: e.TRACE_WORKERS,
+      timeoutMs: e.TRACE_TIMEOUT_MS,
+      memoryMb: e.TRACE_MEMORY_MB,
+      maxAttempts: e.TRACE_MAX_ATTEMPTS,
+    },
+    retentionMs: e.RETENTION_MINUTES * 60_000,
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
+    trustProxy: e.TRUST_PROXY === 'true',
+  };
+}
+
+// The embedded default keeps its secret beside its data, so restarts keep cookies and URLs valid.
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret.key');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

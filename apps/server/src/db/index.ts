@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import * as initial from './migrations/001-initial.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+const migrations = { '001-initial': initial };
+
+/** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */
+export function openDatabase(config: Config): { db: Db; dialect: 'sqlite' | 'postgres' } {
+  if (config.databaseUrl) {
+    // Timestamps and JSON come back as text on both dialects (see schema.ts).
+    const asText = (value: string) => value;
+    const types = {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+        if (oid === pg.types.builtins.TIMESTAMPTZ) return (v: string) => new Date(v).toISOString();
+        if (oid === pg.types.builtins.JSONB || oid === pg.types.builtins.JSON) return asText;
+        if (oid === pg.types.builtins.INT8) return (v: string) => Number(v);
+        return pg.types.getTypeParser(oid, format);
+      },
+    };
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, types });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = new SQLite(join(config.dataDir, 'vectrace.db'));
+  // WAL keeps readers and the writer apart; NORMAL stays consistent across application crashes
+  // (sqlite.org/pragma.html#pragma_synchronous); busy_timeout rides out a concurrent writer.
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('foreign_keys = ON');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), dialect: 'sqlite' };
+}
+
+/** Brings the schema up to date; throws if a migration fails. */
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,82 @@
+import type { Generated } from 'kysely';
+
+// Column names follow the spec (section 3). Timestamps are ISO-8601 strings on both dialects
+// (text in SQLite, timestamptz in PostgreSQL read back as text); JSON is read back as text.
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  /** Lower-cased username: names are unique whatever their case. */
+  usernameKey: string;
+  /** argon2id hash. */
+  password: string;
+  email: string;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  planType: Generated<string>;
+  conversionsUsed: Generated<number>;
+  conversionsLimit: Generated<number>;
+  createdAt: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie's token: a leaked table does not leak sessions. */
+  id: string;
+  userId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** Absolute end, whatever the activity. */
+  expiresAt: string;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  usernameKey: string;
+  ip: string;
+  createdAt: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  userId: string | null;
+  visitorId: string | null;
+  createdAt: string;
+  /** Set when the signed PUT starts: each URL is used once. */
+  claimedAt: string | null;
+  /** Set when the bytes are stored. */
+  size: number | null;
+  deletedAt: string | null;
+}
+
+export interface ConversionsTable {
+  id: string;
+  userId: string | null;
+  visitorId: string | null;
+  uploadId: string;
+  originalFileName: string;
+  originalFileUrl: string;
+  vectorFileUrl: string | null;
+  status: string;
+  paymentStatus: Generated<string>;
+  paymentId: string | null;
+  settings: string;
+  errorMessage: string | null;
+  vectorCount: number | null;
+  fileSize: number | null;
+  /** Higher goes first: Pro conversions. */
+  priority: Generated<number>;
+  attempts: Generated<number>;
+  processingStartedAt: string | null;
+  completedAt: string | null;
+  paidAt: string | null;
+  expiredAt: string | null;
+  createdAt: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  loginFailures: LoginFailuresTable;
+  uploads: UploadsTable;
+  conversions: ConversionsTable;
+}

@@ -1,0 +1,16 @@
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import type { CookieSettings } from './features/auth/cookies.js';
+import type { JobQueue } from './queue/job-queue.js';
+import type { ObjectStore } from './storage/object-store.js';
+
+/** What the routes work with, built once at start-up. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  store: ObjectStore;
+  queue: JobQueue;
+  clock: Clock;
+  cookies: CookieSettings;
+}

@@ -1,0 +1,80 @@
+import type { PublicUser } from '@vectrace/contract';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export const usernameKeyOf = (username: string) => username.trim().toLowerCase();
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('usernameKey', '=', usernameKeyOf(username))
+    .executeTakeFirst();
+}
+
+/** Which of the two unique fields is already used, if any. */
+export async function takenField(
+  db: Db,
+  username: string,
+  email: string,
+): Promise<'username' | 'email' | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['usernameKey', 'email'])
+    .where((eb) => eb.or([eb('usernameKey', '=', usernameKeyOf(username)), eb('email', '=', email)]))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return row.usernameKey === usernameKeyOf(username) ? 'username' : 'email';
+}
+
+export async function insertUser(
+  db: Db,
+  user: { id: string; username: string; email: string; password: string; createdAt: string },
+): Promise<UserRow> {
+  await db
+    .insertInto('users')
+    .values({
+      ...user,
+      usernameKey: usernameKeyOf(user.username),
+      stripeCustomerId: null,
+      stripeSubscriptionId: null,
+    })
+    .execute();
+  const row = await findUserById(db, user.id);
+  if (!row) throw new Error('user vanished after insert');
+  return row;
+}
+
+/** What a visitor uploaded and converted becomes the account's when they sign up or log in. */
+export async function adoptVisitorWork(db: Db, visitorId: string, userId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    for (const table of ['uploads', 'conversions'] as const) {
+      await tx
+        .updateTable(table)
+        .set({ userId, visitorId: null })
+        .where('visitorId', '=', visitorId)
+        .where('userId', 'is', null)
+        .execute();
+    }
+  });
+}
+
+/** The user as every call returns it: never the password hash or payment ids. */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    planType: row.planType === 'pro' ? 'pro' : 'free',
+    conversionsUsed: row.conversionsUsed,
+    conversionsLimit: row.conversionsLimit,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { loginSchema, registerSchema } from '@vectrace/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Deps } from '../../deps.js';
+import { AppError, parse } from '../../errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import {
+  adoptVisitorWork,
+  findUserByUsername,
+  insertUser,
+  takenField,
+  toPublicUser,
+  type UserRow,
+  usernameKeyOf,
+} from './queries.js';
+import { createSession, deleteSession } from './sessions.js';
+import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.js';
+
+const takenMessage = {
+  username: 'This username is already taken. Please choose another one.',
+  email: 'An account with this email already exists. Log in instead.',
+};
+
+/** GET /api/user, POST /api/register, /api/login, /api/logout. */
+export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db, clock, cookies } = deps;
+
+  // A fresh session id at every sign-in; the one presented before is destroyed (fixation).
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    const previous = request.cookies[cookies.session.name];
+    if (previous) await deleteSession(db, previous);
+    const token = await createSession(db, user.id, clock());
+    reply.setCookie(cookies.session.name, token, cookies.session.options);
+    if (request.visitorId) {
+      await adoptVisitorWork(db, request.visitorId, user.id);
+      reply.clearCookie(cookies.visitor.name, cookies.clear);
+    }
+    return toPublicUser(user);
+  }
+
+  app.get('/api/user', async (request) => {
+    if (!request.user) throw new AppError(401, 'Not signed in');
+    return toPublicUser(request.user);
+  });
+
+  app.post(
+    '/api/register',
+    { config: { rateLimit: { max: deps.config.registerLimitPerIp, timeWindow: '15 minutes' } } },
+    async (request, reply) => {
+      // Only these three fields are read: planType, conversionsLimit and the like are ignored.
+      const input = parse(registerSchema, request.body);
+      const email = input.email.trim().toLowerCase();
+      const taken = await takenField(db, input.username, email);
+      if (taken) throw new AppError(409, takenMessage[taken]);
+      const password = await hashPassword(input.password);
+      let user: UserRow;
+      try {
+        user = await insertUser(db, {
+          id: randomUUID(),
+          username: input.username,
+          email,
+          password,
+          createdAt: clock().toISOString(),
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        throw new AppError(409, takenMessage[(await takenField(db, input.username, email)) ?? 'username']);
+      }
+      reply.code(201);
+      return signIn(request, reply, user);
+    },
+  );
+
+  app.post('/api/login', async (request, reply) => {
+    const input = parse(loginSchema, request.body);
+    const key = usernameKeyOf(input.username);
+    await checkLoginAllowed(db, key, request.ip, clock());
+    const user = await findUserByUsername(db, input.username);
+    // Unknown users cost the same hash as a wrong password, and get the same answer.
+    if (!(await verifyPassword(user?.password, input.password)) || !user) {
+      await recordLoginFailure(db, key, request.ip, clock());
+      throw new AppError(401, 'Invalid username or password');
+    }
+    await clearLoginFailures(db, key);
+    return signIn(request, reply, user);
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    const token = request.cookies[cookies.session.name];
+    if (token) await deleteSession(db, token);
+    reply.clearCookie(cookies.session.name, cookies.clear);
+    return { message: 'Logged out' };
+  });
+}

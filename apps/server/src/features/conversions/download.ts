@@ -1,0 +1,48 @@
+import { isPaid } from '@vectrace/contract';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { vectorKey } from '../../storage/object-store.js';
+import type { ConversionRow } from './queries.js';
+
+export const expiredMessage =
+  'The files of this conversion were deleted 24 hours after upload, as our privacy policy promises. Please upload the image again to convert it.';
+
+/** Ready to show: completed and its files still kept. */
+export function assertResultAvailable(row: ConversionRow): void {
+  if (row.expiredAt) throw new AppError(410, expiredMessage);
+  if (row.status === 'failed')
+    throw new AppError(409, `This conversion failed: ${row.errorMessage ?? 'no result'}`);
+  if (row.status !== 'completed') throw new AppError(409, 'This conversion is not finished yet.');
+}
+
+/** Whether the owner may take the vector: this conversion is paid, or they are on an active Pro plan. */
+export async function canDownload(deps: Deps, row: ConversionRow): Promise<boolean> {
+  if (isPaid(row.paymentStatus)) return true;
+  if (!row.userId) return false;
+  const user = await deps.db
+    .selectFrom('users')
+    .select('planType')
+    .where('id', '=', row.userId)
+    .executeTakeFirst();
+  return user?.planType === 'pro';
+}
+
+/** The SVG of a completed conversion its owner has paid for (402 otherwise, 410 once deleted). */
+export async function readPaidVector(deps: Deps, row: ConversionRow): Promise<Buffer> {
+  assertResultAvailable(row);
+  if (!(await canDownload(deps, row))) {
+    throw new AppError(
+      402,
+      'Payment required: pay $1.00 for this conversion, or get Pro ($5.99/month), to download it.',
+    );
+  }
+  return deps.store.read(vectorKey(row.id));
+}
+
+/** Headers for the SVG as a download: never rendered in our origin, never sniffed. */
+export const svgDownloadHeaders = {
+  'content-type': 'image/svg+xml; charset=utf-8',
+  'content-disposition': 'attachment; filename="converted-vector.svg"',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'cache-control': 'private, no-store',
+};

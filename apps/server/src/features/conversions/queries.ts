@@ -1,0 +1,138 @@
+import type { Selectable } from 'kysely';
+import { dialectOf } from '../../db/dialect.js';
+import type { Db } from '../../db/index.js';
+import type { ConversionsTable } from '../../db/schema.js';
+import { type Owner, ownedBy } from '../owner.js';
+
+export type ConversionRow = Selectable<ConversionsTable>;
+
+export async function insertConversion(
+  db: Db,
+  row: Omit<ConversionRow, 'paymentStatus' | 'priority' | 'attempts'> & { priority: number },
+): Promise<void> {
+  await db.insertInto('conversions').values(row).execute();
+}
+
+/** The conversion if the owner holds it; undefined otherwise (the route answers 404 either way). */
+export function findOwnedConversion(db: Db, id: string, owner: Owner): Promise<ConversionRow | undefined> {
+  return db
+    .selectFrom('conversions')
+    .selectAll()
+    .where('id', '=', id)
+    .where(ownedBy(owner))
+    .executeTakeFirst();
+}
+
+export function findConversion(db: Db, id: string): Promise<ConversionRow | undefined> {
+  return db.selectFrom('conversions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The owner's conversions, in progress first, then newest first. */
+export async function listOwnedConversions(db: Db, owner: Owner, limit = 100): Promise<ConversionRow[]> {
+  const rows = await db
+    .selectFrom('conversions')
+    .selectAll()
+    .where(ownedBy(owner))
+    .orderBy('createdAt', 'desc')
+    .limit(limit)
+    .execute();
+  const inProgress = (row: ConversionRow) =>
+    row.status === 'processing' ? 0 : row.status === 'pending' ? 1 : 2;
+  return rows.sort((a, b) => inProgress(a) - inProgress(b));
+}
+
+/** 1-based place in the queue of a pending conversion: higher priority first, then oldest first. */
+export async function queuePosition(db: Db, row: ConversionRow): Promise<number> {
+  const ahead = await db
+    .selectFrom('conversions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb('priority', '>', row.priority),
+        eb.and([eb('priority', '=', row.priority), eb('createdAt', '<', row.createdAt)]),
+        eb.and([
+          eb('priority', '=', row.priority),
+          eb('createdAt', '=', row.createdAt),
+          eb('id', '<', row.id),
+        ]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(ahead.n) + 1;
+}
+
+/**
+ * Takes the next pending conversion (Pro first, then oldest) and marks it processing, atomically:
+ * two claimers never get the same row (PostgreSQL skips rows another claim has locked).
+ */
+export async function claimNextConversion(db: Db, now: Date): Promise<string | undefined> {
+  const postgres = dialectOf(db) === 'postgres';
+  const row = await db
+    .updateTable('conversions')
+    .set((eb) => ({
+      status: 'processing',
+      processingStartedAt: now.toISOString(),
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('status', '=', 'pending')
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('conversions')
+        .select('id')
+        .where('status', '=', 'pending')
+        .orderBy('priority', 'desc')
+        .orderBy('createdAt')
+        .orderBy('id')
+        .limit(1)
+        .$if(postgres, (qb) => qb.forUpdate().skipLocked()),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Records a finished trace, unless the conversion stopped being ours (expired meanwhile). */
+export async function completeConversion(
+  db: Db,
+  id: string,
+  result: { vectorFileUrl: string; vectorCount: number; fileSize: number; completedAt: string },
+): Promise<boolean> {
+  const done = await db
+    .updateTable('conversions')
+    .set({ status: 'completed', errorMessage: null, ...result })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return done.numUpdatedRows > 0n;
+}
+
+export async function failConversion(db: Db, id: string, errorMessage: string, now: Date): Promise<void> {
+  await db
+    .updateTable('conversions')
+    .set({ status: 'failed', errorMessage, completedAt: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'processing'])
+    .execute();
+}
+
+/** Puts processing conversions back in the queue (a stopped trace, a shutdown, a crash). */
+export async function requeueConversions(db: Db, ids?: string[]): Promise<void> {
+  if (ids && ids.length === 0) return;
+  await db
+    .updateTable('conversions')
+    .set({ status: 'pending', processingStartedAt: null })
+    .where('status', '=', 'processing')
+    .$if(ids !== undefined, (qb) => qb.where('id', 'in', ids ?? []))
+    .execute();
+}
+
+/** Conversions that have used up their attempts while processing are failed with a reason. */
+export async function failExhaustedConversions(db: Db, maxAttempts: number, message: string, now: Date) {
+  await db
+    .updateTable('conversions')
+    .set({ status: 'failed', errorMessage: message, completedAt: now.toISOString() })
+    .where('status', '=', 'processing')
+    .where('attempts', '>=', maxAttempts)
+    .execute();
+}

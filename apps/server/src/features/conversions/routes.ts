@@ -1,0 +1,58 @@
+import { createConversionSchema } from '@vectrace/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { notFound, parse } from '../../errors.js';
+import { vectorKey } from '../../storage/object-store.js';
+import { requireOwner } from '../auth/identity.js';
+import { createConversion } from './create-conversion.js';
+import { assertResultAvailable, canDownload, readPaidVector, svgDownloadHeaders } from './download.js';
+import { renderPreview } from './preview.js';
+import { findOwnedConversion, listOwnedConversions } from './queries.js';
+import { toConversion } from './to-conversion.js';
+
+type ById = { Params: { id: string } };
+
+/** Conversions: create, read, list, preview and download. Every route is for the owner only. */
+export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db, config } = deps;
+  const owned = async (request: FastifyRequest, id: string) => {
+    const row = await findOwnedConversion(db, id, requireOwner(request));
+    if (!row) throw notFound();
+    return row;
+  };
+
+  app.post('/api/conversions', async (request, reply) => {
+    const owner = requireOwner(request);
+    const row = await createConversion(deps, owner, parse(createConversionSchema, request.body));
+    reply.code(201);
+    return toConversion(db, row, config.retentionMs);
+  });
+
+  app.get('/api/conversions', async (request) => {
+    const rows = await listOwnedConversions(db, requireOwner(request));
+    return Promise.all(rows.map((row) => toConversion(db, row, config.retentionMs)));
+  });
+
+  app.get<ById>('/api/conversions/:id', async (request) =>
+    toConversion(db, await owned(request, request.params.id), config.retentionMs),
+  );
+
+  app.get<ById>('/api/preview/:id', async (request, reply) => {
+    const row = await owned(request, request.params.id);
+    assertResultAvailable(row);
+    const svg = await deps.store.read(vectorKey(row.id));
+    const png = await renderPreview(svg.toString('utf8'), !(await canDownload(deps, row)));
+    return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
+  });
+
+  app.get<ById>('/api/download/:id', async (request, reply) => {
+    const svg = await readPaidVector(deps, await owned(request, request.params.id));
+    return reply.headers(svgDownloadHeaders).send(svg);
+  });
+
+  // The result's object path (vectorFileUrl): the same gate as the download.
+  app.get<{ Params: { file: string } }>('/objects/vectors/:file', async (request, reply) => {
+    const svg = await readPaidVector(deps, await owned(request, request.params.file.replace(/\.svg$/, '')));
+    return reply.headers(svgDownloadHeaders).send(svg);
+  });
+}

@@ -1,0 +1,25 @@
+import type { Conversion, ConversionStatus, PaymentStatus } from '@vectrace/contract';
+import type { Db } from '../../db/index.js';
+import { type ConversionRow, queuePosition } from './queries.js';
+
+/** A conversion row as its owner sees it, with its place in the queue while pending. */
+export async function toConversion(db: Db, row: ConversionRow, retentionMs: number): Promise<Conversion> {
+  return {
+    id: row.id,
+    originalFileName: row.originalFileName,
+    originalFileUrl: row.originalFileUrl,
+    status: row.status as ConversionStatus,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    settings: JSON.parse(row.settings),
+    errorMessage: row.errorMessage,
+    vectorCount: row.vectorCount,
+    fileSize: row.fileSize,
+    queuePosition: row.status === 'pending' ? await queuePosition(db, row) : null,
+    createdAt: row.createdAt,
+    processingStartedAt: row.processingStartedAt,
+    completedAt: row.completedAt,
+    paidAt: row.paidAt,
+    expiresAt: new Date(Date.parse(row.createdAt) + retentionMs).toISOString(),
+    expired: row.expiredAt !== null,
+  };
+}

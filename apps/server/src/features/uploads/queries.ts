@@ -1,0 +1,44 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { UploadsTable } from '../../db/schema.js';
+import { type Owner, ownedBy, ownerColumns } from '../owner.js';
+
+export type UploadRow = Selectable<UploadsTable>;
+
+export async function insertUpload(db: Db, id: string, owner: Owner, now: Date): Promise<void> {
+  await db
+    .insertInto('uploads')
+    .values({
+      id,
+      ...ownerColumns(owner),
+      createdAt: now.toISOString(),
+      claimedAt: null,
+      size: null,
+      deletedAt: null,
+    })
+    .execute();
+}
+
+export function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
+  return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findOwnedUpload(db: Db, id: string, owner: Owner): Promise<UploadRow | undefined> {
+  return db.selectFrom('uploads').selectAll().where('id', '=', id).where(ownedBy(owner)).executeTakeFirst();
+}
+
+/** Marks the upload's URL as used; false if it already was (each URL works once). */
+export async function claimUpload(db: Db, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('uploads')
+    .set({ claimedAt: now.toISOString() })
+    .where('id', '=', id)
+    .where('claimedAt', 'is', null)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function recordUploadSize(db: Db, id: string, size: number): Promise<void> {
+  await db.updateTable('uploads').set({ size }).where('id', '=', id).execute();
+}

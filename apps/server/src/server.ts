@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, loggerOptions } from './app.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { migrate, openDatabase } from './db/index.js';
+import type { Deps } from './deps.js';
+import { cookieSettings } from './features/auth/cookies.js';
+import { failExhaustedConversions, requeueConversions } from './features/conversions/queries.js';
+import { startSweeper, sweepExpired } from './features/retention/sweep.js';
+import { openJobQueue } from './queue/index.js';
+import { openObjectStore } from './storage/index.js';
+import { openTracePool } from './worker/pool.js';
+import { conversionRunner } from './worker/run-conversion.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  deps: Deps;
+  /** The address it listens on, e.g. http://127.0.0.1:3000. */
+  url: string;
+  /** Graceful stop: refuse new requests (503), finish in-flight ones, let traces finish or requeue them. */
+  close(): Promise<void>;
+}
+
+const crashedMessage = (attempts: number) =>
+  `This image could not be traced: the tracer stopped on each of ${attempts} attempts. Try a smaller image or the draft quality.`;
+
+/**
+ * Starts the whole service: database (migrated), storage, queue and trace workers, the
+ * retention sweeper and the HTTP app. Work interrupted by a crash is recovered before serving.
+ */
+export async function startServer(config: Config, options: { clock?: Clock } = {}): Promise<RunningServer> {
+  const clock = options.clock ?? systemClock;
+  const { db, dialect } = openDatabase(config);
+  await migrate(db);
+  const store = openObjectStore(config);
+  const queue = openJobQueue(config, db, clock);
+  const deps: Deps = { config, db, store, queue, clock, cookies: cookieSettings(config.secureCookies) };
+  const app = await buildApp(deps, loggerOptions(config.logLevel));
+  const log = app.log;
+
+  // Conversions left processing by a crash go back in the queue, or fail once out of attempts.
+  await failExhaustedConversions(
+    db,
+    config.trace.maxAttempts,
+    crashedMessage(config.trace.maxAttempts),
+    clock(),
+  );
+  await requeueConversions(db);
+  // After downtime, everything past its retention is deleted before anyone is served.
+  const swept = await sweepExpired({ db, store, clock, retentionMs: config.retentionMs });
+  const stopSweeper = startSweeper(
+    { db, store, clock, retentionMs: config.retentionMs },
+    config.sweepIntervalMs,
+    log,
+  );
+
+  const pool = openTracePool({
+    threads: config.trace.workers,
+    timeoutMs: config.trace.timeoutMs,
+    memoryMb: config.trace.memoryMb,
+  });
+  queue.start(conversionRunner({ db, store, pool, clock, maxAttempts: config.trace.maxAttempts, log }));
+
+  const url = await app.listen({ host: config.host, port: config.port });
+  log.info(
+    { database: dialect, storage: store.kind, queue: queue.kind, swept },
+    `Vectrace serving on ${url}`,
+  );
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    deps,
+    url: url.replace('0.0.0.0', '127.0.0.1'),
+    close: () => {
+      closing ??= (async () => {
+        await app.close();
+        const unfinished = await queue.close(config.shutdownGraceMs);
+        await pool.close();
+        await requeueConversions(db, unfinished);
+        if (unfinished.length) log.info({ conversions: unfinished }, 'unfinished conversions requeued');
+        stopSweeper();
+        await db.destroy();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { checkKey, ObjectNotFoundError, type ObjectStore, ObjectTooLargeError } from './object-store.js';
+
+/** Objects as files under one folder; writes go to `.partial/` first and are renamed into place. */
+export function localDiskStore(root: string): ObjectStore {
+  const partialDir = join(root, '.partial');
+  const pathOf = (key: string) => join(root, checkKey(key));
+
+  return {
+    kind: `local disk (${root})`,
+
+    async write(key, body, maxBytes = Number.POSITIVE_INFINITY) {
+      const target = pathOf(key);
+      await mkdir(partialDir, { recursive: true });
+      await mkdir(dirname(target), { recursive: true });
+      const temp = join(partialDir, randomUUID());
+      let size = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > maxBytes) done(new ObjectTooLargeError(maxBytes));
+          else done(null, chunk);
+        },
+      });
+      const source = body instanceof Readable ? body : Readable.from([Buffer.from(body)]);
+      try {
+        await pipeline(source, limit, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+        await rename(temp, target);
+        return size;
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+    },
+
+    async read(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFoundError(key);
+        throw err;
+      }
+    },
+
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+
+    async sweepPartial(startedBefore) {
+      let removed = 0;
+      const names = await readdir(partialDir).catch(() => [] as string[]);
+      for (const name of names) {
+        const file = join(partialDir, name);
+        const info = await stat(file).catch(() => undefined);
+        if (info && info.mtime < startedBefore) {
+          await rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Readable } from 'node:stream';
+
+/** Where uploads and results are kept: local disk by default, S3-compatible when configured. */
+export interface ObjectStore {
+  /** Name of the implementation, for the start-up log. */
+  readonly kind: string;
+  /**
+   * Stores a body under key, all or nothing (a reader never sees half a file).
+   * Throws ObjectTooLargeError, having stopped reading, once more than maxBytes arrive.
+   * Returns the stored size in bytes.
+   */
+  write(key: string, body: Readable | Uint8Array, maxBytes?: number): Promise<number>;
+  /** The whole object; throws ObjectNotFoundError if it does not exist. */
+  read(key: string): Promise<Buffer>;
+  /** Removes the object; no error if it is already gone. */
+  delete(key: string): Promise<void>;
+  /** Removes unfinished writes (aborted uploads, a crash mid-write) started before the given time. */
+  sweepPartial(startedBefore: Date): Promise<number>;
+}
+
+export class ObjectTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`Object is larger than ${maxBytes} bytes`);
+  }
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(key: string) {
+    super(`No object ${key}`);
+  }
+}
+
+// Keys are made by the server from uuids; anything else is a bug, never a path to follow.
+const keyPattern = /^(uploads|vectors)\/[0-9a-f-]{36}(\.svg)?$/;
+
+export function checkKey(key: string): string {
+  if (!keyPattern.test(key)) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** The key of an upload's original file. */
+export const uploadKey = (uploadId: string) => `uploads/${uploadId}`;
+/** The key of a conversion's SVG. */
+export const vectorKey = (conversionId: string) => `vectors/${conversionId}.svg`;

@@ -1,0 +1,67 @@
+import { TraceError } from '@vectrace/tracer';
+import { decodeImage } from '@vectrace/tracer/decode';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/index.js';
+import {
+  completeConversion,
+  failConversion,
+  findConversion,
+  requeueConversions,
+} from '../features/conversions/queries.js';
+import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
+import { TraceAbortedError, type TracePool } from './pool.js';
+
+export const fileGoneMessage =
+  'The uploaded file is no longer available (uploads are deleted within 24 hours). Please upload it again.';
+
+/**
+ * Traces one claimed conversion: read the upload, decode it (sharp, off the event loop), trace it
+ * in a worker thread, store the SVG, record the outcome. A refused image fails at once with the
+ * engine's reason; a stopped or crashed trace is retried until its attempts run out.
+ */
+export function conversionRunner(deps: {
+  db: Db;
+  store: ObjectStore;
+  pool: TracePool;
+  clock: Clock;
+  maxAttempts: number;
+  log: FastifyBaseLogger;
+}) {
+  const { db, store, pool, clock, log } = deps;
+  return async function runConversion(id: string): Promise<void> {
+    const row = await findConversion(db, id);
+    if (row?.status !== 'processing') return;
+    try {
+      const bytes = await store.read(uploadKey(row.uploadId));
+      const image = await decodeImage(bytes);
+      const outcome = await pool.run({ image, settings: JSON.parse(row.settings) });
+      if (!outcome.ok) return await failConversion(db, id, outcome.message, clock());
+      const svg = Buffer.from(outcome.svg);
+      const key = vectorKey(id);
+      await store.write(key, svg);
+      const recorded = await completeConversion(db, id, {
+        vectorFileUrl: `/objects/${key}`,
+        vectorCount: outcome.vectorCount,
+        fileSize: svg.length,
+        completedAt: clock().toISOString(),
+      });
+      if (!recorded) await store.delete(key);
+      log.info(
+        { conversionId: id, vectorCount: outcome.vectorCount, bytes: svg.length },
+        'conversion completed',
+      );
+    } catch (err) {
+      if (err instanceof TraceError) return await failConversion(db, id, err.message, clock());
+      if (err instanceof ObjectNotFoundError) return await failConversion(db, id, fileGoneMessage, clock());
+      const reason = err instanceof TraceAbortedError ? err.message : 'failed unexpectedly';
+      if (!(err instanceof TraceAbortedError)) log.error({ err, conversionId: id }, 'trace failed');
+      if (row.attempts >= deps.maxAttempts) {
+        const message = `This image could not be traced: it ${reason} on each of ${row.attempts} attempts. Try a smaller image or the draft quality.`;
+        return await failConversion(db, id, message, clock());
+      }
+      log.warn({ conversionId: id, attempt: row.attempts, reason }, 'trace stopped; conversion requeued');
+      await requeueConversions(db, [id]);
+    }
+  };
+}

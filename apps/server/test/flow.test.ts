@@ -1,0 +1,104 @@
+import type { Conversion } from '@vectrace/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from './support/client.js';
+import { convert, register, settled, startConversion } from './support/flows.js';
+import { logoJpeg, logoPng } from './support/images.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+describe('the whole flow over HTTP', () => {
+  it('register, upload, convert, poll, preview, and 402 on download', async () => {
+    const client = new Client(server.url);
+    const user = await register(client);
+    expect((await client.get('/api/user')).body.username).toBe(user.username);
+
+    const created = await startConversion(client, await logoPng(), 'logo.png', { smoothness: 70 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ originalFileName: 'logo.png', paymentStatus: 'unpaid' });
+    expect(['pending', 'processing']).toContain(created.body.status);
+    expect(created.body.settings).toEqual({
+      smoothness: 70,
+      threshold: 30,
+      cornerDetection: 'auto',
+      quality: 'standard',
+      mode: 'bw',
+      colors: 'auto',
+    });
+
+    const done = await settled(client, created.body.id);
+    expect(done.status).toBe('completed');
+    expect(done.vectorCount).toBeGreaterThan(0);
+    expect(done.fileSize).toBeGreaterThan(100);
+    expect(Date.parse(done.completedAt ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(done.processingStartedAt ?? ''),
+    );
+
+    const preview = await fetch(`${server.url}/api/preview/${done.id}`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(1024);
+
+    const download = await client.get(`/api/download/${done.id}`);
+    expect(download.status).toBe(402);
+    expect(download.body.message).toMatch(/Payment required/);
+
+    const list = await client.get<Conversion[]>('/api/conversions');
+    expect(list.body.map((c) => c.id)).toEqual([done.id]);
+  });
+
+  it('a visitor without an account converts too, and the work moves to the account at sign-up', async () => {
+    const visitor = new Client(server.url);
+    const done = await convert(visitor, await logoJpeg(), 'photo.jpeg');
+    expect(done.status).toBe('completed');
+    expect((await visitor.get('/api/user')).status).toBe(401);
+
+    await register(visitor);
+    const mine = await visitor.get<Conversion[]>('/api/conversions');
+    expect(mine.body.map((c) => c.id)).toEqual([done.id]);
+    expect((await visitor.get(`/api/conversions/${done.id}`)).status).toBe(200);
+  });
+
+  it('a paid conversion downloads as an SVG attachment, and its preview has no watermark', async () => {
+    const client = new Client(server.url);
+    await register(client);
+    const done = await convert(client, await logoPng());
+    const watermarked = await fetch(`${server.url}/api/preview/${done.id}`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    await server.deps.db
+      .updateTable('conversions')
+      .set({ paymentStatus: 'paid' })
+      .where('id', '=', done.id)
+      .execute();
+
+    const download = await client.get(`/api/download/${done.id}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="converted-vector.svg"');
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(download.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(download.text.length).toBe(done.fileSize);
+
+    const clean = await fetch(`${server.url}/api/preview/${done.id}`, {
+      headers: { cookie: client.cookieHeader },
+    });
+    const ink = async (response: Response) => {
+      const { data } = await sharp(Buffer.from(await response.arrayBuffer()))
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return data.filter((v) => v < 250).length;
+    };
+    // The watermark adds visible marks all over the picture; the paid preview has only the logo.
+    expect(await ink(watermarked)).toBeGreaterThan((await ink(clean)) * 1.2);
+  });
+});

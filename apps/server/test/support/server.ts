@@ -1,0 +1,60 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../dist/config.js';
+import { type RunningServer, startServer } from '../../dist/server.js';
+import { freshPostgresDatabase, testPostgresUrl } from './database.js';
+
+/** A clock the test moves by hand. */
+export function testClock(start = Date.now()) {
+  let now = start;
+  const clock = () => new Date(now);
+  clock.advance = (ms: number) => {
+    now += ms;
+  };
+  clock.set = (date: Date) => {
+    now = date.getTime();
+  };
+  return clock;
+}
+export type TestClock = ReturnType<typeof testClock>;
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  env: Record<string, string>;
+  /** Stops the server and deletes its data folder and database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server on a free port with a fresh data folder (and a fresh PostgreSQL database
+ * under the server-postgres project). Extra environment variables override the defaults.
+ */
+export async function startTestServer(
+  options: { env?: Record<string, string>; clock?: TestClock; dataDir?: string; databaseUrl?: string } = {},
+): Promise<TestServer> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vectrace-test-')));
+  const database = options.databaseUrl || !testPostgresUrl ? undefined : await freshPostgresDatabase();
+  const databaseUrl = options.databaseUrl ?? database?.url;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    TRACE_WORKERS: '2',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  };
+  const server = await startServer(loadConfig(env), { clock: options.clock });
+  return {
+    ...server,
+    dataDir,
+    env,
+    async stop() {
+      await server.close();
+      await database?.drop();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Sign-up fields as the server receives them (spec section 5). */
+export const registerSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .min(3, 'Username must be at least 3 characters')
+    .max(50, 'Username must be at most 50 characters')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Username can only contain letters, numbers, hyphens, and underscores'),
+  email: z
+    .string({ error: 'Email is required' })
+    .max(255, 'Email must be at most 255 characters')
+    .pipe(z.email('Invalid email format')),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(8, 'Password must be at least 8 characters')
+    .max(100, 'Password must be at most 100 characters'),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The sign-up form: the same fields plus a confirmation, which is never sent. */
+export const signUpFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type SignUpForm = z.infer<typeof signUpFormSchema>;
+
+/** The login form (spec section 5). */
+export const loginFormSchema = z.object({
+  username: z.string().min(1, 'Username is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+/** Login as the server reads it: username trimmed, at most 50; password exactly as typed, at most 100. */
+export const loginSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(50, 'Username must be at most 50 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(100, 'Password must be at most 100 characters'),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The signed-in user as every call returns it: never the password or payment ids. */
+export interface PublicUser {
+  id: string;
+  username: string;
+  email: string;
+  planType: 'free' | 'pro';
+  conversionsUsed: number;
+  conversionsLimit: number;
+  createdAt: string;
+}

@@ -1,0 +1,10 @@
+export * from './auth.js';
+export * from './conversion.js';
+export * from './plans.js';
+export * from './settings.js';
+export * from './upload.js';
+
+/** The body of every error response. */
+export interface ErrorBody {
+  message: string;
+}
