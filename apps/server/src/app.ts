@@ -38,8 +38,15 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   });
+  // Once shutdown starts, answers close their connection: a kept-alive socket would otherwise
+  // hold the server open until its keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   registerErrorHandler(app);
   await installSecurity(app, deps.config);

@@ -75,8 +75,10 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     close: () => {
       closing ??= (async () => {
         await app.close();
+        // Traces get the grace period to finish; the rest are stopped and go back in the queue.
         const unfinished = await queue.close(config.shutdownGraceMs);
         await pool.close();
+        await queue.close(Number.POSITIVE_INFINITY);
         await requeueConversions(db, unfinished);
         if (unfinished.length) log.info({ conversions: unfinished }, 'unfinished conversions requeued');
         stopSweeper();

@@ -63,7 +63,10 @@ export function inProcessQueue(options: {
       clearInterval(timer);
       const all = Promise.allSettled(running.values());
       let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([all, new Promise((resolve) => (timeout = setTimeout(resolve, graceMs)))]);
+      const grace = Number.isFinite(graceMs)
+        ? new Promise((resolve) => (timeout = setTimeout(resolve, graceMs)))
+        : all;
+      await Promise.race([all, grace]);
       clearTimeout(timeout);
       return [...running.keys()];
     },

@@ -9,6 +9,9 @@ export interface JobQueue {
   start(handler: (conversionId: string) => Promise<void>): void;
   /** Announces a conversion that is now pending. */
   enqueue(conversionId: string): void;
-  /** Stops taking jobs and waits up to graceMs for running ones; returns the ids still running. */
+  /**
+   * Stops taking jobs and waits up to graceMs (Infinity: until all settle) for running ones;
+   * returns the ids still running.
+   */
   close(graceMs: number): Promise<string[]>;
 }

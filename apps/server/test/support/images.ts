@@ -70,3 +70,16 @@ export async function truncatedPng(): Promise<Buffer> {
   const png = await logoPng(400);
   return png.subarray(0, Math.floor(png.length / 2));
 }
+
+/** Black and white noise: a valid PNG that takes seconds to trace (about 4 s at 2000 px). */
+export async function noisePng(size = 2000, seed = 1): Promise<Buffer> {
+  const data = Buffer.alloc(size * size);
+  let s = seed;
+  for (let i = 0; i < data.length; i++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    data[i] = (s >>> 16) & 1 ? 0 : 255;
+  }
+  return sharp(data, { raw: { width: size, height: size, channels: 1 } })
+    .png({ palette: true, colours: 2 })
+    .toBuffer();
+}

@@ -1,0 +1,135 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Conversion } from '@vectrace/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from './support/client.js';
+import { databaseForRestarts } from './support/database.js';
+import { convert, register, upload } from './support/flows.js';
+import { logoPng } from './support/images.js';
+import { startTestServer, type TestServer, testClock } from './support/server.js';
+
+const HOUR = 3600_000;
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function serverWithClock(options: Parameters<typeof startTestServer>[0] = {}) {
+  const clock = testClock();
+  const server = await startTestServer({ clock, env: { SWEEP_INTERVAL_MS: '100' }, ...options });
+  cleanups.push(() => server.stop());
+  return { server, clock };
+}
+
+const files = (server: TestServer, conversion: Conversion) => ({
+  original: join(server.dataDir, 'objects', conversion.originalFileUrl.replace('/objects/', '')),
+  vector: join(server.dataDir, 'objects', 'vectors', `${conversion.id}.svg`),
+});
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition never met');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('retention: files are deleted within 24 hours', () => {
+  it('after 23.5 hours the sweeper deletes the original and the vector; the row stays, and downloads answer 410', async () => {
+    const { server, clock } = await serverWithClock();
+    const client = new Client(server.url);
+    await register(client);
+    const done = await convert(client, await logoPng());
+    await server.deps.db
+      .updateTable('conversions')
+      .set({ paymentStatus: 'paid' })
+      .where('id', '=', done.id)
+      .execute();
+    const { original, vector } = files(server, done);
+    expect(existsSync(original) && existsSync(vector)).toBe(true);
+    expect((await client.get(`/api/download/${done.id}`)).status).toBe(200);
+
+    clock.advance(23 * HOUR);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(existsSync(vector), 'kept before its time').toBe(true);
+
+    clock.advance(0.5 * HOUR);
+    await until(() => !existsSync(original) && !existsSync(vector));
+    const row = await server.deps.db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('id', '=', done.id)
+      .executeTakeFirstOrThrow();
+    expect(row.vectorFileUrl).toBeNull();
+    expect(row.originalFileUrl).toBe('');
+    expect(row.expiredAt).not.toBeNull();
+
+    const download = await client.get(`/api/download/${done.id}`);
+    expect(download.status).toBe(410);
+    expect(download.body.message).toMatch(/deleted 24 hours after upload/);
+    expect((await client.get(`/api/preview/${done.id}`)).status).toBe(410);
+    const seen = (await client.get<Conversion>(`/api/conversions/${done.id}`)).body;
+    expect(seen).toMatchObject({ status: 'completed', expired: true });
+  });
+
+  it('uploads never converted and abandoned partial uploads are swept too', async () => {
+    const { server, clock } = await serverWithClock();
+    const client = new Client(server.url);
+    const { ticket } = await upload(client, await logoPng());
+    const original = join(server.dataDir, 'objects', ticket.objectPath.replace('/objects/', ''));
+    const partial = join(server.dataDir, 'objects', '.partial', 'aborted-upload');
+    await mkdir(join(server.dataDir, 'objects', '.partial'), { recursive: true });
+    await writeFile(partial, 'half an upload');
+    const past = new Date(clock().getTime() - 2 * HOUR);
+    await utimes(partial, past, past);
+    await until(() => !existsSync(partial));
+    expect(existsSync(original)).toBe(true);
+
+    clock.advance(23.5 * HOUR);
+    await until(() => !existsSync(original));
+    const row = await server.deps.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('id', '=', ticket.objectPath.split('/').pop() ?? '')
+      .executeTakeFirstOrThrow();
+    expect(row.deletedAt).not.toBeNull();
+    // Its object path no longer converts.
+    const reply = await client.post('/api/conversions', {
+      originalFileName: 'logo.png',
+      originalFileUrl: ticket.objectPath,
+    });
+    expect(reply.status).toBe(404);
+  });
+
+  it('after 30 hours of downtime, everything expired is deleted before the first request is served', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'vectrace-downtime-'));
+    const database = await databaseForRestarts();
+    cleanups.push(async () => {
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    const clock = testClock();
+    const first = await startTestServer({ clock, dataDir, databaseUrl: database.env.DATABASE_URL });
+    const client = new Client(first.url);
+    await register(client);
+    const done = await convert(client, await logoPng());
+    const { original, vector } = files(first, done);
+    await first.stop();
+
+    clock.advance(30 * HOUR);
+    // A sweep interval far longer than the test: only the start-up sweep can delete them.
+    const second = await startTestServer({
+      clock,
+      dataDir,
+      env: { SWEEP_INTERVAL_MS: String(HOUR) },
+      databaseUrl: database.env.DATABASE_URL,
+    });
+    cleanups.push(() => second.stop());
+    expect(existsSync(original) || existsSync(vector)).toBe(false);
+    const again = new Client(second.url);
+    for (const [name, value] of client.cookies) again.cookies.set(name, value);
+    expect((await again.get(`/api/download/${done.id}`)).status).toBe(410);
+  });
+});

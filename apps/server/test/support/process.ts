@@ -1,0 +1,52 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+/** The server as `npm start` runs it, in a child process that a test can SIGKILL or SIGTERM. */
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Every log line it printed, parsed. */
+  logs: Record<string, unknown>[];
+  /** Resolves with the exit code (or signal name) once it has exited. */
+  exited: Promise<number | string>;
+}
+
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [main], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Record<string, unknown>[] = [];
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      try {
+        const entry = JSON.parse(line);
+        logs.push(entry);
+        const match = /^Vectrace serving on (\S+)$/.exec(String(entry.msg));
+        if (match) resolve(match[1]);
+      } catch {
+        // not a log line
+      }
+    });
+    exited.then((code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
+    setTimeout(() => reject(new Error(`server not listening after 20 s: ${stderr}`)), 20_000).unref();
+  });
+  return { url, child, logs, exited };
+}
