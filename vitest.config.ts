@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // runs a second time against PostgreSQL, each test server in a database of its own.
 const postgres = process.env.DATABASE_URL;
 const serverTests = ['apps/server/test/**/*.test.ts'];
+// Load tests measure latency and memory: they run last, alone, one file at a time.
+const loadTests = ['apps/server/test/load.test.ts', 'apps/server/test/sqlite-integrity.test.ts'];
 
 export default defineConfig({
   test: {
@@ -14,19 +16,29 @@ export default defineConfig({
     reporters: ['default', './vitest.summary.ts'],
     projects: [
       { extends: true, test: { name: 'tracer', include: ['packages/*/test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'server', include: serverTests } },
+      { extends: true, test: { name: 'server', include: serverTests, exclude: loadTests } },
       ...(postgres
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'server-postgres',
                 include: serverTests,
+                exclude: loadTests,
                 env: { VECTRACE_TEST_POSTGRES: postgres },
               },
             },
           ]
         : []),
+      {
+        extends: true,
+        test: {
+          name: 'server-load',
+          include: loadTests,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

@@ -37,6 +37,14 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // One line per request, written when it completes (see onResponse below), instead of two.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
   });
   // Once shutdown starts, answers close their connection: a kept-alive socket would otherwise
   // hold the server open until its keep-alive timeout.

@@ -36,6 +36,8 @@ const envSchema = z.object({
   /** How long SIGTERM waits for running traces before putting them back in the queue. */
   SHUTDOWN_GRACE_MS: intFrom(20_000, 0),
   REGISTER_LIMIT_PER_IP: intFrom(20, 1),
+  /** Upload URLs one address may ask for per minute. */
+  UPLOADS_PER_MINUTE: intFrom(60, 1),
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
@@ -57,6 +59,7 @@ export interface Config {
   sweepIntervalMs: number;
   shutdownGraceMs: number;
   registerLimitPerIp: number;
+  uploadsPerMinute: number;
   trustProxy: boolean;
 }
 
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
+    uploadsPerMinute: e.UPLOADS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY === 'true',
   };
 }

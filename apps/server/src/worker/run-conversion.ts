@@ -37,7 +37,7 @@ export function conversionRunner(deps: {
       const image = await decodeImage(bytes);
       const outcome = await pool.run({ image, settings: JSON.parse(row.settings) });
       if (!outcome.ok) return await failConversion(db, id, outcome.message, clock());
-      const svg = Buffer.from(outcome.svg);
+      const svg = Buffer.from(outcome.svg.buffer, outcome.svg.byteOffset, outcome.svg.byteLength);
       const key = vectorKey(id);
       await store.write(key, svg);
       const recorded = await completeConversion(db, id, {

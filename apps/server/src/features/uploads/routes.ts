@@ -21,7 +21,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
 
   app.post(
     '/api/objects/upload',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    { config: { rateLimit: { max: config.uploadsPerMinute, timeWindow: '1 minute' } } },
     async (request, reply): Promise<UploadTicket> => {
       const owner = ensureOwner(request, reply, deps);
       const id = randomUUID();

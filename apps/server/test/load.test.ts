@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Conversion } from '@vectrace/contract';
+import autocannon from 'autocannon';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from './support/client.js';
+import { databaseForRestarts } from './support/database.js';
+import { register, settled, startConversion, upload } from './support/flows.js';
+import { logoPng, noisePng, whitePng } from './support/images.js';
+import { type ServerProcess, spawnServer } from './support/process.js';
+import { startTestServer } from './support/server.js';
+
+// RELIABILITY.md "Load": the figures go in the issue note; the tests print them.
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vectrace-load-'));
+  const database = await databaseForRestarts();
+  const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...database.env, ...env });
+  cleanups.push(async () => {
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return server;
+}
+
+const rssMb = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+};
+
+describe('under load', () => {
+  it('with both cores tracing, 50 connections polling for 20 s get p99 under 100 ms and no errors', async () => {
+    const server = await start({ TRACE_WORKERS: '2' });
+    const client = new Client(server.url);
+    await register(client);
+    const noise = await noisePng(2000);
+    const busy = [];
+    for (let i = 0; i < 10; i++) busy.push((await startConversion(client, noise)).body.id);
+    const polled = (await startConversion(client, await logoPng())).body.id;
+
+    const result = await autocannon({
+      url: server.url,
+      connections: 50,
+      duration: 20,
+      headers: { cookie: client.cookieHeader },
+      requests: [{ path: `/api/conversions/${polled}` }, { path: '/api/user' }],
+    });
+    const stillTracing = (await client.get<Conversion[]>('/api/conversions')).body.filter((c) =>
+      ['pending', 'processing'].includes(c.status),
+    );
+    process.stdout.write(
+      `load: ${result.requests.total} requests in ${result.duration} s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, errors ${result.errors}, non-2xx ${result.non2xx}; ${stillTracing.length} of 10 traces still queued or running\n`,
+    );
+    expect(stillTracing.length, 'the cores were tracing throughout').toBeGreaterThan(0);
+    expect(result.errors).toBe(0);
+    expect(result.non2xx).toBe(0);
+    expect(result.latency.p99).toBeLessThan(100);
+  }, 90_000);
+
+  it('polling is never rate-limited: 300 polls in a row all answer 200', async () => {
+    const server = await start();
+    const client = new Client(server.url);
+    await register(client);
+    const id = (await startConversion(client, await logoPng())).body.id;
+    const statuses = new Set<number>();
+    for (let i = 0; i < 300; i++) {
+      statuses.add((await client.get(`/api/conversions/${id}`)).status);
+      statuses.add((await client.get('/api/conversions')).status);
+    }
+    expect([...statuses]).toEqual([200]);
+  });
+
+  it('10 concurrent 10 MB uploads and 5 pixel bombs: the uploads succeed, the bombs are refused, memory stays bounded', async () => {
+    const server = await start();
+    const pid = server.child.pid ?? 0;
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(pid));
+    }, 20);
+    const big = Buffer.alloc(10_485_760, 7);
+    big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const bomb = whitePng(20_000, 20_000);
+    const uploads = Array.from({ length: 10 }, () => upload(new Client(server.url), big));
+    const bombs = Array.from({ length: 5 }, async () => {
+      const client = new Client(server.url);
+      const { ticket, put } = await upload(client, bomb);
+      expect(put.status).toBe(200);
+      return client.post('/api/conversions', {
+        originalFileName: 'bomb.png',
+        originalFileUrl: ticket.objectPath,
+      });
+    });
+    const uploaded = await Promise.all(uploads);
+    const refused = await Promise.all(bombs);
+    clearInterval(sampler);
+    process.stdout.write(
+      `upload burst: server RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at peak\n`,
+    );
+    expect(uploaded.map((u) => u.put.status)).toEqual(Array(10).fill(200));
+    expect(refused.map((r) => r.status)).toEqual(Array(5).fill(400));
+    expect(refused[0].body.message).toMatch(/larger than 50 megapixels/);
+    // The documented bound (apps/server/README.md): uploads stream to disk, bombs are refused from their header.
+    expect(peak - before).toBeLessThan(200);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+  }, 60_000);
+
+  it('200 queued conversions all complete, and a Pro conversion queued after 20 free ones starts first', async () => {
+    const server = await startTestServer({ env: { TRACE_WORKERS: '1', UPLOADS_PER_MINUTE: '1000' } });
+    cleanups.push(() => server.stop());
+    const free = new Client(server.url);
+    await register(free);
+    const pro = new Client(server.url);
+    const { username } = await register(pro);
+    // Pro is set where payments will set it; the plan is read when a conversion is created.
+    await server.deps.db
+      .updateTable('users')
+      .set({ planType: 'pro' })
+      .where('username', '=', username)
+      .execute();
+    const png = await logoPng(64);
+
+    // Occupy the only worker, then queue 20 free conversions and one Pro.
+    const blocker = (await startConversion(free, await noisePng(1200))).body.id;
+    const freeIds: string[] = [];
+    for (let i = 0; i < 20; i++) freeIds.push((await startConversion(free, png)).body.id);
+    const proId = (await startConversion(pro, png)).body.id;
+    const waiting = (await pro.get<Conversion>(`/api/conversions/${proId}`)).body;
+    expect(waiting.status).toBe('pending');
+    expect(waiting.queuePosition).toBe(1);
+    expect((await free.get<Conversion>(`/api/conversions/${freeIds[0]}`)).body.queuePosition).toBe(2);
+
+    for (let i = 0; i < 180; i++) freeIds.push((await startConversion(free, png)).body.id);
+    for (const id of [blocker, ...freeIds])
+      expect((await settled(free, id, 60_000)).status).toBe('completed');
+    const proDone = await settled(pro, proId);
+    expect(proDone.status).toBe('completed');
+    const rows = await server.deps.db
+      .selectFrom('conversions')
+      .select(['id', 'processingStartedAt'])
+      .execute();
+    const startedAt = new Map(rows.map((r) => [r.id, Date.parse(r.processingStartedAt ?? '')]));
+    const firstFree = Math.min(...freeIds.map((id) => startedAt.get(id) ?? Number.NaN));
+    expect(startedAt.get(proId)).toBeLessThanOrEqual(firstFree);
+    expect(rows.length).toBe(200 + 2);
+  }, 120_000);
+});
