@@ -29,6 +29,8 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     },
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // As frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 

@@ -32,10 +32,8 @@ export default function traceTask({ image, settings }: TraceTask): TraceOutcome 
     const svg = new TextEncoder().encode(toSvg(vector));
     const outcome: TraceOutcome = { ok: true, svg, vectorCount: vector.vectorCount };
     // Handed over, not copied: a noisy image's SVG is megabytes the event loop need not clone.
-    return {
-      [Piscina.transferableSymbol]: [svg.buffer],
-      [Piscina.valueSymbol]: outcome,
-    } as unknown as TraceOutcome;
+    const transferable = { [Piscina.transferableSymbol]: [svg.buffer], [Piscina.valueSymbol]: outcome };
+    return Piscina.move(transferable as unknown as ArrayBuffer) as unknown as TraceOutcome;
   } catch (err) {
     if (err instanceof TraceError) return { ok: false, message: err.message };
     throw err;

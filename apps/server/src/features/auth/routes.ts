@@ -15,7 +15,7 @@ import {
   usernameKeyOf,
 } from './queries.js';
 import { createSession, deleteSession } from './sessions.js';
-import { checkLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.js';
+import { beginLoginAttempt, clearLoginFailures } from './throttle.js';
 
 const takenMessage = {
   username: 'This username is already taken. Please choose another one.',
@@ -75,11 +75,11 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
   app.post('/api/login', async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const key = usernameKeyOf(input.username);
-    await checkLoginAllowed(db, key, request.ip, clock());
+    // Counted as a failure from here on, unless the password turns out right (see throttle.ts).
+    await beginLoginAttempt(db, key, request.ip, clock());
     const user = await findUserByUsername(db, input.username);
     // Unknown users cost the same hash as a wrong password, and get the same answer.
     if (!(await verifyPassword(user?.password, input.password)) || !user) {
-      await recordLoginFailure(db, key, request.ip, clock());
       throw new AppError(401, 'Invalid username or password');
     }
     await clearLoginFailures(db, key);

@@ -1,0 +1,603 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserWithCookie, login, loginOk, median, setCookie, uniqueName } from './support/auth.js';
+import { Client, type Reply } from './support/client.js';
+import { register } from './support/flows.js';
+import { startTestServer, type TestClock, type TestServer, testClock } from './support/server.js';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const password = 'correct horse battery'; // the one flows.register uses
+
+// Servers start in well under a second, so tests that move the clock or fill a throttle get one
+// of their own; `servers` stops them all at the end.
+const servers: TestServer[] = [];
+async function serverFor(options: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer> {
+  const server = await startTestServer(options);
+  servers.push(server);
+  return server;
+}
+afterAll(() => Promise.all(servers.map((s) => s.stop())));
+
+/** The user the session belongs to, or the 401. */
+const whoAmI = (client: Client) => client.get('/api/user');
+
+const publicUserKeys = [
+  'conversionsLimit',
+  'conversionsUsed',
+  'createdAt',
+  'email',
+  'id',
+  'planType',
+  'username',
+];
+
+describe('sign-up', () => {
+  let server: TestServer;
+  // Far more sign-ups than one address may make in 15 minutes (that limit has its own test).
+  beforeAll(async () => {
+    server = await serverFor({ env: { REGISTER_LIMIT_PER_IP: '1000' } });
+  });
+
+  const usernameOf = (length: number) => uniqueName('v').padEnd(length, 'x').slice(-length);
+  const valid = () => {
+    const username = uniqueName('s');
+    return { username, email: `${username}@example.com`, password };
+  };
+  // An email of exactly `length` characters: a short local part and 60-character domain labels.
+  const longEmail = (length: number) => {
+    const local = uniqueName('m');
+    let rest = length - local.length - '@'.length - '.com'.length;
+    const labels: string[] = [];
+    for (; rest > 61; rest -= 61) labels.push('d'.repeat(60));
+    labels.push('e'.repeat(rest));
+    return `${local}@${labels.join('.')}.com`;
+  };
+
+  it.each([
+    ['a 2-character username', { username: 'ab' }, 'Username must be at least 3 characters'],
+    ['a 51-character username', { username: 'a'.repeat(51) }, 'Username must be at most 50 characters'],
+    [
+      'a username with a space',
+      { username: 'bad name' },
+      'Username can only contain letters, numbers, hyphens, and underscores',
+    ],
+    [
+      'a username with a dot',
+      { username: 'bad.name' },
+      'Username can only contain letters, numbers, hyphens, and underscores',
+    ],
+    [
+      'a username with an accent',
+      { username: 'josé' },
+      'Username can only contain letters, numbers, hyphens, and underscores',
+    ],
+    ['an email without @', { email: 'not-an-email' }, 'Invalid email format'],
+    ['an email without a domain', { email: 'someone@' }, 'Invalid email format'],
+    ['a 256-character email', { email: longEmail(256) }, 'Email must be at most 255 characters'],
+    ['a 7-character password', { password: '1234567' }, 'Password must be at least 8 characters'],
+    ['a 101-character password', { password: 'p'.repeat(101) }, 'Password must be at most 100 characters'],
+    ['no username', { username: undefined }, 'Username is required'],
+  ])('%s is refused with 400 and the spec message, and no account is made', async (_, change, message) => {
+    const client = new Client(server.url);
+    const input = { ...valid(), ...change };
+    const reply = await client.post('/api/register', input);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ message });
+    expect(reply.headers.getSetCookie()).toEqual([]);
+    const rows = await server.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('email', '=', String(input.email).toLowerCase()),
+          eb('usernameKey', '=', String(input.username).toLowerCase()),
+        ]),
+      )
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('accepts every limit exactly: 3 and 50 character usernames, a 255 character email, 8 and 100 character passwords', async () => {
+    expect(longEmail(255)).toHaveLength(255);
+    for (const change of [
+      { username: usernameOf(3) },
+      { username: usernameOf(50) },
+      { email: longEmail(255) },
+      { password: '12345678' },
+      { password: 'p'.repeat(100) },
+    ]) {
+      const input = { ...valid(), ...change };
+      const reply = await new Client(server.url).post('/api/register', input);
+      expect(reply.status, `${JSON.stringify(change)}: ${reply.text}`).toBe(201);
+      expect(reply.body.username).toBe(input.username);
+      await loginOk(new Client(server.url), input.username, input.password);
+    }
+  });
+
+  it('answers 201 with the username, signs the new user in, and never returns the password or its hash', async () => {
+    const client = new Client(server.url);
+    const input = valid();
+    const reply = await client.post('/api/register', input);
+    expect(reply.status).toBe(201);
+    expect(reply.body.username).toBe(input.username);
+    expect(Object.keys(reply.body).sort()).toEqual(publicUserKeys);
+    expect(reply.text).not.toContain(input.password);
+    expect(reply.text).not.toContain('$argon2');
+    const me = await whoAmI(client);
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual(reply.body);
+  });
+
+  it('refuses a taken username with 409, also when only its case differs', async () => {
+    const first = valid();
+    expect((await new Client(server.url).post('/api/register', first)).status).toBe(201);
+    for (const username of [first.username, first.username.toUpperCase()]) {
+      const reply = await new Client(server.url).post('/api/register', {
+        ...valid(),
+        username,
+      });
+      expect(reply.status, username).toBe(409);
+      expect(reply.body.message).toMatch(/username is already taken/i);
+      expect(reply.headers.getSetCookie()).toEqual([]);
+    }
+    // The original owner's password still works: nothing was overwritten.
+    await loginOk(new Client(server.url), first.username, first.password);
+  });
+
+  it('refuses a taken email with 409, also when only its case differs', async () => {
+    const first = valid();
+    expect((await new Client(server.url).post('/api/register', first)).status).toBe(201);
+    for (const email of [first.email, first.email.toUpperCase()]) {
+      const reply = await new Client(server.url).post('/api/register', { ...valid(), email });
+      expect(reply.status, email).toBe(409);
+      expect(reply.body.message).toMatch(/email already exists/i);
+    }
+  });
+
+  it('gives one account and clean 409s when the same username is submitted five times at once', async () => {
+    const username = uniqueName('race');
+    const replies = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) =>
+        new Client(server.url).post('/api/register', {
+          username,
+          email: `${username}${i}@example.com`,
+          password,
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const rows = await server.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('check 18: plan, limits and usage sent at sign-up are ignored: a free account with 5 conversions', async () => {
+    const client = new Client(server.url);
+    const input = valid();
+    const forcedId = '00000000-0000-4000-8000-000000000000';
+    const reply = await client.post('/api/register', {
+      ...input,
+      id: forcedId,
+      planType: 'pro',
+      conversionsLimit: 9999,
+      conversionsUsed: 3,
+      paymentStatus: 'paid',
+      stripeCustomerId: 'cus_forged',
+      stripeSubscriptionId: 'sub_forged',
+      createdAt: '2000-01-01T00:00:00.000Z',
+    });
+    expect(reply.status).toBe(201);
+    const me = await whoAmI(client);
+    expect(me.body).toMatchObject({ planType: 'free', conversionsLimit: 5, conversionsUsed: 0 });
+    expect(me.body.id).not.toBe(forcedId);
+    expect(me.body.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
+    const row = await server.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', input.username)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ planType: 'free', conversionsLimit: 5, conversionsUsed: 0 });
+    expect(row.stripeCustomerId).toBeNull();
+    expect(row.stripeSubscriptionId).toBeNull();
+  });
+});
+
+describe('sign-up rate limit', () => {
+  it('refuses the 21st sign-up from one address within 15 minutes with 429 and a message', async () => {
+    const server = await serverFor();
+    for (let i = 0; i < 20; i++) await register(new Client(server.url), uniqueName('r'));
+    const reply = await new Client(server.url).post('/api/register', {
+      username: uniqueName('r'),
+      email: `${uniqueName('r')}@example.com`,
+      password,
+    });
+    expect(reply.status).toBe(429);
+    expect(reply.body.message).toEqual(expect.any(String));
+    expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('passwords (check 11)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await serverFor();
+  });
+
+  it('stores an argon2id hash at m=19456, t=2, p=1, never the password', async () => {
+    const { username } = await register(new Client(server.url), uniqueName('h'));
+    const row = await server.deps.db
+      .selectFrom('users')
+      .select('password')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    expect(row.password.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    expect(row.password).not.toContain(password);
+  });
+
+  it('logs in with the exact password only: a trailing or leading space, or another case, is refused', async () => {
+    const { username } = await register(new Client(server.url), uniqueName('h'));
+    for (const wrong of [`${password} `, ` ${password}`, password.toUpperCase(), password.slice(0, -1)]) {
+      const reply = await login(new Client(server.url), username, wrong);
+      expect(reply.status, JSON.stringify(wrong)).toBe(401);
+      expect(reply.headers.getSetCookie()).toEqual([]);
+    }
+    await loginOk(new Client(server.url), username, password);
+  });
+
+  it('keeps spaces a user put around a password: only the password as typed logs in', async () => {
+    const username = uniqueName('sp');
+    const spaced = '  spaced out pass  ';
+    const signUp = await new Client(server.url).post('/api/register', {
+      username,
+      email: `${username}@example.com`,
+      password: spaced,
+    });
+    expect(signUp.status).toBe(201);
+    expect((await login(new Client(server.url), username, spaced.trim())).status).toBe(401);
+    await loginOk(new Client(server.url), username, spaced);
+  });
+});
+
+describe('login', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await serverFor();
+  });
+
+  it('answers with the public user: no password hash and no payment ids', async () => {
+    const client = new Client(server.url);
+    const { username } = await register(client, uniqueName('p'));
+    await server.deps.db
+      .updateTable('users')
+      .set({ stripeCustomerId: 'cus_secret123', stripeSubscriptionId: 'sub_secret456' })
+      .where('username', '=', username)
+      .execute();
+    const reply = await login(new Client(server.url), username, password);
+    expect(reply.status).toBe(200);
+    const me = await whoAmI(client);
+    for (const r of [reply, me]) {
+      expect(Object.keys(r.body).sort()).toEqual(publicUserKeys);
+      expect(r.body.username).toBe(username);
+      expect(r.text).not.toMatch(/argon2|cus_secret123|sub_secret456|stripe/i);
+    }
+  });
+
+  it('GET /api/user without a session is 401 with a message', async () => {
+    const reply = await whoAmI(new Client(server.url));
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual({ message: expect.any(String) });
+    expect(reply.body.message.length).toBeGreaterThan(0);
+  });
+
+  it('finds the user whatever the case of the username and with spaces around it', async () => {
+    const { username } = await register(new Client(server.url), uniqueName('Case'));
+    for (const typed of [username.toUpperCase(), username.toLowerCase(), `  ${username} `]) {
+      const client = new Client(server.url);
+      await loginOk(client, typed, password);
+      expect((await whoAmI(client)).body.username).toBe(username);
+    }
+  });
+
+  it('after logout, logging in again works', async () => {
+    const client = new Client(server.url);
+    const { username } = await register(client, uniqueName('again'));
+    expect((await client.post('/api/logout')).status).toBe(200);
+    expect((await whoAmI(client)).status).toBe(401);
+    await loginOk(client, username, password);
+    expect((await whoAmI(client)).body.username).toBe(username);
+  });
+
+  it.each([
+    ['an empty username', { username: '', password }, 'Username is required'],
+    ['a username of spaces', { username: '   ', password }, 'Username is required'],
+    ['an empty password', { username: 'someone', password: '' }, 'Password is required'],
+    [
+      'a 51-character username',
+      { username: 'a'.repeat(51), password },
+      'Username must be at most 50 characters',
+    ],
+    [
+      'a 101-character password',
+      { username: 'someone', password: 'p'.repeat(101) },
+      'Password must be at most 100 characters',
+    ],
+  ])('refuses %s with 400 and the message', async (_, body, message) => {
+    const reply = await new Client(server.url).post('/api/login', body);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ message });
+  });
+});
+
+describe('no account enumeration (check 12)', () => {
+  it('a wrong password and an unknown username get the same answer, in comparable time', async () => {
+    const server = await serverFor();
+    const users: string[] = [];
+    for (let i = 0; i < 4; i++)
+      users.push((await register(new Client(server.url), uniqueName('t'))).username);
+    // The throttle (tested below) would step in after 5 failures per name and 50 per address:
+    // this test forgets the failures every 8 rounds, so that only the hashing is timed.
+    const forgetFailures = () => server.deps.db.deleteFrom('loginFailures').execute();
+    const client = new Client(server.url);
+    // Warm up both paths (the dummy hash is computed on first use).
+    await login(client, uniqueName('nobody'), password);
+    await login(client, users[0], 'wrong password');
+
+    // 40 of each, alternating which goes first, so that load from other tests hits both alike.
+    const times = { unknown: [] as number[], wrong: [] as number[] };
+    const replies: Reply[] = [];
+    for (let i = 0; i < 40; i++) {
+      if (i % 8 === 0) await forgetFailures();
+      for (const kind of i % 2 ? (['wrong', 'unknown'] as const) : (['unknown', 'wrong'] as const)) {
+        const username = kind === 'unknown' ? uniqueName('nobody') : users[i % users.length];
+        const start = performance.now();
+        const reply = await login(client, username, `wrong password ${i}`);
+        times[kind].push(performance.now() - start);
+        replies.push(reply);
+      }
+    }
+    for (const reply of replies) {
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual({ message: 'Invalid username or password' });
+      expect(reply.headers.getSetCookie()).toEqual([]);
+    }
+    const medians = { unknown: median(times.unknown), wrong: median(times.wrong) };
+    expect(medians.unknown / medians.wrong, JSON.stringify(medians)).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
+describe('login throttling (check 13)', () => {
+  let server: TestServer;
+  let clock: TestClock;
+  beforeAll(async () => {
+    clock = testClock();
+    server = await serverFor({ clock });
+  });
+
+  it('after 5 failures for a username, even the right password gets 429 with Retry-After until 15 minutes pass', async () => {
+    const { username } = await register(new Client(server.url), uniqueName('victim'));
+    const attacker = new Client(server.url);
+    for (let i = 0; i < 5; i++) {
+      expect((await login(attacker, username, `guess ${i}`)).status).toBe(401);
+    }
+    const owner = new Client(server.url);
+    const locked = await login(owner, username, password);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/too many failed login attempts/i);
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(locked.headers.getSetCookie()).toEqual([]);
+
+    // Another account behind the same address is not locked out.
+    const other = await register(new Client(server.url), uniqueName('neighbour'));
+    await loginOk(new Client(server.url), other.username, password);
+
+    clock.advance(14 * MINUTE);
+    const stillLocked = await login(owner, username, password);
+    expect(stillLocked.status).toBe(429);
+    expect(Number(stillLocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+
+    clock.advance(MINUTE);
+    await loginOk(owner, username, password);
+  });
+
+  it('counts failures for a username whatever its case or surrounding spaces', async () => {
+    const { username } = await register(new Client(server.url), uniqueName('Mixed'));
+    const attacker = new Client(server.url);
+    for (const typed of [
+      username,
+      username.toUpperCase(),
+      username.toLowerCase(),
+      ` ${username}`,
+      `${username} `,
+    ]) {
+      expect((await login(attacker, typed, 'guess')).status).toBe(401);
+    }
+    expect((await login(new Client(server.url), username, password)).status).toBe(429);
+  });
+
+  it('a successful login forgets earlier failures: an owner who mistypes now and then is never locked out', async () => {
+    const { username } = await register(new Client(server.url), uniqueName('typo'));
+    const owner = new Client(server.url);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) expect((await login(owner, username, 'typo')).status).toBe(401);
+      await loginOk(owner, username, password);
+    }
+  });
+
+  it('guesses sent all at once get no more than 5 passwords checked, and the account still locks', async () => {
+    const { username } = await register(new Client(server.url), uniqueName('burst'));
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login(new Client(server.url), username, `burst guess ${i}`)),
+    );
+    // Then one at a time: together with the burst, exactly 5 guesses are ever checked (401).
+    const after: Reply[] = [];
+    for (let i = 0; i < 7; i++) after.push(await login(new Client(server.url), username, `slow guess ${i}`));
+    const statuses = [...burst, ...after].map((r) => r.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(after.at(-1)?.status).toBe(429);
+    expect((await login(new Client(server.url), username, password)).status).toBe(429);
+  });
+});
+
+describe('per-address cap (check 13)', () => {
+  it('50 failed logins over many usernames from one address stop further attempts with 429', async () => {
+    const server = await serverFor();
+    const { username } = await register(new Client(server.url), uniqueName('sprayed'));
+    const sprayer = new Client(server.url);
+    // One guess per name, as a password sprayer would: no username reaches its own limit.
+    for (let i = 0; i < 50; i++) {
+      const reply = await login(sprayer, uniqueName('spray'), 'Summer2024!');
+      expect(reply.status, `attempt ${i + 1}`).toBe(401);
+    }
+    for (const name of [uniqueName('spray'), username]) {
+      const reply = await login(sprayer, name, name === username ? password : 'Summer2024!');
+      expect(reply.status).toBe(429);
+      expect(reply.body.message).toMatch(/too many failed login attempts/i);
+      expect(Number(reply.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the session cookie (check 14)', () => {
+  it('is HttpOnly, SameSite=Lax, Path=/, without Domain, and holds at least 128 random bits', async () => {
+    const server = await serverFor();
+    const client = new Client(server.url);
+    const { username } = await register(client, uniqueName('c'));
+    const first = setCookie(await login(client, username, password), 'sid');
+    const second = setCookie(await login(new Client(server.url), username, password), 'sid');
+    for (const cookie of [first, second]) {
+      expect(cookie.attributes.get('httponly')).toBe(true);
+      expect(cookie.attributes.get('samesite')).toMatch(/^lax$/i);
+      expect(cookie.attributes.get('path')).toBe('/');
+      expect(cookie.attributes.has('domain')).toBe(false);
+      expect(Number(cookie.attributes.get('max-age'))).toBeLessThanOrEqual(30 * 24 * 3600);
+      expect(cookie.value).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(Buffer.from(cookie.value, 'base64url').length).toBeGreaterThanOrEqual(16);
+    }
+    expect(second.value).not.toBe(first.value);
+    // The database keeps only a digest: a copy of the sessions table opens no session.
+    const stored = await server.deps.db.selectFrom('sessions').select('id').execute();
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const { id } of stored) expect([first.value, second.value]).not.toContain(id);
+  });
+
+  it('in production is named __Host-sid and is Secure', async () => {
+    const server = await serverFor({ env: { NODE_ENV: 'production' } });
+    const client = new Client(server.url);
+    const { username } = await register(client, uniqueName('prod'));
+    const reply = await login(new Client(server.url), username, password);
+    const cookie = setCookie(reply, '__Host-sid');
+    expect(cookie.attributes.get('secure')).toBe(true);
+    expect(cookie.attributes.get('httponly')).toBe(true);
+    expect(cookie.attributes.get('path')).toBe('/');
+    expect(cookie.attributes.has('domain')).toBe(false);
+    expect(reply.headers.getSetCookie().some((line) => line.startsWith('sid='))).toBe(false);
+    expect((await whoAmI(browserWithCookie(server.url, '__Host-sid', cookie.value))).status).toBe(200);
+    // The unprefixed name is not read in production.
+    expect((await whoAmI(browserWithCookie(server.url, 'sid', cookie.value))).status).toBe(401);
+  });
+});
+
+describe('session fixation (check 15)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await serverFor();
+  });
+
+  it('a made-up session id planted before login is replaced, and does not authenticate', async () => {
+    const { username } = await register(new Client(server.url), uniqueName('fix'));
+    const planted = 'AttackerChosenSessionIdAttackerChosen12345';
+    const victim = browserWithCookie(server.url, 'sid', planted);
+    expect((await whoAmI(victim)).status).toBe(401);
+    const token = await loginOk(victim, username, password);
+    expect(token).not.toBe(planted);
+    expect((await whoAmI(victim)).body.username).toBe(username);
+    expect((await whoAmI(browserWithCookie(server.url, 'sid', planted))).status).toBe(401);
+  });
+
+  it('a real session id issued before login stops working when the browser logs in again', async () => {
+    const client = new Client(server.url);
+    const { username } = await register(client, uniqueName('fix'));
+    const before = await loginOk(client, username, password);
+    expect((await whoAmI(browserWithCookie(server.url, 'sid', before))).status).toBe(200);
+    const after = await loginOk(client, username, password);
+    expect(after).not.toBe(before);
+    const old = await whoAmI(browserWithCookie(server.url, 'sid', before));
+    expect(old.status).toBe(401);
+    expect((await whoAmI(browserWithCookie(server.url, 'sid', after))).body.username).toBe(username);
+  });
+
+  it("an attacker's own session planted in a victim's browser gives the attacker nothing once the victim logs in", async () => {
+    const attacker = new Client(server.url);
+    await register(attacker, uniqueName('attacker'));
+    const attackerToken = attacker.cookies.get('sid') ?? '';
+    const victimAccount = await register(new Client(server.url), uniqueName('victim'));
+    const victim = browserWithCookie(server.url, 'sid', attackerToken);
+    await loginOk(victim, victimAccount.username, password);
+    expect(victim.cookies.get('sid')).not.toBe(attackerToken);
+    expect((await whoAmI(attacker)).status).toBe(401);
+  });
+
+  it('signing up while signed in replaces the earlier session too', async () => {
+    const client = new Client(server.url);
+    await register(client, uniqueName('first'));
+    const before = client.cookies.get('sid') ?? '';
+    const second = await register(client, uniqueName('second'));
+    expect(client.cookies.get('sid')).not.toBe(before);
+    expect((await whoAmI(client)).body.username).toBe(second.username);
+    expect((await whoAmI(browserWithCookie(server.url, 'sid', before))).status).toBe(401);
+  });
+});
+
+describe('session end (check 16)', () => {
+  it('logout ends the session on the server: the old cookie replayed gets 401', async () => {
+    const server = await serverFor();
+    const client = new Client(server.url);
+    const { username } = await register(client, uniqueName('out'));
+    const token = await loginOk(client, username, password);
+    const other = await loginOk(new Client(server.url), username, password);
+    const reply = await client.post('/api/logout');
+    expect(reply.status).toBe(200);
+    expect(Number(setCookie(reply, 'sid').attributes.get('max-age'))).toBe(0);
+    expect((await whoAmI(client)).status).toBe(401);
+    expect((await whoAmI(browserWithCookie(server.url, 'sid', token))).status).toBe(401);
+    // Only that session ends: the same user's other browser stays signed in.
+    expect((await whoAmI(browserWithCookie(server.url, 'sid', other))).status).toBe(200);
+  });
+
+  it('ends after 7 days without use, and each use restarts those 7 days', async () => {
+    const clock = testClock();
+    const server = await serverFor({ clock });
+    const client = new Client(server.url);
+    await register(client, uniqueName('idle'));
+    clock.advance(7 * DAY - MINUTE);
+    expect((await whoAmI(client)).status).toBe(200);
+    clock.advance(7 * DAY - MINUTE);
+    expect((await whoAmI(client)).status).toBe(200);
+    clock.advance(7 * DAY);
+    const expired = await whoAmI(client);
+    expect(expired.status).toBe(401);
+    // It stays ended, even if used again at once.
+    expect((await whoAmI(client)).status).toBe(401);
+  });
+
+  it('ends 30 days after login even when used every day', async () => {
+    const clock = testClock();
+    const server = await serverFor({ clock });
+    const client = new Client(server.url);
+    await register(client, uniqueName('abs'));
+    for (let day = 5; day < 30; day += 5) {
+      clock.advance(5 * DAY);
+      expect((await whoAmI(client)).status, `day ${day}`).toBe(200);
+    }
+    clock.advance(5 * DAY - MINUTE); // 29 days 23:59
+    expect((await whoAmI(client)).status).toBe(200);
+    clock.advance(MINUTE); // 30 days
+    expect((await whoAmI(client)).status).toBe(401);
+  });
+});
