@@ -20,10 +20,10 @@ export function isPaid(paymentStatus: string): boolean {
 /** `POST /api/conversions` (spec section 3, "Conversion creation payload"). */
 export const createConversionSchema = z.object({
   originalFileName: z
-    .string({ error: 'originalFileName is required' })
+    .string({ error: 'The file name (originalFileName) is required' })
     .trim()
-    .min(1, 'originalFileName is required')
-    .max(255, 'originalFileName must be at most 255 characters'),
+    .min(1, 'The file name (originalFileName) is required')
+    .max(255, 'The file name must be at most 255 characters; please rename the file and upload it again'),
   originalFileUrl: z
     .string({ error: 'originalFileUrl is required' })
     .regex(

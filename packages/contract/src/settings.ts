@@ -12,6 +12,8 @@ const percent = (name: string, fallback: number) =>
 const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T, fallback: T[number]) =>
   z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }).default(fallback);
 
+const colorsMessage = 'Colors must be a whole number from 2 to 32, or auto';
+
 /** Conversion settings (spec section 3, plus `mode` and `colors`); missing fields take their defaults. */
 export const conversionSettingsSchema = z.object({
   smoothness: percent('Smoothness', defaultSettings.smoothness),
@@ -20,8 +22,8 @@ export const conversionSettingsSchema = z.object({
   quality: oneOf('Quality', qualities, defaultSettings.quality),
   mode: oneOf('Mode', traceModes, defaultSettings.mode),
   colors: z
-    .union([z.literal('auto'), z.number().int().min(2).max(32)], {
-      error: 'Colors must be a whole number from 2 to 32, or auto',
+    .union([z.literal('auto'), z.number().int(colorsMessage).min(2, colorsMessage).max(32, colorsMessage)], {
+      error: colorsMessage,
     })
     .default('auto'),
 });

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { CreateConversionInput } from '@vectrace/contract';
 import { MAX_PIXELS } from '@vectrace/tracer';
 import { type ImageType, sniffImageType } from '@vectrace/tracer/decode';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, uploadKey } from '../../storage/object-store.js';
 import { type Owner, ownerColumns } from '../owner.js';
+import { describeFileKind } from '../uploads/file-kind.js';
 import { findOwnedUpload } from '../uploads/queries.js';
 import { type ConversionRow, findConversion, insertConversion } from './queries.js';
 
@@ -75,7 +76,13 @@ export async function createConversion(
 async function checkImage(bytes: Buffer, fileName: string): Promise<void> {
   const type = sniffImageType(bytes);
   if (!type) {
-    throw new AppError(400, 'File type must be PNG or JPEG: this file is not a PNG or JPEG image.');
+    const kind = describeFileKind(bytes);
+    throw new AppError(
+      400,
+      kind
+        ? `File type must be PNG or JPEG, but this file is ${kind} (whatever its name says). Please save it as PNG or JPEG and upload it again.`
+        : 'File type must be PNG or JPEG, but the contents of this file are not a PNG or JPEG image (whatever its name says). Please save it as PNG or JPEG and upload it again.',
+    );
   }
   const extension = /\.[^.]*$/.exec(fileName.toLowerCase())?.[0] ?? '';
   if (!extensions[type].includes(extension)) {
@@ -84,14 +91,23 @@ async function checkImage(bytes: Buffer, fileName: string): Promise<void> {
       `File type must match the file name: this file is a ${typeName[type]} image, so its name should end in ${extensions[type].join(' or ')}.`,
     );
   }
-  // The header gives the size before any pixel is decoded: a pixel bomb costs nothing here.
-  const meta = await sharp(bytes)
-    .metadata()
-    .catch(() => undefined);
-  if (meta?.width && meta.height && meta.width * meta.height > MAX_PIXELS) {
+  // The header gives the size before any pixel is decoded: a pixel bomb costs nothing here. sharp's
+  // own limit (268 megapixels) must be off for this header read, or a bigger bomb makes metadata()
+  // fail, and the image would go to the queue unchecked.
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
     throw new AppError(
       400,
-      `The image is larger than ${MAX_PIXELS / 1e6} megapixels (${meta.width} × ${meta.height} pixels). Please scale it down and upload it again.`,
+      `This ${typeName[type]} image could not be read: its header is damaged. Please export or save it again and upload the new file.`,
+    );
+  }
+  const { width = 0, height = 0 } = meta;
+  if (width * height > MAX_PIXELS) {
+    throw new AppError(
+      400,
+      `The image is larger than ${MAX_PIXELS / 1e6} megapixels (${width} × ${height} pixels). Please scale it down and upload it again.`,
     );
   }
 }
