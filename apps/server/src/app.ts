@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Deps } from './deps.js';
 import { registerErrorHandler } from './errors.js';
 import { installIdentity } from './features/auth/identity.js';
@@ -27,6 +33,20 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+// One log line per request, written when it completes, instead of Fastify's two.
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const entry = { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...entry, err: error }, 'request errored');
+    else reply.log.info(entry, 'request completed');
+  }
+}
+
 /** Builds the HTTP app on its dependencies; it never listens (see server.ts). */
 export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger']): Promise<FastifyInstance> {
   const app = Fastify({
@@ -37,14 +57,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    // One line per request, written when it completes (see onResponse below), instead of two.
-    disableRequestLogging: true,
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'request completed',
-    );
+    logController: new OneLinePerRequest(),
   });
   // Once shutdown starts, answers close their connection: a kept-alive socket would otherwise
   // hold the server open until its keep-alive timeout.

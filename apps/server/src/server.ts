@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from './app.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -30,13 +30,14 @@ const crashedMessage = (attempts: number) =>
  */
 export async function startServer(config: Config, options: { clock?: Clock } = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const { db, dialect } = openDatabase(config);
+  let log: FastifyBaseLogger | undefined;
+  const { db, dialect } = openDatabase(config, (err) => log?.warn({ err }, 'idle database connection lost'));
   await migrate(db);
   const store = openObjectStore(config);
   const queue = openJobQueue(config, db, clock);
   const deps: Deps = { config, db, store, queue, clock, cookies: cookieSettings(config.secureCookies) };
   const app = await buildApp(deps, loggerOptions(config.logLevel));
-  const log = app.log;
+  log = app.log;
 
   // Conversions left processing by a crash go back in the queue, or fail once out of attempts.
   await failExhaustedConversions(

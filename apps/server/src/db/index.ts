@@ -12,7 +12,10 @@ export type Db = Kysely<Database>;
 const migrations = { '001-initial': initial };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */
-export function openDatabase(config: Config): { db: Db; dialect: 'sqlite' | 'postgres' } {
+export function openDatabase(
+  config: Config,
+  onIdleError: (err: Error) => void,
+): { db: Db; dialect: 'sqlite' | 'postgres' } {
   if (config.databaseUrl) {
     // Timestamps and JSON come back as text on both dialects (see schema.ts).
     const asText = (value: string) => value;
@@ -25,6 +28,9 @@ export function openDatabase(config: Config): { db: Db; dialect: 'sqlite' | 'pos
       },
     };
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, types });
+    // An idle connection the server drops (a restart, a failover) must not crash the process:
+    // the pool replaces it at the next query.
+    pool.on('error', onIdleError);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   mkdirSync(config.dataDir, { recursive: true });
