@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
 import { convert, register, upload } from './support/flows.js';
 import { logoPng } from './support/images.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { markPaid, startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
 let owner: Client;
@@ -95,11 +95,7 @@ describe('downloads need payment', () => {
     const client = new Client(server.url);
     await register(client);
     const done = await convert(client, await logoPng());
-    await server.deps.db
-      .updateTable('conversions')
-      .set({ paymentStatus: 'paid' })
-      .where('id', '=', done.id)
-      .execute();
+    await markPaid(server, done.id);
     for (const path of [`/api/download/${done.id}`, `/objects/vectors/${done.id}.svg`]) {
       const reply = await client.get(path);
       expect(reply.status, path).toBe(200);

@@ -71,7 +71,7 @@ describe('job durability', () => {
   });
 
   it('an image that breaks the time limit fails with a reason after the maximum attempts, and others still finish', async () => {
-    const server = await start({ TRACE_TIMEOUT_MS: '700', TRACE_MAX_ATTEMPTS: '2', TRACE_WORKERS: '2' });
+    const server = await start({ TRACE_TIMEOUT_MS: '1500', TRACE_MAX_ATTEMPTS: '2', TRACE_WORKERS: '2' });
     const client = new Client(server.url);
     await register(client);
     const poison = await startConversion(client, await noisePng(2000));

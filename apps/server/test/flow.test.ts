@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
 import { convert, register, settled, startConversion } from './support/flows.js';
 import { logoJpeg, logoPng } from './support/images.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { markPaid, startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -67,6 +67,20 @@ describe('the whole flow over HTTP', () => {
     expect((await visitor.get(`/api/conversions/${done.id}`)).status).toBe(200);
   });
 
+  it('a visitor who signs up between asking for the upload URL and sending the file keeps the upload', async () => {
+    const visitor = new Client(server.url);
+    const ticket = (await visitor.post('/api/objects/upload')).body;
+    await register(visitor);
+    const put = await fetch(ticket.uploadURL, { method: 'PUT', body: await logoPng() });
+    expect(put.status).toBe(200);
+    const created = await visitor.post('/api/conversions', {
+      originalFileName: 'logo.png',
+      originalFileUrl: ticket.objectPath,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect((await settled(visitor, created.body.id)).status).toBe('completed');
+  });
+
   it('a paid conversion downloads as an SVG attachment, and its preview has no watermark', async () => {
     const client = new Client(server.url);
     await register(client);
@@ -74,11 +88,7 @@ describe('the whole flow over HTTP', () => {
     const watermarked = await fetch(`${server.url}/api/preview/${done.id}`, {
       headers: { cookie: client.cookieHeader },
     });
-    await server.deps.db
-      .updateTable('conversions')
-      .set({ paymentStatus: 'paid' })
-      .where('id', '=', done.id)
-      .execute();
+    await markPaid(server, done.id);
 
     const download = await client.get(`/api/download/${done.id}`);
     expect(download.status).toBe(200);

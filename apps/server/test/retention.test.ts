@@ -8,7 +8,7 @@ import { Client } from './support/client.js';
 import { databaseForRestarts } from './support/database.js';
 import { convert, register, upload } from './support/flows.js';
 import { logoPng } from './support/images.js';
-import { startTestServer, type TestServer, testClock } from './support/server.js';
+import { markPaid, startTestServer, type TestServer, testClock } from './support/server.js';
 
 const HOUR = 3600_000;
 const cleanups: (() => Promise<void>)[] = [];
@@ -42,11 +42,7 @@ describe('retention: files are deleted within 24 hours', () => {
     const client = new Client(server.url);
     await register(client);
     const done = await convert(client, await logoPng());
-    await server.deps.db
-      .updateTable('conversions')
-      .set({ paymentStatus: 'paid' })
-      .where('id', '=', done.id)
-      .execute();
+    await markPaid(server, done.id);
     const { original, vector } = files(server, done);
     expect(existsSync(original) && existsSync(vector)).toBe(true);
     expect((await client.get(`/api/download/${done.id}`)).status).toBe(200);

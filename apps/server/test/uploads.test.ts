@@ -10,7 +10,7 @@ import { Client, type Reply } from './support/client.js';
 import { settled, upload } from './support/flows.js';
 import { logoJpeg, logoPng, truncatedPng, whitePng } from './support/images.js';
 import { filesUnder, folderSize, rawPut } from './support/raw-put.js';
-import { startTestServer, type TestClock, type TestServer, testClock } from './support/server.js';
+import { markPaid, startTestServer, type TestClock, type TestServer, testClock } from './support/server.js';
 import { svgElements, svgProblems } from './support/svg-allowlist.js';
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -52,14 +52,6 @@ async function create(
     originalFileUrl: ticket.objectPath,
     ...(settings === undefined ? {} : { settings }),
   });
-}
-
-async function markPaid(server: TestServer, id: string) {
-  await server.deps.db
-    .updateTable('conversions')
-    .set({ paymentStatus: 'paid' })
-    .where('id', '=', id)
-    .execute();
 }
 
 describe('signed upload URLs', () => {

@@ -58,3 +58,12 @@ export async function startTestServer(
     },
   };
 }
+
+/** Marks a conversion paid, as the payment flow will (a later issue adds it). */
+export async function markPaid(server: TestServer, conversionId: string): Promise<void> {
+  await server.deps.db
+    .updateTable('conversions')
+    .set({ paymentStatus: 'paid' })
+    .where('id', '=', conversionId)
+    .execute();
+}

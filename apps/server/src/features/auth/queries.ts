@@ -52,13 +52,16 @@ export async function insertUser(
   return row;
 }
 
-/** What a visitor uploaded and converted becomes the account's when they sign up or log in. */
+/**
+ * What a visitor uploaded and converted becomes the account's when they sign up or log in. The
+ * visitorId stays as a record of who started it (upload URLs are signed for it).
+ */
 export async function adoptVisitorWork(db: Db, visitorId: string, userId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     for (const table of ['uploads', 'conversions'] as const) {
       await tx
         .updateTable(table)
-        .set({ userId, visitorId: null })
+        .set({ userId })
         .where('visitorId', '=', visitorId)
         .where('userId', 'is', null)
         .execute();

@@ -6,12 +6,13 @@ import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { ObjectTooLargeError, uploadKey } from '../../storage/object-store.js';
 import { ensureOwner, requireOwner } from '../auth/identity.js';
-import type { Owner } from '../owner.js';
 import { claimUpload, findOwnedUpload, findUpload, insertUpload, recordUploadSize } from './queries.js';
 import { signUpload, UPLOAD_URL_TTL_MS, verifyUpload } from './signing.js';
 
-const ownerTag = (owner: { userId: string | null; visitorId: string | null } | Owner) =>
-  owner.userId ? `u:${owner.userId}` : `v:${owner.visitorId}`;
+// Whom the URL was issued to. A visitor's upload keeps its visitorId when they sign up, so a URL
+// issued before signing up still works after.
+const ownerTag = (owner: { userId?: string | null; visitorId?: string | null }) =>
+  owner.visitorId ? `v:${owner.visitorId}` : `u:${owner.userId}`;
 const tooLarge = () =>
   new AppError(413, `File is larger than ${MAX_UPLOAD_BYTES} bytes`, { connection: 'close' });
 
