@@ -69,6 +69,21 @@ export async function adoptVisitorWork(db: Db, visitorId: string, userId: string
   });
 }
 
+/** The user's plan ('free' or 'pro'); undefined for an unknown id. */
+export async function planTypeOf(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('planType').where('id', '=', userId).executeTakeFirst();
+  return row?.planType;
+}
+
+/** Counts one more conversion against the user (conversionsUsed). */
+export async function countConversion(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ conversionsUsed: eb('conversionsUsed', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** The user as every call returns it: never the password hash or payment ids. */
 export function toPublicUser(row: UserRow): PublicUser {
   return {

@@ -6,6 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, uploadKey } from '../../storage/object-store.js';
+import { countConversion, planTypeOf } from '../auth/queries.js';
 import { type Owner, ownerColumns } from '../owner.js';
 import { describeFileKind } from '../uploads/file-kind.js';
 import { findOwnedUpload } from '../uploads/queries.js';
@@ -33,9 +34,7 @@ export async function createConversion(
   });
   await checkImage(bytes, input.originalFileName);
 
-  const user = owner.userId
-    ? await db.selectFrom('users').select('planType').where('id', '=', owner.userId).executeTakeFirst()
-    : undefined;
+  const planType = owner.userId ? await planTypeOf(db, owner.userId) : undefined;
   const id = randomUUID();
   await db.transaction().execute(async (tx) => {
     await insertConversion(tx, {
@@ -52,20 +51,14 @@ export async function createConversion(
       vectorCount: null,
       fileSize: null,
       // Pro conversions go ahead of the others (spec: priority processing).
-      priority: user?.planType === 'pro' ? 1 : 0,
+      priority: planType === 'pro' ? 1 : 0,
       processingStartedAt: null,
       completedAt: null,
       paidAt: null,
       expiredAt: null,
       createdAt: clock().toISOString(),
     });
-    if (owner.userId) {
-      await tx
-        .updateTable('users')
-        .set((eb) => ({ conversionsUsed: eb('conversionsUsed', '+', 1) }))
-        .where('id', '=', owner.userId)
-        .execute();
-    }
+    if (owner.userId) await countConversion(tx, owner.userId);
   });
   queue.enqueue(id);
   const row = await findConversion(db, id);

@@ -2,6 +2,7 @@ import { isPaid } from '@vectrace/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { vectorKey } from '../../storage/object-store.js';
+import { planTypeOf } from '../auth/queries.js';
 import type { ConversionRow } from './queries.js';
 
 export const expiredMessage =
@@ -19,12 +20,7 @@ export function assertResultAvailable(row: ConversionRow): void {
 export async function canDownload(deps: Deps, row: ConversionRow): Promise<boolean> {
   if (isPaid(row.paymentStatus)) return true;
   if (!row.userId) return false;
-  const user = await deps.db
-    .selectFrom('users')
-    .select('planType')
-    .where('id', '=', row.userId)
-    .executeTakeFirst();
-  return user?.planType === 'pro';
+  return (await planTypeOf(deps.db, row.userId)) === 'pro';
 }
 
 /** The SVG of a completed conversion its owner has paid for (402 otherwise, 410 once deleted). */
