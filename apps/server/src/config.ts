@@ -38,6 +38,8 @@ const envSchema = z.object({
   REGISTER_LIMIT_PER_IP: intFrom(20, 1),
   /** Upload URLs one address may ask for per minute. */
   UPLOADS_PER_MINUTE: intFrom(60, 1),
+  /** Conversions one address may start per minute. */
+  CONVERSIONS_PER_MINUTE: intFrom(120, 1),
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
@@ -60,6 +62,7 @@ export interface Config {
   shutdownGraceMs: number;
   registerLimitPerIp: number;
   uploadsPerMinute: number;
+  conversionsPerMinute: number;
   trustProxy: boolean;
 }
 
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
     uploadsPerMinute: e.UPLOADS_PER_MINUTE,
+    conversionsPerMinute: e.CONVERSIONS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY === 'true',
   };
 }

@@ -48,10 +48,6 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
 function sameOrigin(request: FastifyRequest, config: Config): boolean {
   const origin = request.headers.origin;
   if (!origin) return true; // not a browser's cross-origin request (curl, server to server)
-  if (origin === config.publicUrl) return true;
-  try {
-    return new URL(origin).host === request.host;
-  } catch {
-    return false;
-  }
+  // Scheme, host and port must all match: http://host is another origin than https://host.
+  return origin === config.publicUrl || origin === `${request.protocol}://${request.host}`;
 }

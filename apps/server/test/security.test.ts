@@ -40,6 +40,7 @@ describe('cross-site requests (check 17)', () => {
       'null',
       `${server.url}.evil.example`,
       server.url.replace('127.0.0.1', 'localhost'),
+      server.url.replace('http:', 'https:'), // same host and port, another scheme
     ]) {
       const input = signUpInput();
       const reply = await new Client(server.url).post('/api/register', input, { origin });

@@ -21,7 +21,8 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
     return row;
   };
 
-  app.post('/api/conversions', async (request, reply) => {
+  const perMinute = { config: { rateLimit: { max: config.conversionsPerMinute, timeWindow: '1 minute' } } };
+  app.post('/api/conversions', perMinute, async (request, reply) => {
     const owner = requireOwner(request);
     const row = await createConversion(deps, owner, parse(createConversionSchema, request.body));
     reply.code(201);

@@ -1,0 +1,67 @@
+import type { Conversion } from '@vectrace/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from './support/client.js';
+import { register, settled, startConversion } from './support/flows.js';
+import { logoPng, noisePng } from './support/images.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+describe('the queue', () => {
+  it('200 queued conversions all complete, and a Pro conversion queued after 20 free ones starts first', async () => {
+    server = await startTestServer({
+      env: { TRACE_WORKERS: '1', UPLOADS_PER_MINUTE: '1000', CONVERSIONS_PER_MINUTE: '1000' },
+    });
+    const free = new Client(server.url);
+    await register(free);
+    const pro = new Client(server.url);
+    const { username } = await register(pro);
+    // Pro is set where payments will set it; the plan is read when a conversion is created.
+    await server.deps.db
+      .updateTable('users')
+      .set({ planType: 'pro' })
+      .where('username', '=', username)
+      .execute();
+    const png = await logoPng(64);
+
+    // Occupy the only worker, then queue 20 free conversions and one Pro.
+    const blocker = (await startConversion(free, await noisePng(1200))).body.id;
+    const freeIds: string[] = [];
+    for (let i = 0; i < 20; i++) freeIds.push((await startConversion(free, png)).body.id);
+    const proId = (await startConversion(pro, png)).body.id;
+    const waiting = (await pro.get<Conversion>(`/api/conversions/${proId}`)).body;
+    expect(waiting.status).toBe('pending');
+    expect(waiting.queuePosition).toBe(1);
+    expect((await free.get<Conversion>(`/api/conversions/${freeIds[0]}`)).body.queuePosition).toBe(2);
+
+    for (let i = 0; i < 180; i++) freeIds.push((await startConversion(free, png)).body.id);
+    for (const id of [blocker, ...freeIds])
+      expect((await settled(free, id, 60_000)).status).toBe('completed');
+    const proDone = await settled(pro, proId);
+    expect(proDone.status).toBe('completed');
+    const rows = await server.deps.db
+      .selectFrom('conversions')
+      .select(['id', 'processingStartedAt'])
+      .execute();
+    const startedAt = new Map(rows.map((r) => [r.id, Date.parse(r.processingStartedAt ?? '')]));
+    const firstFree = Math.min(...freeIds.map((id) => startedAt.get(id) ?? Number.NaN));
+    expect(startedAt.get(proId)).toBeLessThanOrEqual(firstFree);
+    expect(rows.length).toBe(200 + 2);
+  }, 120_000);
+
+  it('starting conversions is rate-limited per address, with a message saying when to retry', async () => {
+    server = await startTestServer({ env: { CONVERSIONS_PER_MINUTE: '3' } });
+    const client = new Client(server.url);
+    await register(client);
+    const png = await logoPng(40);
+    for (let i = 0; i < 3; i++) expect((await startConversion(client, png)).status).toBe(201);
+    const refused = await startConversion(client, png);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(JSON.stringify(refused.body)).toMatch(/retry in/i);
+  });
+});
