@@ -42,7 +42,8 @@ class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     const entry = { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
-    if (error) reply.log.error({ ...entry, err: error }, 'request errored');
+    // A failed request's error was logged, with its stack, by the error handler (errors.ts).
+    if (error) reply.log.warn(entry, 'request errored');
     else reply.log.info(entry, 'request completed');
   }
 }

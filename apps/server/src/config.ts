@@ -104,12 +104,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 // The embedded default keeps its secret beside its data, so restarts keep cookies and URLs valid.
 function localSecret(dataDir: string): string {
   const file = join(dataDir, 'secret.key');
+  const existing = readSecret(file);
+  if (existing) return existing;
+  // None yet, or a file cut short by a crash while it was written: (re)make it.
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function readSecret(file: string): string | undefined {
   try {
-    return readFileSync(file, 'utf8').trim();
+    const secret = readFileSync(file, 'utf8').trim();
+    return secret.length >= 32 ? secret : undefined;
   } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return secret;
+    return undefined;
   }
 }

@@ -49,5 +49,6 @@ function sameOrigin(request: FastifyRequest, config: Config): boolean {
   const origin = request.headers.origin;
   if (!origin) return true; // not a browser's cross-origin request (curl, server to server)
   // Scheme, host and port must all match: http://host is another origin than https://host.
-  return origin === config.publicUrl || origin === `${request.protocol}://${request.host}`;
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : undefined;
+  return origin === publicOrigin || origin === `${request.protocol}://${request.host}`;
 }

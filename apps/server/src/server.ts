@@ -4,13 +4,14 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/index.js';
 import type { Deps } from './deps.js';
+import { every } from './every.js';
 import { cookieSettings } from './features/auth/cookies.js';
-import { failExhaustedConversions, requeueConversions } from './features/conversions/queries.js';
-import { startSweeper, sweepExpired } from './features/retention/sweep.js';
+import { recoverInterrupted, requeueConversions } from './features/conversions/queries.js';
+import { sweepExpired } from './features/retention/sweep.js';
 import { openJobQueue } from './queue/index.js';
 import { openObjectStore } from './storage/index.js';
 import { openTracePool } from './worker/pool.js';
-import { conversionRunner } from './worker/run-conversion.js';
+import { conversionRunner, tracingFailedMessage } from './worker/run-conversion.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -21,8 +22,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const crashedMessage = (attempts: number) =>
-  `This image could not be traced: the tracer stopped on each of ${attempts} attempts. Try a smaller image or the draft quality.`;
+// A trace cannot run longer than its time limit; a row processing for longer was left behind
+// (a lost database write) and goes back in the queue.
+const STALE_MARGIN_MS = 5 * 60_000;
 
 /**
  * Starts the whole service: database (migrated), storage, queue and trace workers, the
@@ -34,25 +36,33 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const { db, dialect } = openDatabase(config, (err) => log?.warn({ err }, 'idle database connection lost'));
   await migrate(db);
   const store = openObjectStore(config);
-  const queue = openJobQueue(config, db, clock);
+  const queue = openJobQueue(config, db, clock, (err, conversionId) =>
+    log?.error({ err, conversionId }, 'conversion left processing; it is retried once stale'),
+  );
   const deps: Deps = { config, db, store, queue, clock, cookies: cookieSettings(config.secureCookies) };
   const app = await buildApp(deps, loggerOptions(config.logLevel));
   log = app.log;
 
-  // Conversions left processing by a crash go back in the queue, or fail once out of attempts.
-  await failExhaustedConversions(
-    db,
-    config.trace.maxAttempts,
-    crashedMessage(config.trace.maxAttempts),
-    clock(),
-  );
-  await requeueConversions(db);
-  // After downtime, everything past its retention is deleted before anyone is served.
-  const swept = await sweepExpired({ db, store, clock, retentionMs: config.retentionMs });
-  const stopSweeper = startSweeper(
-    { db, store, clock, retentionMs: config.retentionMs },
+  const retention = { db, store, clock, retentionMs: config.retentionMs };
+  const recovery = {
+    maxAttempts: config.trace.maxAttempts,
+    message: (n: number) => tracingFailedMessage('stopped', n),
+  };
+  // Before serving: conversions left processing by a crash go back in the queue (or fail once out
+  // of attempts), and after downtime everything past its retention is deleted.
+  await recoverInterrupted(db, { ...recovery, now: clock() });
+  const swept = await sweepExpired(retention);
+  const stopMaintenance = every(
     config.sweepIntervalMs,
-    log,
+    async () => {
+      const now = clock();
+      const startedBefore = new Date(now.getTime() - config.trace.timeoutMs - STALE_MARGIN_MS);
+      await recoverInterrupted(db, { ...recovery, now, startedBefore });
+      const result = await sweepExpired(retention);
+      if (result.conversions + result.uploads + result.partialFiles > 0)
+        log?.info(result, 'expired files deleted');
+    },
+    (err) => log?.error({ err }, 'maintenance failed; retrying at the next interval'),
   );
 
   const pool = openTracePool({
@@ -75,14 +85,14 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     url: url.replace('0.0.0.0', '127.0.0.1'),
     close: () => {
       closing ??= (async () => {
+        await stopMaintenance();
         await app.close();
         // Traces get the grace period to finish; the rest are stopped and go back in the queue.
         const unfinished = await queue.close(config.shutdownGraceMs);
         await pool.close();
         await queue.close(Number.POSITIVE_INFINITY);
-        await requeueConversions(db, unfinished);
+        await requeueConversions(db, unfinished, { refund: true });
         if (unfinished.length) log.info({ conversions: unfinished }, 'unfinished conversions requeued');
-        stopSweeper();
         await db.destroy();
       })();
       return closing;

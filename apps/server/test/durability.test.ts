@@ -122,6 +122,8 @@ describe('job durability', () => {
     expect([503, 'connection refused']).toContain(refused);
     expect((await inFlight).status).toBe(200);
     expect(await first.exited).toBe(0);
+    // The trace was stopped and put back in the queue by the shutdown itself, not by the next start.
+    expect(first.logs.map((entry) => entry.msg)).toContain('unfinished conversions requeued');
     expect(await readdir(join(dataDir, 'objects', '.partial'))).toEqual([]);
 
     // Back up, the requeued trace completes.

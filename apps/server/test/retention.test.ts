@@ -6,7 +6,7 @@ import type { Conversion } from '@vectrace/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
 import { databaseForRestarts } from './support/database.js';
-import { convert, register, upload } from './support/flows.js';
+import { convert, register, settled, upload } from './support/flows.js';
 import { logoPng } from './support/images.js';
 import { markPaid, startTestServer, type TestServer, testClock } from './support/server.js';
 
@@ -68,6 +68,50 @@ describe('retention: files are deleted within 24 hours', () => {
     expect((await client.get(`/api/preview/${done.id}`)).status).toBe(410);
     const seen = (await client.get<Conversion>(`/api/conversions/${done.id}`)).body;
     expect(seen).toMatchObject({ status: 'completed', expired: true });
+  });
+
+  it("a conversion made late in the upload's day goes with the upload, within 24 hours of it", async () => {
+    const { server, clock } = await serverWithClock();
+    const client = new Client(server.url);
+    await register(client);
+    const uploadedAt = clock().getTime();
+    const { ticket } = await upload(client, await logoPng());
+    clock.advance(22.9 * HOUR);
+    const created = await client.post<Conversion>('/api/conversions', {
+      originalFileName: 'logo.png',
+      originalFileUrl: ticket.objectPath,
+    });
+    expect(created.status).toBe(201);
+    expect(Date.parse(created.body.expiresAt) - uploadedAt).toBe(23 * HOUR);
+    const done = await settled(client, created.body.id);
+    expect(done.status).toBe('completed');
+    const { vector } = files(server, done);
+    expect(existsSync(vector)).toBe(true);
+
+    clock.advance(0.2 * HOUR);
+    await until(() => !existsSync(vector));
+    expect((await client.get<Conversion>(`/api/conversions/${done.id}`)).body.expired).toBe(true);
+  });
+
+  it("a conversion left processing (its worker's last write lost) is picked up again once stale", async () => {
+    const { server, clock } = await serverWithClock();
+    const client = new Client(server.url);
+    await register(client);
+    const done = await convert(client, await logoPng());
+    await server.deps.db
+      .updateTable('conversions')
+      .set({ status: 'processing', processingStartedAt: clock().toISOString(), vectorCount: null })
+      .where('id', '=', done.id)
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      (await client.get<Conversion>(`/api/conversions/${done.id}`)).body.status,
+      'not while it may still run',
+    ).toBe('processing');
+    clock.advance(8 * 60_000); // past the 2-minute trace limit and the 5-minute margin
+    const again = await settled(client, done.id);
+    expect(again.status).toBe('completed');
+    expect(again.vectorCount).toBe(done.vectorCount);
   });
 
   it('uploads never converted and abandoned partial uploads are swept too', async () => {

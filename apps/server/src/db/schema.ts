@@ -69,6 +69,9 @@ export interface ConversionsTable {
   processingStartedAt: string | null;
   completedAt: string | null;
   paidAt: string | null;
+  /** When its files are deleted: the upload's time plus the retention period. */
+  expiresAt: string;
+  /** Set by the sweeper once the files are deleted (or being deleted). */
   expiredAt: string | null;
   createdAt: string;
 }

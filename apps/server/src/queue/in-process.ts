@@ -7,6 +7,8 @@ import type { JobQueue } from './job-queue.js';
 export function inProcessQueue(options: {
   concurrency: number;
   claimNext: () => Promise<string | undefined>;
+  /** A job that threw (its own error handling failed, e.g. the database was unreachable). */
+  onError: (err: unknown, conversionId: string) => void;
   /** Looks for work this often even without enqueue, e.g. after a failed claim. */
   pollMs?: number;
 }): JobQueue {
@@ -29,10 +31,12 @@ export function inProcessQueue(options: {
         while (handler && !closing && running.size < options.concurrency) {
           const id = await options.claimNext();
           if (!id) break;
-          const run = handler(id).finally(() => {
-            running.delete(id);
-            void pump();
-          });
+          const run = handler(id)
+            .catch((err) => options.onError(err, id))
+            .finally(() => {
+              running.delete(id);
+              void pump();
+            });
           running.set(id, run);
         }
       } while (again && !closing);

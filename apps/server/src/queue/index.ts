@@ -6,9 +6,15 @@ import { inProcessQueue } from './in-process.js';
 import type { JobQueue } from './job-queue.js';
 
 /** The configured job queue (in-process by default). */
-export function openJobQueue(config: Config, db: Db, clock: Clock): JobQueue {
+export function openJobQueue(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  onError: (err: unknown, conversionId: string) => void,
+): JobQueue {
   return inProcessQueue({
     concurrency: config.trace.workers,
     claimNext: () => claimNextConversion(db, clock()),
+    onError,
   });
 }

@@ -46,7 +46,7 @@ export function conversionRunner(deps: {
         fileSize: svg.length,
         completedAt: clock().toISOString(),
       });
-      if (!recorded) await store.delete(key);
+      if (!recorded) await store.delete(key); // expired meanwhile
       log.info(
         { conversionId: id, vectorCount: outcome.vectorCount, bytes: svg.length },
         'conversion completed',
@@ -54,15 +54,19 @@ export function conversionRunner(deps: {
     } catch (err) {
       if (err instanceof TraceError) return await failConversion(db, id, err.message, clock());
       if (err instanceof ObjectNotFoundError) return await failConversion(db, id, fileGoneMessage, clock());
-      if (err instanceof PoolClosedError) return await requeueConversions(db, [id]);
+      if (err instanceof PoolClosedError) return await requeueConversions(db, [id], { refund: true });
       const reason = err instanceof TraceAbortedError ? err.message : 'failed unexpectedly';
       if (!(err instanceof TraceAbortedError)) log.error({ err, conversionId: id }, 'trace failed');
       if (row.attempts >= deps.maxAttempts) {
-        const message = `This image could not be traced: it ${reason} on each of ${row.attempts} attempts. Try a smaller image or the draft quality.`;
-        return await failConversion(db, id, message, clock());
+        return await failConversion(db, id, tracingFailedMessage(reason, row.attempts), clock());
       }
       log.warn({ conversionId: id, attempt: row.attempts, reason }, 'trace stopped; conversion requeued');
       await requeueConversions(db, [id]);
     }
   };
+}
+
+/** Why a conversion failed after its last attempt. */
+export function tracingFailedMessage(reason: string, attempts: number): string {
+  return `This image could not be traced: it ${reason} on each of ${attempts} attempts. Try a smaller image or the draft quality.`;
 }

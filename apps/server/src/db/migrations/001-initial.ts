@@ -81,6 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('processingStartedAt', sql.raw(ts))
     .addColumn('completedAt', sql.raw(ts))
     .addColumn('paidAt', sql.raw(ts))
+    .addColumn('expiresAt', sql.raw(ts), (c) => c.notNull())
     .addColumn('expiredAt', sql.raw(ts))
     .addColumn('createdAt', sql.raw(ts), (c) => c.notNull())
     .execute();

@@ -55,6 +55,8 @@ export async function createConversion(
       processingStartedAt: null,
       completedAt: null,
       paidAt: null,
+      // The promise is about the upload: its result goes when the original does.
+      expiresAt: new Date(Date.parse(upload.createdAt) + deps.config.retentionMs).toISOString(),
       expiredAt: null,
       createdAt: clock().toISOString(),
     });

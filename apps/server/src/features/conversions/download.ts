@@ -1,7 +1,7 @@
 import { isPaid } from '@vectrace/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { vectorKey } from '../../storage/object-store.js';
+import { ObjectNotFoundError, vectorKey } from '../../storage/object-store.js';
 import { planTypeOf } from '../auth/queries.js';
 import type { ConversionRow } from './queries.js';
 
@@ -32,7 +32,22 @@ export async function readPaidVector(deps: Deps, row: ConversionRow): Promise<Bu
       'Payment required: pay $1.00 for this conversion, or get Pro ($5.99/month), to download it.',
     );
   }
-  return deps.store.read(vectorKey(row.id));
+  return readResult(deps, row);
+}
+
+/** The stored SVG of an available conversion; 410 if its file has gone. */
+export async function readResult(deps: Deps, row: ConversionRow): Promise<Buffer> {
+  try {
+    return await deps.store.read(vectorKey(row.id));
+  } catch (err) {
+    if (err instanceof ObjectNotFoundError) {
+      throw new AppError(
+        410,
+        'The result of this conversion is no longer available. Please convert the image again.',
+      );
+    }
+    throw err;
+  }
 }
 
 /** Headers for the SVG as a download: never rendered in our origin, never sniffed. */

@@ -27,18 +27,25 @@ export function findConversion(db: Db, id: string): Promise<ConversionRow | unde
   return db.selectFrom('conversions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The owner's conversions, in progress first, then newest first. */
-export async function listOwnedConversions(db: Db, owner: Owner, limit = 100): Promise<ConversionRow[]> {
-  const rows = await db
+/** The owner's conversions, in progress first (processing, then pending), then newest first. */
+export function listOwnedConversions(db: Db, owner: Owner, limit = 100): Promise<ConversionRow[]> {
+  return db
     .selectFrom('conversions')
     .selectAll()
     .where(ownedBy(owner))
+    .orderBy((eb) =>
+      eb
+        .case()
+        .when('status', '=', 'processing')
+        .then(0)
+        .when('status', '=', 'pending')
+        .then(1)
+        .else(2)
+        .end(),
+    )
     .orderBy('createdAt', 'desc')
     .limit(limit)
     .execute();
-  const inProgress = (row: ConversionRow) =>
-    row.status === 'processing' ? 0 : row.status === 'pending' ? 1 : 2;
-  return rows.sort((a, b) => inProgress(a) - inProgress(b));
 }
 
 /** 1-based place in the queue of a pending conversion: higher priority first, then oldest first. */
@@ -103,6 +110,7 @@ export async function completeConversion(
     .set({ status: 'completed', errorMessage: null, ...result })
     .where('id', '=', id)
     .where('status', '=', 'processing')
+    .where('expiredAt', 'is', null)
     .executeTakeFirst();
   return done.numUpdatedRows > 0n;
 }
@@ -116,23 +124,53 @@ export async function failConversion(db: Db, id: string, errorMessage: string, n
     .execute();
 }
 
-/** Puts processing conversions back in the queue (a stopped trace, a shutdown, a crash). */
-export async function requeueConversions(db: Db, ids?: string[]): Promise<void> {
-  if (ids && ids.length === 0) return;
+/**
+ * Puts processing conversions back in the queue (a stopped trace, a shutdown). With `refund`, the
+ * attempt does not count: the conversion was not at fault.
+ */
+export async function requeueConversions(
+  db: Db,
+  ids: string[],
+  options: { refund?: boolean } = {},
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('conversions')
+    .set((eb) => ({
+      status: 'pending',
+      processingStartedAt: null,
+      attempts: options.refund ? eb('attempts', '-', 1) : eb.ref('attempts'),
+    }))
+    .where('status', '=', 'processing')
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/**
+ * Conversions left processing by a crash or a lost database write go back in the queue, or fail
+ * with `message(attempts)` once out of attempts. At start-up every processing row is left over;
+ * while running, only those started before `startedBefore` (no trace runs that long).
+ */
+export async function recoverInterrupted(
+  db: Db,
+  options: { maxAttempts: number; message: (attempts: number) => string; now: Date; startedBefore?: Date },
+): Promise<void> {
+  const before = options.startedBefore?.toISOString();
+  await db
+    .updateTable('conversions')
+    .set({
+      status: 'failed',
+      errorMessage: options.message(options.maxAttempts),
+      completedAt: options.now.toISOString(),
+    })
+    .where('status', '=', 'processing')
+    .where('attempts', '>=', options.maxAttempts)
+    .$if(before !== undefined, (qb) => qb.where('processingStartedAt', '<', before ?? ''))
+    .execute();
   await db
     .updateTable('conversions')
     .set({ status: 'pending', processingStartedAt: null })
     .where('status', '=', 'processing')
-    .$if(ids !== undefined, (qb) => qb.where('id', 'in', ids ?? []))
-    .execute();
-}
-
-/** Conversions that have used up their attempts while processing are failed with a reason. */
-export async function failExhaustedConversions(db: Db, maxAttempts: number, message: string, now: Date) {
-  await db
-    .updateTable('conversions')
-    .set({ status: 'failed', errorMessage: message, completedAt: now.toISOString() })
-    .where('status', '=', 'processing')
-    .where('attempts', '>=', maxAttempts)
+    .$if(before !== undefined, (qb) => qb.where('processingStartedAt', '<', before ?? ''))
     .execute();
 }

@@ -2,10 +2,15 @@ import { createConversionSchema } from '@vectrace/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { notFound, parse } from '../../errors.js';
-import { vectorKey } from '../../storage/object-store.js';
 import { requireOwner } from '../auth/identity.js';
 import { createConversion } from './create-conversion.js';
-import { assertResultAvailable, canDownload, readPaidVector, svgDownloadHeaders } from './download.js';
+import {
+  assertResultAvailable,
+  canDownload,
+  readPaidVector,
+  readResult,
+  svgDownloadHeaders,
+} from './download.js';
 import { renderPreview } from './preview.js';
 import { findOwnedConversion, listOwnedConversions } from './queries.js';
 import { toConversion } from './to-conversion.js';
@@ -26,22 +31,22 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
     const owner = requireOwner(request);
     const row = await createConversion(deps, owner, parse(createConversionSchema, request.body));
     reply.code(201);
-    return toConversion(db, row, config.retentionMs);
+    return toConversion(db, row);
   });
 
   app.get('/api/conversions', async (request) => {
     const rows = await listOwnedConversions(db, requireOwner(request));
-    return Promise.all(rows.map((row) => toConversion(db, row, config.retentionMs)));
+    return Promise.all(rows.map((row) => toConversion(db, row)));
   });
 
   app.get<ById>('/api/conversions/:id', async (request) =>
-    toConversion(db, await owned(request, request.params.id), config.retentionMs),
+    toConversion(db, await owned(request, request.params.id)),
   );
 
   app.get<ById>('/api/preview/:id', async (request, reply) => {
     const row = await owned(request, request.params.id);
     assertResultAvailable(row);
-    const svg = await deps.store.read(vectorKey(row.id));
+    const svg = await readResult(deps, row);
     const png = await renderPreview(svg.toString('utf8'), !(await canDownload(deps, row)));
     return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
   });

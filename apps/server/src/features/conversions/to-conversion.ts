@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.js';
 import { type ConversionRow, queuePosition } from './queries.js';
 
 /** A conversion row as its owner sees it, with its place in the queue while pending. */
-export async function toConversion(db: Db, row: ConversionRow, retentionMs: number): Promise<Conversion> {
+export async function toConversion(db: Db, row: ConversionRow): Promise<Conversion> {
   return {
     id: row.id,
     originalFileName: row.originalFileName,
@@ -19,7 +19,7 @@ export async function toConversion(db: Db, row: ConversionRow, retentionMs: numb
     processingStartedAt: row.processingStartedAt,
     completedAt: row.completedAt,
     paidAt: row.paidAt,
-    expiresAt: new Date(Date.parse(row.createdAt) + retentionMs).toISOString(),
+    expiresAt: row.expiresAt,
     expired: row.expiredAt !== null,
   };
 }

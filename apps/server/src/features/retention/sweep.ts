@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { type ObjectStore, uploadKey, vectorKey } from '../../storage/object-store.js';
@@ -28,19 +27,19 @@ export async function sweepExpired(deps: {
   const now = clock();
   const cutoff = new Date(now.getTime() - deps.retentionMs).toISOString();
 
+  // Each due conversion is marked expired first (a trace finishing now can no longer complete
+  // it), then its file is deleted, then its URL cleared: a sweep cut short is redone next time.
   const conversions = await db
     .selectFrom('conversions')
     .select('id')
-    .where('expiredAt', 'is', null)
-    .where('createdAt', '<', cutoff)
+    .where('expiresAt', '<', now.toISOString())
+    .where((eb) => eb.or([eb('expiredAt', 'is', null), eb('vectorFileUrl', 'is not', null)]))
     .execute();
   for (const { id } of conversions) {
-    await store.delete(vectorKey(id));
     await db
       .updateTable('conversions')
       .set((eb) => ({
-        expiredAt: now.toISOString(),
-        vectorFileUrl: null,
+        expiredAt: eb.fn.coalesce('expiredAt', eb.val(now.toISOString())),
         originalFileUrl: '',
         // One still waiting after a day will never be shown: it ends with a reason.
         status: eb
@@ -58,6 +57,8 @@ export async function sweepExpired(deps: {
       }))
       .where('id', '=', id)
       .execute();
+    await store.delete(vectorKey(id));
+    await db.updateTable('conversions').set({ vectorFileUrl: null }).where('id', '=', id).execute();
   }
 
   const uploads = await db
@@ -78,28 +79,4 @@ export async function sweepExpired(deps: {
     .where('createdAt', '<', new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString())
     .execute();
   return { conversions: conversions.length, uploads: uploads.length, partialFiles };
-}
-
-/** Runs the sweep every intervalMs; returns a function that stops it. */
-export function startSweeper(
-  deps: Parameters<typeof sweepExpired>[0],
-  intervalMs: number,
-  log: FastifyBaseLogger,
-): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const result = await sweepExpired(deps);
-      if (result.conversions + result.uploads + result.partialFiles > 0)
-        log.info(result, 'expired files deleted');
-    } catch (err) {
-      log.error({ err }, 'retention sweep failed; retrying at the next interval');
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -39,6 +39,16 @@ export async function claimUpload(db: Db, id: string, now: Date): Promise<boolea
   return result.numUpdatedRows > 0n;
 }
 
+/** Makes a claimed URL usable again after a PUT that stored nothing. */
+export async function releaseUpload(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('uploads')
+    .set({ claimedAt: null })
+    .where('id', '=', id)
+    .where('size', 'is', null)
+    .execute();
+}
+
 export async function recordUploadSize(db: Db, id: string, size: number): Promise<void> {
   await db.updateTable('uploads').set({ size }).where('id', '=', id).execute();
 }

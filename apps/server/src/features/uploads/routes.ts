@@ -6,7 +6,14 @@ import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { ObjectTooLargeError, uploadKey } from '../../storage/object-store.js';
 import { ensureOwner, requireOwner } from '../auth/identity.js';
-import { claimUpload, findOwnedUpload, findUpload, insertUpload, recordUploadSize } from './queries.js';
+import {
+  claimUpload,
+  findOwnedUpload,
+  findUpload,
+  insertUpload,
+  recordUploadSize,
+  releaseUpload,
+} from './queries.js';
 import { signUpload, UPLOAD_URL_TTL_MS, verifyUpload } from './signing.js';
 
 // Whom the URL was issued to. A visitor's upload keeps its visitorId when they sign up, so a URL
@@ -57,22 +64,24 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
           throw new AppError(403, 'This upload link has already been used. Please upload the file again.');
         }
         const key = uploadKey(upload.id);
-        let size: number;
         try {
-          size = await store.write(key, request.raw, MAX_UPLOAD_BYTES);
+          const size = await store.write(key, request.raw, MAX_UPLOAD_BYTES);
+          if (size === 0) {
+            await store.delete(key);
+            throw new AppError(400, 'The file is empty (0 bytes). Please choose an image file.');
+          }
+          await recordUploadSize(db, upload.id, size);
+          return { objectPath: `/objects/uploads/${upload.id}` };
         } catch (err) {
+          // Nothing was stored: the link may be used again.
+          await releaseUpload(db, upload.id);
+          if (err instanceof AppError) throw err;
           if (err instanceof ObjectTooLargeError) throw tooLarge();
           if (request.raw.destroyed || (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
             throw new AppError(400, 'The upload was interrupted. Please try again.');
           }
           throw err;
         }
-        if (size === 0) {
-          await store.delete(key);
-          throw new AppError(400, 'The file is empty (0 bytes). Please choose an image file.');
-        }
-        await recordUploadSize(db, upload.id, size);
-        return { objectPath: `/objects/uploads/${upload.id}` };
       },
     );
   });
