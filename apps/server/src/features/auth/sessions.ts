@@ -44,3 +44,8 @@ export async function sessionUserId(db: Db, token: string, now: Date): Promise<s
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', digest(token)).execute();
 }
+
+/** Forgets sessions past their absolute end (idle ones are refused when presented). */
+export async function deleteEndedSessions(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('sessions').where('expiresAt', '<', now.toISOString()).execute();
+}

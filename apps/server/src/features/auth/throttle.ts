@@ -69,3 +69,11 @@ async function refuseWhileLimited(
 export async function clearLoginFailures(db: Db, usernameKey: string): Promise<void> {
   await db.deleteFrom('loginFailures').where('usernameKey', '=', usernameKey).execute();
 }
+
+/** Forgets failures older than the window: they no longer count. */
+export async function pruneLoginFailures(db: Db, now: Date): Promise<void> {
+  await db
+    .deleteFrom('loginFailures')
+    .where('createdAt', '<', new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString())
+    .execute();
+}

@@ -174,3 +174,46 @@ export async function recoverInterrupted(
     .$if(before !== undefined, (qb) => qb.where('processingStartedAt', '<', before ?? ''))
     .execute();
 }
+
+/** Conversions past their expiry whose files may still be kept (not yet expired, or cut short). */
+export async function conversionsDueForExpiry(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversions')
+    .select('id')
+    .where('expiresAt', '<', now.toISOString())
+    .where((eb) => eb.or([eb('expiredAt', 'is', null), eb('vectorFileUrl', 'is not', null)]))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Marks a conversion expired, before its file is deleted: a trace finishing now can no longer
+ * complete it. One still waiting after a day will never be shown: it ends with a reason.
+ */
+export async function markExpired(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('conversions')
+    .set((eb) => ({
+      expiredAt: eb.fn.coalesce('expiredAt', eb.val(now.toISOString())),
+      originalFileUrl: '',
+      status: eb
+        .case()
+        .when('status', 'in', ['pending', 'processing'])
+        .then('failed')
+        .else(eb.ref('status'))
+        .end(),
+      errorMessage: eb
+        .case()
+        .when('status', 'in', ['pending', 'processing'])
+        .then('The conversion expired before it could be processed. Please upload the image again.')
+        .else(eb.ref('errorMessage'))
+        .end(),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Once its file is deleted, the conversion keeps no file URL. */
+export async function clearVectorFileUrl(db: Db, id: string): Promise<void> {
+  await db.updateTable('conversions').set({ vectorFileUrl: null }).where('id', '=', id).execute();
+}

@@ -52,3 +52,18 @@ export async function releaseUpload(db: Db, id: string): Promise<void> {
 export async function recordUploadSize(db: Db, id: string, size: number): Promise<void> {
   await db.updateTable('uploads').set({ size }).where('id', '=', id).execute();
 }
+
+/** Uploads made before `cutoff` whose files are still kept. */
+export async function uploadsDueForDeletion(db: Db, cutoff: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where('deletedAt', 'is', null)
+    .where('createdAt', '<', cutoff.toISOString())
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function markUploadDeleted(db: Db, id: string, now: Date): Promise<void> {
+  await db.updateTable('uploads').set({ deletedAt: now.toISOString() }).where('id', '=', id).execute();
+}

@@ -12,6 +12,13 @@ export interface UploadGrant {
   maxBytes: number;
 }
 
+/**
+ * Whom a URL is issued to. A visitor's upload keeps its visitorId when they sign up, so a URL
+ * issued before signing up still works after.
+ */
+export const issuedTo = (owner: { userId?: string | null; visitorId?: string | null }) =>
+  owner.visitorId ? `v:${owner.visitorId}` : `u:${owner.userId}`;
+
 const payload = (g: UploadGrant) => `upload\n${g.uploadId}\n${g.owner}\n${g.expires}\n${g.maxBytes}`;
 
 /** HMAC-SHA256 over the upload id, owner, expiry and size limit. */

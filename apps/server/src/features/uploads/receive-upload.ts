@@ -1,0 +1,67 @@
+import type { IncomingMessage } from 'node:http';
+import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { ObjectTooLargeError, uploadKey } from '../../storage/object-store.js';
+import { claimUpload, findUpload, recordUploadSize, releaseUpload, type UploadRow } from './queries.js';
+import { issuedTo, verifyUpload } from './signing.js';
+
+export interface SignedPut {
+  uploadId: string;
+  expires?: string;
+  signature?: string;
+  /** The request, read as the body streams in. */
+  body: IncomingMessage;
+}
+
+const tooLarge = () =>
+  new AppError(413, `File is larger than ${MAX_UPLOAD_BYTES} bytes`, { connection: 'close' });
+
+/**
+ * Stores the body of a signed PUT: the URL must be this server's, unexpired and unused; the body
+ * streams to the store and reading stops past the size limit. A PUT that stores nothing leaves
+ * the URL usable.
+ */
+export async function receiveUpload(deps: Deps, put: SignedPut): Promise<{ objectPath: string }> {
+  const { db, store, clock } = deps;
+  const upload = await authorize(deps, put);
+  if (Number(put.body.headers['content-length']) > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (!(await claimUpload(db, upload.id, clock()))) {
+    throw new AppError(403, 'This upload link has already been used. Please upload the file again.');
+  }
+  const key = uploadKey(upload.id);
+  try {
+    const size = await store.write(key, put.body, MAX_UPLOAD_BYTES);
+    if (size === 0) {
+      await store.delete(key);
+      throw new AppError(400, 'The file is empty (0 bytes). Please choose an image file.');
+    }
+    await recordUploadSize(db, upload.id, size);
+    return { objectPath: `/objects/uploads/${upload.id}` };
+  } catch (err) {
+    await releaseUpload(db, upload.id);
+    if (err instanceof AppError) throw err;
+    if (err instanceof ObjectTooLargeError) throw tooLarge();
+    if (put.body.destroyed || (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      throw new AppError(400, 'The upload was interrupted. Please try again.');
+    }
+    throw err;
+  }
+}
+
+async function authorize({ db, clock, config }: Deps, put: SignedPut): Promise<UploadRow> {
+  const invalid = new AppError(403, 'This upload link is not valid. Please upload the file again.');
+  const upload = await findUpload(db, put.uploadId);
+  if (!upload || !put.expires || !put.signature) throw invalid;
+  const grant = {
+    uploadId: upload.id,
+    owner: issuedTo(upload),
+    expires: Number(put.expires),
+    maxBytes: MAX_UPLOAD_BYTES,
+  };
+  if (!verifyUpload(config.secret, grant, put.signature)) throw invalid;
+  if (clock().getTime() > grant.expires) {
+    throw new AppError(403, 'This upload link has expired. Please upload the file again.');
+  }
+  return upload;
+}
