@@ -6,12 +6,12 @@ import type { Conversion } from '@vectrace/contract';
 import autocannon from 'autocannon';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
-import { databaseForRestarts } from './support/database.js';
 import { register, startConversion, upload } from './support/flows.js';
 import { logoPng, noisePng, whitePng } from './support/images.js';
 import { type ServerProcess, spawnServer } from './support/process.js';
 
-// RELIABILITY.md "Load": the figures go in the issue note; the tests print them.
+// RELIABILITY.md "Load", on the embedded default (SQLite): the figures go in the issue note;
+// the tests print them.
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -19,12 +19,10 @@ afterEach(async () => {
 
 async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vectrace-load-'));
-  const database = await databaseForRestarts();
-  const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...database.env, ...env });
+  const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
   cleanups.push(async () => {
     server.child.kill('SIGKILL');
     await server.exited;
-    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
   return server;

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
-import { testPostgresUrl } from './support/database.js';
 import { register, startConversion } from './support/flows.js';
 import { logoPng } from './support/images.js';
 import { spawnServer } from './support/process.js';
@@ -16,8 +15,9 @@ beforeAll(async () => {
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 // The embedded database's promise: killed at any moment, it stays consistent and keeps every
-// acknowledged write (WAL, synchronous=NORMAL: durable across application crashes).
-describe.skipIf(Boolean(testPostgresUrl))('SQLite under kill -9', () => {
+// acknowledged write (WAL, synchronous=NORMAL: durable across application crashes). This file
+// runs in the server-load project, which always uses SQLite (vitest.config.ts).
+describe('SQLite under kill -9', () => {
   it('20 SIGKILLs under write load: integrity_check says ok and every acknowledged conversion exists', async () => {
     const acknowledged: string[] = [];
     const png = await logoPng(64);
