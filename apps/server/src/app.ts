@@ -9,12 +9,13 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Deps } from './deps.js';
-import { registerErrorHandler } from './errors.js';
+import { answerNotFound, registerErrorHandler } from './errors.js';
 import { installIdentity } from './features/auth/identity.js';
 import { authRoutes } from './features/auth/routes.js';
 import { conversionRoutes } from './features/conversions/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
+import { isPageRequest, sendPage, serveWebApp } from './features/web/routes.js';
 import { installSecurity } from './security.js';
 
 /** Pino options: request ids, and no cookies, signatures or passwords in the logs. */
@@ -79,5 +80,10 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
   for (const routes of [healthRoutes, authRoutes, uploadRoutes, conversionRoutes]) {
     await app.register(routes, deps);
   }
+  // Page addresses get the web app (its router shows the not-found page); the rest a JSON 404.
+  const servesPages = await serveWebApp(app, deps.config);
+  app.setNotFoundHandler((request, reply) =>
+    servesPages && isPageRequest(request) ? sendPage(request, reply) : answerNotFound(request, reply),
+  );
   return app;
 }

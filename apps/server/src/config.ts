@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
@@ -42,6 +43,8 @@ const envSchema = z.object({
   CONVERSIONS_PER_MINUTE: intFrom(120, 1),
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** The built web app (apps/web/dist) that the server serves beside the API. */
+  WEB_DIR: z.string().optional(),
 });
 
 /** The server's configuration, read once from the environment. */
@@ -64,6 +67,7 @@ export interface Config {
   uploadsPerMinute: number;
   conversionsPerMinute: number;
   trustProxy: boolean;
+  webDir: string;
 }
 
 /** Reads and validates the environment; throws one error naming every bad variable. */
@@ -98,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerMinute: e.UPLOADS_PER_MINUTE,
     conversionsPerMinute: e.CONVERSIONS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY === 'true',
+    webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
   };
 }
 

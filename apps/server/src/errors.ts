@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 /** An error with the HTTP status to answer and a message a person can act on. */
@@ -35,9 +35,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ message: `No such address: ${request.method} ${request.url.split('?')[0]}` }),
-  );
+}
+
+/** The JSON answer for an address nothing serves. */
+export function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(404).send({ message: `No such address: ${request.method} ${request.url.split('?')[0]}` });
 }
 
 function clientMessage(error: FastifyError): string {

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './conversion.js';
+export * from './pages.js';
 export * from './plans.js';
 export * from './settings.js';
 export * from './upload.js';

@@ -1,0 +1,69 @@
+import { LogOut, UserRound } from 'lucide-react';
+import { Link } from 'wouter';
+import { useAuth } from '../../hooks/use-auth';
+import { Button } from '../ui/button';
+import { Brand } from './brand';
+
+const sections = [
+  { href: '/#features', label: 'Features' },
+  { href: '/#pricing', label: 'Pricing' },
+  { href: '/#api', label: 'API' },
+];
+
+/** The home page's header: the sections, then Login, or the username and Logout. */
+export function SiteHeader() {
+  const { user, logoutMutation } = useAuth();
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Brand />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {sections.map((section) => (
+            <a
+              key={section.href}
+              href={section.href}
+              className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {section.label}
+            </a>
+          ))}
+        </nav>
+        {user ? (
+          <div className="flex items-center gap-2 sm:gap-3">
+            <span
+              className="flex min-w-0 items-center gap-1.5 text-sm font-medium"
+              data-testid="current-username"
+            >
+              <UserRound aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              <span className="max-w-28 truncate sm:max-w-48">{user.username}</span>
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => logoutMutation.mutate()}
+              disabled={logoutMutation.isPending}
+            >
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
+        ) : (
+          <Button asChild size="sm">
+            <Link href="/auth">Login</Link>
+          </Button>
+        )}
+      </div>
+      <nav aria-label="Sections" className="flex justify-center gap-1 border-t border-border md:hidden">
+        {sections.map((section) => (
+          <a
+            key={section.href}
+            href={section.href}
+            className="px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground"
+          >
+            {section.label}
+          </a>
+        ))}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,76 @@
+/** PNG export sizes, square (spec section 9); 1024 is the default. */
+export const pngResolutions = [
+  { size: 512, label: 'Web' },
+  { size: 1024, label: 'HD' },
+  { size: 2048, label: 'Print' },
+  { size: 4096, label: 'Ultra HD' },
+] as const;
+export const defaultPngResolution = 1024;
+
+/** Where the SVG goes on a square canvas: scaled to fit, centered. */
+export function fitCentered(width: number, height: number, size: number) {
+  const scale = Math.min(size / width, size / height);
+  const w = width * scale;
+  const h = height * scale;
+  return { x: (size - w) / 2, y: (size - h) / 2, width: w, height: h };
+}
+
+// An SVG's own size: width/height attributes, else its viewBox, else a square.
+function intrinsicSize(svg: string): { width: number; height: number } {
+  const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+  const root = doc.documentElement;
+  const width = Number.parseFloat(root.getAttribute('width') ?? '');
+  const height = Number.parseFloat(root.getAttribute('height') ?? '');
+  if (width > 0 && height > 0) return { width, height };
+  const box = (root.getAttribute('viewBox') ?? '').split(/[\s,]+/).map(Number);
+  if (box.length === 4 && box[2] > 0 && box[3] > 0) return { width: box[2], height: box[3] };
+  return { width: 1, height: 1 };
+}
+
+function loadImage(src: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('Failed to load SVG image'));
+    image.src = src;
+  });
+}
+
+/** Draws the SVG centered and scaled to fit on a white square of `size` pixels; a PNG at full quality. */
+export async function svgToPng(svg: string, size: number): Promise<Blob> {
+  const { width, height } = intrinsicSize(svg);
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    const image = await loadImage(url);
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('Canvas context not available');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, size, size);
+    const box = fitCentered(width, height, size);
+    context.drawImage(image, box.x, box.y, box.width, box.height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('Failed to convert canvas to blob'))),
+        'image/png',
+        1,
+      ),
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Saves a blob under a file name, as a link download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,3 @@
+export function CheckoutPage() {
+  return <main>checkout</main>;
+}

@@ -1,0 +1,3 @@
+export function HowToVectorizeALogoPage() {
+  return <main>how-to-vectorize-a-logo</main>;
+}

@@ -1,0 +1,3 @@
+export function NotFoundPage() {
+  return <main>not-found</main>;
+}

@@ -1,0 +1,3 @@
+export function PngToSvgPage() {
+  return <main>png-to-svg</main>;
+}
