@@ -1,3 +1,99 @@
+import { CreditCard, FileStack, SlidersHorizontal, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Redirect } from 'wouter';
+import { LoginForm } from '../components/auth/login-form';
+import { SignUpForm } from '../components/auth/sign-up-form';
+import { Brand } from '../components/layout/brand';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
+import { useAuth } from '../hooks/use-auth';
+import { usePageMeta } from '../hooks/use-page-meta';
+
+const promises = [
+  {
+    icon: Sparkles,
+    title: 'High-quality vectorization',
+    text: 'Clean, smooth curves traced from your PNG or JPEG.',
+  },
+  {
+    icon: SlidersHorizontal,
+    title: 'Customizable conversion settings',
+    text: 'Smoothness, threshold, corners, quality and color.',
+  },
+  {
+    icon: FileStack,
+    title: 'Multiple export formats',
+    text: 'SVG and PNG up to 4096 px; EPS and PDF with Pro.',
+  },
+  {
+    icon: CreditCard,
+    title: 'Secure payment processing',
+    text: 'Card details go to the payment provider, never to us.',
+  },
+];
+
+/** Login and sign-up; signed-in users go home. */
 export function AuthPage() {
-  return <main>auth</main>;
+  const { user } = useAuth();
+  const [tab, setTab] = useState('login');
+  usePageMeta(
+    tab === 'login' ? 'Log in | Vectrace' : 'Create an account | Vectrace',
+    'Log in or create a Vectrace account to keep your conversions together and download them from any device.',
+  );
+  if (user) return <Redirect to="/" replace />;
+
+  return (
+    <div className="grid min-h-screen lg:grid-cols-2">
+      <main className="flex flex-col px-4 py-6 sm:px-8">
+        <Brand />
+        <div className="flex flex-1 items-center justify-center py-10">
+          <Card className="w-full max-w-md">
+            <Tabs value={tab} onValueChange={setTab}>
+              <CardHeader>
+                <TabsList className="mb-4 w-full">
+                  <TabsTrigger value="login">Login</TabsTrigger>
+                  <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+                </TabsList>
+                <CardTitle as="h1" className="text-2xl">
+                  {tab === 'login' ? 'Welcome back' : 'Create an account'}
+                </CardTitle>
+                <CardDescription>
+                  {tab === 'login'
+                    ? 'Sign in to your account to see your conversions.'
+                    : 'Sign up to keep your conversions and download them anywhere.'}
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <TabsContent value="login">
+                  <LoginForm />
+                </TabsContent>
+                <TabsContent value="sign-up">
+                  <SignUpForm />
+                </TabsContent>
+              </CardContent>
+            </Tabs>
+          </Card>
+        </div>
+      </main>
+      <aside className="hidden flex-col justify-center gap-8 bg-primary px-12 py-16 text-primary-foreground lg:flex">
+        <h2 className="text-4xl font-bold tracking-tight">Convert Images to Vectors</h2>
+        <p className="max-w-md text-lg text-primary-foreground/85">
+          Turn logos, icons and illustrations into crisp SVG files that scale to any size.
+        </p>
+        <ul className="flex max-w-md flex-col gap-5">
+          {promises.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/15">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <span>
+                <span className="block font-semibold">{title}</span>
+                <span className="text-sm text-primary-foreground/80">{text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </aside>
+    </div>
+  );
 }

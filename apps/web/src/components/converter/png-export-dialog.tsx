@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { defaultPngResolution, pngResolutions } from '../../lib/png-export';
+import { Button } from '../ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog';
+import { Label } from '../ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { Spinner } from '../ui/spinner';
+
+/** PNG Export Options: a square size, then the PNG is drawn in the browser. */
+export function PngExportDialog({
+  open,
+  onOpenChange,
+  converting,
+  onExport,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  converting: boolean;
+  onExport: (size: number) => void;
+}) {
+  const [size, setSize] = useState(String(defaultPngResolution));
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>PNG Export Options</DialogTitle>
+          <DialogDescription>
+            Choose the size of the square PNG. The vector is centered on a white background.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2">
+          <Label id="png-resolution-label">Resolution</Label>
+          <Select value={size} onValueChange={setSize}>
+            <SelectTrigger aria-labelledby="png-resolution-label">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {pngResolutions.map((resolution) => (
+                <SelectItem key={resolution.size} value={String(resolution.size)}>
+                  {resolution.size} × {resolution.size} ({resolution.label})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button disabled={converting} onClick={() => onExport(Number(size))}>
+            {converting ? (
+              <>
+                <Spinner /> Converting...
+              </>
+            ) : (
+              'Download PNG'
+            )}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

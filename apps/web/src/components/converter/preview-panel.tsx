@@ -1,0 +1,137 @@
+import type { Conversion } from '@vectrace/contract';
+import { Clock, ImageIcon, Shapes, TriangleAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { Progress } from '../ui/progress';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
+
+/** File size in KB with one decimal, or N/A (spec section 2). */
+export function formatFileSize(bytes: number | null | undefined): string {
+  return bytes == null ? 'N/A' : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function Stage({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-lg border border-border bg-[conic-gradient(#f1f5f9_25%,#fff_0_50%,#f1f5f9_0_75%,#fff_0)] bg-[length:20px_20px]">
+      {children}
+    </div>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 p-6 text-center text-sm text-muted-foreground">
+      <ImageIcon aria-hidden="true" className="size-8" />
+      {text}
+    </div>
+  );
+}
+
+/** Preview: Original and Vector (enabled once completed), progress, and the result's numbers. */
+export function PreviewPanel({
+  originalUrl,
+  conversion,
+}: {
+  originalUrl: string | null;
+  conversion: Conversion | null;
+}) {
+  const completed = conversion?.status === 'completed' && !conversion.expired;
+  const inProgress = conversion?.status === 'pending' || conversion?.status === 'processing';
+  const [tab, setTab] = useState('original');
+  // Show the vector as soon as it exists; back to the original for a new image.
+  useEffect(() => setTab(completed ? 'vector' : 'original'), [completed]);
+
+  return (
+    <Card>
+      <Tabs value={tab} onValueChange={setTab}>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+          <CardTitle>Preview</CardTitle>
+          <TabsList>
+            <TabsTrigger value="original">Original</TabsTrigger>
+            <TabsTrigger value="vector" disabled={!completed}>
+              Vector
+            </TabsTrigger>
+          </TabsList>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <TabsContent value="original" tabIndex={-1}>
+            <Stage>
+              {originalUrl ? (
+                <img src={originalUrl} alt="Original" className="max-h-full max-w-full object-contain" />
+              ) : (
+                <Empty text="Upload an image to see it here" />
+              )}
+            </Stage>
+          </TabsContent>
+          <TabsContent value="vector" tabIndex={-1}>
+            <Stage>
+              {completed && conversion ? (
+                <img
+                  // A new image once paid: the preview drops its watermark.
+                  src={`/api/preview/${conversion.id}?payment=${conversion.paymentStatus}`}
+                  alt="Vector preview"
+                  className="max-h-full max-w-full object-contain"
+                />
+              ) : (
+                <Empty text="The vector appears here when the conversion is done" />
+              )}
+            </Stage>
+          </TabsContent>
+          {conversion ? <ConversionProgress conversion={conversion} inProgress={inProgress} /> : null}
+        </CardContent>
+      </Tabs>
+    </Card>
+  );
+}
+
+function ConversionProgress({ conversion, inProgress }: { conversion: Conversion; inProgress: boolean }) {
+  if (conversion.expired) {
+    return (
+      <p className="flex items-start gap-2 rounded-lg bg-warning-soft p-3 text-sm">
+        <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        This conversion has expired: images and results are deleted 24 hours after upload. Upload the image
+        again to convert it.
+      </p>
+    );
+  }
+  if (conversion.status === 'failed') {
+    return (
+      <p role="alert" className="flex items-start gap-2 rounded-lg bg-red-50 p-3 text-sm text-danger">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {conversion.errorMessage ?? 'The conversion failed. Please try again.'}
+      </p>
+    );
+  }
+  const percent = inProgress ? 45 : 100;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-between text-sm">
+        <span className="text-muted-foreground">
+          {inProgress
+            ? conversion.status === 'pending' && conversion.queuePosition
+              ? `Using Potrace algorithm... (#${conversion.queuePosition} in queue)`
+              : 'Using Potrace algorithm...'
+            : 'Conversion complete'}
+        </span>
+        <span className="font-semibold tabular-nums">{percent}%</span>
+      </div>
+      <Progress value={percent} label="Conversion progress" />
+      {conversion.status === 'completed' ? (
+        <dl className="grid grid-cols-2 gap-3">
+          <div className="rounded-lg bg-muted p-3">
+            <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+              <ImageIcon aria-hidden="true" className="size-3.5" /> File size
+            </dt>
+            <dd className="mt-1 font-semibold tabular-nums">{formatFileSize(conversion.fileSize)}</dd>
+          </div>
+          <div className="rounded-lg bg-muted p-3">
+            <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+              <Shapes aria-hidden="true" className="size-3.5" /> Vectors
+            </dt>
+            <dd className="mt-1 font-semibold tabular-nums">{conversion.vectorCount ?? 'N/A'}</dd>
+          </div>
+        </dl>
+      ) : null}
+    </div>
+  );
+}

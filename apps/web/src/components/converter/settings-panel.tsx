@@ -1,0 +1,197 @@
+import {
+  type ConversionSettings,
+  cornerDetections,
+  defaultConversionSettings,
+  qualities,
+  traceModes,
+} from '@vectrace/contract';
+import { Info, RotateCcw, Wand2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { Slider } from '../ui/slider';
+import { Spinner } from '../ui/spinner';
+import { Tooltip } from '../ui/tooltip';
+
+const cornerLabels: Record<(typeof cornerDetections)[number], string> = {
+  auto: 'Auto',
+  sharp: 'Sharp',
+  rounded: 'Rounded',
+  none: 'None',
+};
+const qualityLabels: Record<(typeof qualities)[number], string> = {
+  draft: 'Draft',
+  standard: 'Standard',
+  high: 'High',
+  ultra: 'Ultra',
+};
+const modeLabels: Record<(typeof traceModes)[number], string> = { bw: 'Black & white', color: 'Color' };
+const colorChoices = ['auto', '2', '3', '4', '6', '8', '12', '16', '24', '32'];
+
+function SettingLabel({ id, children, hint }: { id: string; children: ReactNode; hint: string }) {
+  return (
+    <div className="flex items-center gap-1.5">
+      <span id={id} className="text-sm font-medium">
+        {children}
+      </span>
+      <Tooltip content={hint}>
+        <button
+          type="button"
+          aria-label={`About ${children}`}
+          className="cursor-help rounded-full text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <Info aria-hidden="true" className="size-3.5" />
+        </button>
+      </Tooltip>
+    </div>
+  );
+}
+
+function PercentSetting({
+  name,
+  value,
+  hint,
+  onChange,
+}: {
+  name: string;
+  value: number;
+  hint: string;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-between">
+        <SettingLabel id={`${name}-label`} hint={hint}>
+          {name}
+        </SettingLabel>
+        <span className="rounded-md bg-muted px-2 py-0.5 text-xs font-semibold tabular-nums">{value}</span>
+      </div>
+      <Slider
+        label={name}
+        min={0}
+        max={100}
+        step={1}
+        value={[value]}
+        onValueChange={([next]) => onChange(next)}
+      />
+    </div>
+  );
+}
+
+function ChoiceSetting({
+  name,
+  value,
+  hint,
+  choices,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  hint: string;
+  choices: [value: string, label: string][];
+  onChange: (value: string) => void;
+}) {
+  const labelId = `${name.toLowerCase().replace(/\s+/g, '-')}-label`;
+  return (
+    <div className="flex flex-col gap-2">
+      <SettingLabel id={labelId} hint={hint}>
+        {name}
+      </SettingLabel>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger aria-labelledby={labelId}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {choices.map(([choice, label]) => (
+            <SelectItem key={choice} value={choice}>
+              {label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** Settings panel: two sliders, the selects, Reset, and Convert (disabled until it can start). */
+export function SettingsPanel({
+  settings,
+  onChange,
+  canConvert,
+  converting,
+  onConvert,
+}: {
+  settings: ConversionSettings;
+  onChange: (settings: ConversionSettings) => void;
+  canConvert: boolean;
+  converting: boolean;
+  onConvert: () => void;
+}) {
+  const set = <K extends keyof ConversionSettings>(key: K, value: ConversionSettings[K]) =>
+    onChange({ ...settings, [key]: value });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Conversion Settings</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <PercentSetting
+          name="Smoothness"
+          value={settings.smoothness}
+          hint="How much curves are smoothed. Higher values give fewer, rounder curves; 70-90 cleans up jagged edges."
+          onChange={(value) => set('smoothness', value)}
+        />
+        <PercentSetting
+          name="Threshold"
+          value={settings.threshold}
+          hint="Which pixels count as ink. Higher values keep only the darker parts; 50 suits most logos, 30-40 keeps fine detail."
+          onChange={(value) => set('threshold', value)}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ChoiceSetting
+            name="Corner Detection"
+            value={settings.cornerDetection}
+            hint="Where the outline keeps corners: Sharp for crisp geometric logos, Rounded for soft shapes, Auto decides per corner."
+            choices={cornerDetections.map((value) => [value, cornerLabels[value]])}
+            onChange={(value) => set('cornerDetection', value as ConversionSettings['cornerDetection'])}
+          />
+          <ChoiceSetting
+            name="Quality"
+            value={settings.quality}
+            hint="How closely curves follow the image. High or Ultra for final output; Draft is fastest."
+            choices={qualities.map((value) => [value, qualityLabels[value]])}
+            onChange={(value) => set('quality', value as ConversionSettings['quality'])}
+          />
+          <ChoiceSetting
+            name="Mode"
+            value={settings.mode}
+            hint="Black & white traces one ink color; Color traces each flat color as its own layer."
+            choices={traceModes.map((value) => [value, modeLabels[value]])}
+            onChange={(value) => set('mode', value as ConversionSettings['mode'])}
+          />
+          {settings.mode === 'color' ? (
+            <ChoiceSetting
+              name="Colors"
+              value={String(settings.colors)}
+              hint="How many colors the result may use. Auto finds the image's own flat colors."
+              choices={colorChoices.map((value) => [value, value === 'auto' ? 'Auto' : value])}
+              onChange={(value) => set('colors', value === 'auto' ? 'auto' : Number(value))}
+            />
+          ) : null}
+        </div>
+        <div className="flex gap-3 pt-2">
+          <Button variant="outline" onClick={() => onChange({ ...defaultConversionSettings })}>
+            <RotateCcw aria-hidden="true" />
+            Reset
+          </Button>
+          <Button className="flex-1" size="md" disabled={!canConvert} onClick={onConvert}>
+            {converting ? <Spinner /> : <Wand2 aria-hidden="true" />}
+            Convert
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
