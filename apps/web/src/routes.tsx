@@ -1,23 +1,39 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { AuthPage } from './pages/auth';
-import { CheckoutPage } from './pages/checkout';
+import { Spinner } from './components/ui/spinner';
 import { HomePage } from './pages/home';
-import { HowToVectorizeALogoPage } from './pages/how-to-vectorize-a-logo';
-import { NotFoundPage } from './pages/not-found';
-import { PngToSvgPage } from './pages/png-to-svg';
-import { PrivacyPage } from './pages/privacy';
+
+// Home is where people land; every other page loads when first visited.
+const AuthPage = lazy(() => import('./pages/auth').then((m) => ({ default: m.AuthPage })));
+const CheckoutPage = lazy(() => import('./pages/checkout').then((m) => ({ default: m.CheckoutPage })));
+const PngToSvgPage = lazy(() => import('./pages/png-to-svg').then((m) => ({ default: m.PngToSvgPage })));
+const HowToVectorizeALogoPage = lazy(() =>
+  import('./pages/how-to-vectorize-a-logo').then((m) => ({ default: m.HowToVectorizeALogoPage })),
+);
+const PrivacyPage = lazy(() => import('./pages/privacy').then((m) => ({ default: m.PrivacyPage })));
+const NotFoundPage = lazy(() => import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })));
+
+function Loading() {
+  return (
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-label="Loading">
+      <Spinner className="size-6 text-primary" />
+    </div>
+  );
+}
 
 /** One line per page (spec section 2). */
 export function AppRoutes() {
   return (
-    <Switch>
-      <Route path="/" component={HomePage} />
-      <Route path="/auth" component={AuthPage} />
-      <Route path="/checkout" component={CheckoutPage} />
-      <Route path="/png-to-svg" component={PngToSvgPage} />
-      <Route path="/how-to-vectorize-a-logo" component={HowToVectorizeALogoPage} />
-      <Route path="/privacy" component={PrivacyPage} />
-      <Route component={NotFoundPage} />
-    </Switch>
+    <Suspense fallback={<Loading />}>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/auth" component={AuthPage} />
+        <Route path="/checkout" component={CheckoutPage} />
+        <Route path="/png-to-svg" component={PngToSvgPage} />
+        <Route path="/how-to-vectorize-a-logo" component={HowToVectorizeALogoPage} />
+        <Route path="/privacy" component={PrivacyPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
   );
 }

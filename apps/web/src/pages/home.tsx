@@ -1,4 +1,11 @@
 import { Converter } from '../components/converter/converter';
+import { ApiSection } from '../components/home/api-section';
+import { Faq } from '../components/home/faq';
+import { Features } from '../components/home/features';
+import { Guides } from '../components/home/guides';
+import { Hero } from '../components/home/hero';
+import { HowItWorks } from '../components/home/how-it-works';
+import { Pricing } from '../components/home/pricing';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { usePageMeta } from '../hooks/use-page-meta';
@@ -13,9 +20,20 @@ export function HomePage() {
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
       <main className="flex-1">
-        <section id="converter" aria-label="Converter" className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+        <Hero />
+        <section
+          id="converter"
+          aria-label="Converter"
+          className="mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6"
+        >
           <Converter />
         </section>
+        <HowItWorks />
+        <Features />
+        <Pricing />
+        <ApiSection />
+        <Faq />
+        <Guides />
       </main>
       <SiteFooter />
     </div>
