@@ -14,6 +14,9 @@ import { installIdentity } from './features/auth/identity.js';
 import { authRoutes } from './features/auth/routes.js';
 import { conversionRoutes } from './features/conversions/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { paymentRoutes } from './features/payments/routes.js';
+import { sandboxRoutes } from './features/payments/sandbox-routes.js';
+import { webhookRoutes } from './features/payments/webhook-routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { isPageRequest, sendPage, serveWebApp } from './features/web/routes.js';
 import { installSecurity } from './security.js';
@@ -77,9 +80,18 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
   await app.register(rateLimit, { global: false });
   installIdentity(app, deps);
 
-  for (const routes of [healthRoutes, authRoutes, uploadRoutes, conversionRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    uploadRoutes,
+    conversionRoutes,
+    paymentRoutes,
+    webhookRoutes,
+  ]) {
     await app.register(routes, deps);
   }
+  const { sandbox } = deps;
+  if (sandbox) await app.register(sandboxRoutes, { ...deps, sandbox });
   // Page addresses get the web app (its router shows the not-found page); the rest a JSON 404.
   const servesPages = await serveWebApp(app, deps.config);
   app.setNotFoundHandler((request, reply) =>

@@ -45,6 +45,23 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** The built web app (apps/web/dist) that the server serves beside the API. */
   WEB_DIR: z.string().optional(),
+  /** Stripe: all three keys turn real payments on; without them the sandbox runs (no real money). */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, 'must be a publishable key (starts with pk_), not a secret key')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a webhook signing secret (whsec_...)')
+    .optional(),
+  /** Another Stripe API address: only for a local test server (http is allowed on loopback only). */
+  STRIPE_API_URL: z.url().optional(),
+  /** Production takes no real payments only when this says so. */
+  ALLOW_SANDBOX_PAYMENTS: z.enum(['true', 'false']).default('false'),
 });
 
 /** The server's configuration, read once from the environment. */
@@ -68,7 +85,20 @@ export interface Config {
   conversionsPerMinute: number;
   trustProxy: boolean;
   webDir: string;
+  payments: PaymentsConfig;
 }
+
+/** Which payment provider runs: Stripe with its keys, or the built-in sandbox. */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** A local Stripe-compatible server (tests); Stripe itself when unset. */
+      apiUrl: URL | undefined;
+    };
 
 /** Reads and validates the environment; throws one error naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,6 +133,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     conversionsPerMinute: e.CONVERSIONS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY === 'true',
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    payments: paymentsConfig(e),
+  };
+}
+
+const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const keys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (keys.every((key) => key === undefined)) {
+    if (e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_PAYMENTS !== 'true') {
+      throw new Error(
+        'Invalid configuration:\n  payments: production needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or ALLOW_SANDBOX_PAYMENTS=true to run without real payments)',
+      );
+    }
+    return { provider: 'sandbox' };
+  }
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  payments: set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none of them for the sandbox',
+    );
+  }
+  const apiUrl = e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : undefined;
+  if (apiUrl?.protocol === 'http:' && !loopback.has(apiUrl.hostname)) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_API_URL: http is allowed for a loopback test server only',
+    );
+  }
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    apiUrl,
   };
 }
 

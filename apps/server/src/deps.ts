@@ -2,6 +2,8 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { CookieSettings } from './features/auth/cookies.js';
+import type { PaymentProvider } from './payments/payment-provider.js';
+import type { SandboxPayments } from './payments/sandbox-provider.js';
 import type { JobQueue } from './queue/job-queue.js';
 import type { ObjectStore } from './storage/object-store.js';
 
@@ -13,4 +15,7 @@ export interface Deps {
   queue: JobQueue;
   clock: Clock;
   cookies: CookieSettings;
+  payments: PaymentProvider;
+  /** The sandbox's stand-ins for Stripe's pages, when the sandbox is the provider. */
+  sandbox: SandboxPayments | undefined;
 }

@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import {
+  PaymentObjectNotFoundError,
+  PaymentProviderUnavailableError,
+  PaymentRefusedError,
+} from './payments/payment-provider.js';
 
 /** An error with the HTTP status to answer and a message a person can act on. */
 export class AppError extends Error {
@@ -27,6 +32,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (error instanceof PaymentRefusedError) return reply.code(402).send({ message: error.message });
+    if (error instanceof PaymentObjectNotFoundError) return reply.code(404).send({ message: error.message });
+    if (error instanceof PaymentProviderUnavailableError) {
+      request.log.warn({ err: error }, 'payment provider unavailable');
+      return reply.code(502).send({
+        message:
+          'The payment service is not answering right now. Nothing was charged; please try again in a minute.',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

@@ -8,6 +8,7 @@ import { every } from './every.js';
 import { cookieSettings } from './features/auth/cookies.js';
 import { recoverInterrupted, requeueConversions } from './features/conversions/queries.js';
 import { sweepExpired } from './features/retention/sweep.js';
+import { openPayments } from './payments/index.js';
 import { openJobQueue } from './queue/index.js';
 import { openObjectStore } from './storage/index.js';
 import { openTracePool } from './worker/pool.js';
@@ -39,7 +40,17 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const queue = openJobQueue(config, db, clock, (err, conversionId) =>
     log?.error({ err, conversionId }, 'conversion left processing; it is retried once stale'),
   );
-  const deps: Deps = { config, db, store, queue, clock, cookies: cookieSettings(config.secureCookies) };
+  const { payments, sandbox } = openPayments(config, db, clock);
+  const deps: Deps = {
+    config,
+    db,
+    store,
+    queue,
+    clock,
+    cookies: cookieSettings(config.secureCookies),
+    payments,
+    sandbox,
+  };
   const app = await buildApp(deps, loggerOptions(config.logLevel));
   log = app.log;
 
@@ -74,7 +85,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
 
   const url = await app.listen({ host: config.host, port: config.port });
   log.info(
-    { database: dialect, storage: store.kind, queue: queue.kind, swept },
+    { database: dialect, storage: store.kind, queue: queue.kind, payments: payments.name, swept },
     `Vectrace serving on ${url}`,
   );
 

@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './conversion.js';
 export * from './pages.js';
+export * from './payments.js';
 export * from './plans.js';
 export * from './settings.js';
 export * from './upload.js';

@@ -5,11 +5,12 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import * as initial from './migrations/001-initial.js';
+import * as payments from './migrations/002-payments.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
-const migrations = { '001-initial': initial };
+const migrations = { '001-initial': initial, '002-payments': payments };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */
 export function openDatabase(

@@ -13,6 +13,8 @@ export interface UsersTable {
   email: string;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
+  /** The subscription's status at the provider, as last read (active, past_due, canceled...). */
+  subscriptionStatus: string | null;
   planType: Generated<string>;
   conversionsUsed: Generated<number>;
   conversionsLimit: Generated<number>;
@@ -76,10 +78,35 @@ export interface ConversionsTable {
   createdAt: string;
 }
 
+/** Provider events already applied: each is applied once (RELIABILITY check 6). */
+export interface PaymentEventsTable {
+  id: string;
+  type: string;
+  createdAt: string;
+}
+
+/** The sandbox provider's payment intents, sessions, customers and subscriptions, as JSON. */
+export interface SandboxObjectsTable {
+  id: string;
+  object: string;
+  /** The customer an object belongs to, to find a customer's subscription. */
+  customer: string | null;
+  data: string;
+  createdAt: string;
+}
+
+export interface SandboxIdempotencyKeysTable {
+  key: string;
+  objectId: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   uploads: UploadsTable;
   conversions: ConversionsTable;
+  paymentEvents: PaymentEventsTable;
+  sandboxObjects: SandboxObjectsTable;
+  sandboxIdempotencyKeys: SandboxIdempotencyKeysTable;
 }

@@ -52,3 +52,9 @@ export function ensureOwner(request: FastifyRequest, reply: FastifyReply, { cook
   }
   return { visitorId: request.visitorId };
 }
+
+/** The signed-in user; 401 with `message` otherwise. */
+export function requireUser(request: FastifyRequest, message = 'Please sign in first'): UserRow {
+  if (!request.user) throw new AppError(401, message);
+  return request.user;
+}

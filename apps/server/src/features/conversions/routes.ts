@@ -16,6 +16,7 @@ import { findOwnedConversion, listOwnedConversions } from './queries.js';
 import { toConversion } from './to-conversion.js';
 
 type ById = { Params: { id: string } };
+const isPro = (request: FastifyRequest) => request.user?.planType === 'pro';
 
 /** Conversions: create, read, list, preview and download. Every route is for the owner only. */
 export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -31,16 +32,16 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
     const owner = requireOwner(request);
     const row = await createConversion(deps, owner, parse(createConversionSchema, request.body));
     reply.code(201);
-    return toConversion(db, row);
+    return toConversion(db, row, isPro(request));
   });
 
   app.get('/api/conversions', async (request) => {
     const rows = await listOwnedConversions(db, requireOwner(request));
-    return Promise.all(rows.map((row) => toConversion(db, row)));
+    return Promise.all(rows.map((row) => toConversion(db, row, isPro(request))));
   });
 
   app.get<ById>('/api/conversions/:id', async (request) =>
-    toConversion(db, await owned(request, request.params.id)),
+    toConversion(db, await owned(request, request.params.id), isPro(request)),
   );
 
   app.get<ById>('/api/preview/:id', async (request, reply) => {

@@ -2,14 +2,19 @@ import type { Conversion, ConversionStatus, PaymentStatus } from '@vectrace/cont
 import type { Db } from '../../db/index.js';
 import { type ConversionRow, queuePosition } from './queries.js';
 
-/** A conversion row as its owner sees it, with its place in the queue while pending. */
-export async function toConversion(db: Db, row: ConversionRow): Promise<Conversion> {
+/**
+ * A conversion row as its owner sees it, with its place in the queue while pending. An unpaid
+ * conversion of a Pro user reads `subscription_active` while the subscription lasts.
+ */
+export async function toConversion(db: Db, row: ConversionRow, ownerIsPro: boolean): Promise<Conversion> {
+  const paymentStatus =
+    row.paymentStatus !== 'paid' && ownerIsPro ? 'subscription_active' : row.paymentStatus;
   return {
     id: row.id,
     originalFileName: row.originalFileName,
     originalFileUrl: row.originalFileUrl,
     status: row.status as ConversionStatus,
-    paymentStatus: row.paymentStatus as PaymentStatus,
+    paymentStatus: paymentStatus as PaymentStatus,
     settings: JSON.parse(row.settings),
     errorMessage: row.errorMessage,
     vectorCount: row.vectorCount,

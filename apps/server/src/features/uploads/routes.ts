@@ -3,6 +3,7 @@ import { sniffImageType } from '@vectrace/tracer/decode';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { publicOrigin } from '../../public-origin.js';
 import { uploadKey } from '../../storage/object-store.js';
 import { ensureOwner, requireOwner } from '../auth/identity.js';
 import { issueUpload } from './issue-upload.js';
@@ -20,7 +21,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     { config: { rateLimit: { max: config.uploadsPerMinute, timeWindow: '1 minute' } } },
     async (request, reply): Promise<UploadTicket> => {
       const owner = ensureOwner(request, reply, deps);
-      return issueUpload(deps, owner, config.publicUrl ?? `${request.protocol}://${request.host}`);
+      return issueUpload(deps, owner, publicOrigin(request, config));
     },
   );
 

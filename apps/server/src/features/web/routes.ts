@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { pagePaths } from '@vectrace/contract';
+import { isPagePath } from '@vectrace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 
-const pages = new Set<string>(pagePaths);
 // Addresses the web app never owns: their misses stay JSON 404s.
 const notPages = /^\/(api|objects)(\/|$)/;
 
@@ -42,7 +41,7 @@ export function isPageRequest(request: FastifyRequest): boolean {
 
 /** The app's index.html: 200 for the spec's pages, 404 for any other address (the app says so too). */
 export function sendPage(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const known = pages.has(request.url.split('?')[0]);
+  const known = isPagePath(request.url.split('?')[0]);
   return reply
     .code(known ? 200 : 404)
     .header('cache-control', 'no-cache')

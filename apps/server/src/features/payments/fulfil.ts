@@ -1,0 +1,71 @@
+import { plans } from '@vectrace/contract';
+import type { Deps } from '../../deps.js';
+import type { PaymentIntent, Subscription } from '../../payments/payment-provider.js';
+import { findUserById } from '../auth/queries.js';
+import type { ConversionRow } from '../conversions/queries.js';
+import { findUserByCustomer, markConversionPaid, setSubscription } from './queries.js';
+
+/** The price of one conversion, set here and nowhere by the client (RELIABILITY check 1). */
+export const conversionPrice = { amount: plans['pay-per-use'].priceCents, currency: 'usd' } as const;
+
+/** The Pro subscription's price (spec section 9). */
+export const proPrice = {
+  amount: plans.pro.priceCents,
+  currency: 'usd',
+  interval: 'month',
+  name: 'Vectrace Pro Plan',
+} as const;
+
+// Past due keeps Pro while the provider retries the card; it ends when the provider gives up
+// (unpaid or canceled) or the subscription is cancelled.
+const proStatuses = new Set(['active', 'trialing', 'past_due']);
+
+/** Whether a subscription in this status makes its user Pro. */
+export const grantsPro = (status: string) => proStatuses.has(status);
+
+/** Why this payment intent does not pay for this conversion, or null when it does. */
+export function paymentProblem(intent: PaymentIntent, row: ConversionRow): string | null {
+  if (intent.metadata.conversion_id !== row.id || row.paymentId !== intent.id) {
+    return 'This payment was made for another conversion.';
+  }
+  if (intent.amount !== conversionPrice.amount || intent.currency !== conversionPrice.currency) {
+    return 'This payment is not for the price of a conversion.';
+  }
+  if (intent.status !== 'succeeded') {
+    return intent.status === 'processing'
+      ? 'The payment is still being processed.'
+      : 'The payment has not been completed.';
+  }
+  return null;
+}
+
+/** Marks the conversion paid if the intent, as the provider has it now, pays for it. */
+export async function fulfilPaymentIntent(
+  deps: Deps,
+  intent: PaymentIntent,
+  row: ConversionRow,
+): Promise<string | null> {
+  const problem = paymentProblem(intent, row);
+  if (!problem) await markConversionPaid(deps.db, row.id, intent.id, deps.clock());
+  return problem;
+}
+
+/**
+ * Applies a subscription, as the provider has it now, to its user: an active one makes them Pro;
+ * an ended one makes them free again, unless they have since started another.
+ */
+export async function syncSubscription(
+  deps: Deps,
+  subscription: Subscription,
+  userId?: string | null,
+): Promise<void> {
+  const user = userId
+    ? await findUserById(deps.db, userId)
+    : await findUserByCustomer(deps.db, subscription.customer);
+  if (!user) return;
+  if (grantsPro(subscription.status)) {
+    await setSubscription(deps.db, user.id, subscription, 'pro');
+  } else if (!user.stripeSubscriptionId || user.stripeSubscriptionId === subscription.id) {
+    await setSubscription(deps.db, user.id, subscription, 'free');
+  }
+}

@@ -1,0 +1,54 @@
+import {
+  type BillingPortalAnswer,
+  createCheckoutSessionSchema,
+  createPaymentIntentSchema,
+  type PaymentConfig,
+  verifyPaymentSchema,
+} from '@vectrace/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { AppError, parse } from '../../errors.js';
+import { publicOrigin } from '../../public-origin.js';
+import { requireOwner, requireUser } from '../auth/identity.js';
+import { createCheckoutSession } from './create-checkout-session.js';
+import { createPaymentIntent } from './create-payment-intent.js';
+import { verifyPayment } from './verify-payment.js';
+
+/** Checkout and its return: the provider's public key, payment intents, Pro checkout, verification, billing. */
+export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const perMinute = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+
+  app.get(
+    '/api/config',
+    async (): Promise<PaymentConfig> => ({
+      provider: deps.payments.name,
+      publishableKey: deps.payments.publishableKey,
+    }),
+  );
+
+  app.post('/api/create-payment-intent', perMinute, async (request) =>
+    createPaymentIntent(deps, requireOwner(request), parse(createPaymentIntentSchema, request.body)),
+  );
+
+  app.post('/api/create-checkout-session', perMinute, async (request) =>
+    createCheckoutSession(
+      deps,
+      requireUser(request, 'Sign in or create an account to subscribe to Pro'),
+      parse(createCheckoutSessionSchema, request.body),
+      publicOrigin(request, deps.config),
+    ),
+  );
+
+  app.post('/api/verify-payment', perMinute, async (request) =>
+    verifyPayment(deps, requireOwner(request), parse(verifyPaymentSchema, request.body)),
+  );
+
+  app.post('/api/billing-portal', perMinute, async (request): Promise<BillingPortalAnswer> => {
+    const user = requireUser(request);
+    if (!user.stripeCustomerId) throw new AppError(409, 'You have no subscription to manage yet.');
+    return deps.payments.createPortalSession({
+      customer: user.stripeCustomerId,
+      returnUrl: `${publicOrigin(request, deps.config)}/`,
+    });
+  });
+}

@@ -1,0 +1,100 @@
+import {
+  plans,
+  type SandboxCheckoutSession,
+  type SandboxPortalSession,
+  sandboxCardSchema,
+} from '@vectrace/contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { notFound, parse } from '../../errors.js';
+import type { PaymentEvent } from '../../payments/payment-provider.js';
+import type { SandboxPayments } from '../../payments/sandbox-provider.js';
+import { requireUser } from '../auth/identity.js';
+import { applyEvent } from './apply-event.js';
+
+type ById = { Params: { id: string } };
+const confirmSchema = z.object({ client_secret: z.string().min(1), card: sandboxCardSchema });
+const paySchema = z.object({ card: sandboxCardSchema });
+
+/**
+ * The sandbox's stand-ins for what Stripe does on its own side: confirming a card payment (the
+ * Payment Element), the hosted subscription checkout and the billing portal. Their events are
+ * applied at once, through the same code as Stripe's webhooks.
+ */
+export async function sandboxRoutes(
+  app: FastifyInstance,
+  deps: Deps & { sandbox: SandboxPayments },
+): Promise<void> {
+  const { sandbox } = deps;
+  const apply = async (events: PaymentEvent[]) => {
+    for (const event of events) await applyEvent(deps, event);
+  };
+  // A session or portal is its user's own: another account gets 404, as for conversions.
+  const ownSession = async (id: string, userId: string) => {
+    const session = await sandbox.checkoutSession(id);
+    if (session.client_reference_id !== userId) throw notFound('Checkout session');
+    return session;
+  };
+  const ownPortal = async (id: string, customer: string | null) => {
+    const found = await sandbox.portalSession(id);
+    if (found.portal.customer !== customer) throw notFound('Billing portal session');
+    return found;
+  };
+
+  app.post<ById>('/api/sandbox/payment-intents/:id/confirm', async (request) => {
+    const input = parse(confirmSchema, request.body);
+    await apply(await sandbox.confirmPaymentIntent(request.params.id, input.client_secret, input.card));
+    return { status: 'succeeded' };
+  });
+
+  app.get<ById>('/api/sandbox/checkout-sessions/:id', async (request): Promise<SandboxCheckoutSession> => {
+    const user = requireUser(request);
+    const session = await ownSession(request.params.id, user.id);
+    return {
+      id: session.id,
+      planTitle: plans.pro.title,
+      amount: session.price.amount,
+      currency: session.price.currency,
+      interval: session.price.interval,
+      email: user.email,
+      status: session.status === 'complete' ? 'complete' : 'open',
+      cancelUrl: session.cancel_url,
+    };
+  });
+
+  app.post<ById>('/api/sandbox/checkout-sessions/:id/pay', async (request) => {
+    const user = requireUser(request);
+    await ownSession(request.params.id, user.id);
+    const { session, events } = await sandbox.payCheckoutSession(
+      request.params.id,
+      parse(paySchema, request.body).card,
+    );
+    await apply(events);
+    return { url: session.success_url };
+  });
+
+  app.get<ById>('/api/sandbox/portal-sessions/:id', async (request): Promise<SandboxPortalSession> => {
+    const user = requireUser(request);
+    const { portal, subscription } = await ownPortal(request.params.id, user.stripeCustomerId);
+    return {
+      id: portal.id,
+      returnUrl: portal.return_url,
+      subscription: subscription && {
+        id: subscription.id,
+        status: subscription.status,
+        planTitle: plans.pro.title,
+        amount: subscription.price.amount,
+        currency: subscription.price.currency,
+      },
+    };
+  });
+
+  app.post<ById>('/api/sandbox/portal-sessions/:id/cancel', async (request) => {
+    const user = requireUser(request);
+    await ownPortal(request.params.id, user.stripeCustomerId);
+    const { portal, events } = await sandbox.cancelSubscription(request.params.id);
+    await apply(events);
+    return { url: portal.return_url };
+  });
+}

@@ -1,0 +1,57 @@
+import type { VerifyPaymentAnswer, VerifyPaymentInput } from '@vectrace/contract';
+import type { Deps } from '../../deps.js';
+import { AppError, notFound } from '../../errors.js';
+import { missingAsUndefined } from '../../payments/payment-provider.js';
+import { findOwnedConversion } from '../conversions/queries.js';
+import type { Owner } from '../owner.js';
+import { fulfilPaymentIntent, grantsPro, syncSubscription } from './fulfil.js';
+
+/**
+ * The return from payment: the provider's own record of the payment intent or checkout session
+ * decides, checked against this conversion and this owner. Safe to repeat.
+ */
+export async function verifyPayment(
+  deps: Deps,
+  owner: Owner,
+  input: VerifyPaymentInput,
+): Promise<VerifyPaymentAnswer> {
+  const row = await findOwnedConversion(deps.db, input.conversion_id, owner);
+  if (!row) throw notFound();
+  const refused = (message: string): VerifyPaymentAnswer => ({
+    success: false,
+    paymentStatus: row.paymentStatus === 'paid' ? 'paid' : 'unpaid',
+    message,
+  });
+
+  if (input.payment_intent_id) {
+    const intent = await deps.payments
+      .retrievePaymentIntent(input.payment_intent_id)
+      .catch(missingAsUndefined);
+    if (!intent) return refused('No such payment.');
+    if (intent.metadata.user_id && intent.metadata.user_id !== owner.userId) {
+      return refused('This payment was made from another account.');
+    }
+    const problem = await fulfilPaymentIntent(deps, intent, row);
+    if (problem) return refused(problem);
+    return {
+      success: true,
+      paymentStatus: 'paid',
+      message: 'Payment verified: you can now download your converted files.',
+    };
+  }
+
+  if (!owner.userId) throw new AppError(401, 'Sign in to confirm your Pro subscription.');
+  const session = await deps.payments
+    .retrieveCheckoutSession(input.session_id ?? '')
+    .catch(missingAsUndefined);
+  if (!session) return refused('No such checkout.');
+  if (session.mode !== 'subscription' || session.client_reference_id !== owner.userId) {
+    return refused('This checkout belongs to another account.');
+  }
+  if (session.status !== 'complete' || !session.subscription)
+    return refused('The subscription has not started yet.');
+  const subscription = await deps.payments.retrieveSubscription(session.subscription);
+  await syncSubscription(deps, subscription, owner.userId);
+  if (!grantsPro(subscription.status)) return refused('The subscription is not active.');
+  return { success: true, paymentStatus: 'subscription_active', message: 'Your Pro plan is active.' };
+}

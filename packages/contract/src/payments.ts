@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { PaymentStatus } from './conversion.js';
+import { planIdSchema } from './plans.js';
+
+/** `GET /api/config`: which payment provider runs, and its public key for the browser. */
+export interface PaymentConfig {
+  /** `sandbox`: no real payments (the embedded default); `stripe`: Stripe, test or live keys. */
+  provider: 'stripe' | 'sandbox';
+  publishableKey: string;
+}
+
+/** `POST /api/create-payment-intent` (spec section 3). The server ignores `amount`: it sets the price. */
+export const createPaymentIntentSchema = z.object({
+  plan: planIdSchema.refine((plan) => plan === 'pay-per-use', {
+    message: 'Pay per conversion only: Pro is a subscription, started with create-checkout-session',
+  }),
+  amount: z.number().optional(),
+  conversion_id: z.string({ error: 'conversion_id is required: convert an image, then pay for it' }).min(1),
+});
+export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
+export interface PaymentIntentAnswer {
+  clientSecret: string;
+  paymentIntentId: string;
+}
+
+/** `POST /api/create-checkout-session`: the Pro subscription (spec: plan is always pro). */
+export const createCheckoutSessionSchema = z.object({
+  plan: z.literal('pro', { error: 'Checkout sessions are for the Pro plan' }),
+  conversion_id: z.string().min(1).nullish(),
+});
+export type CreateCheckoutSessionInput = z.infer<typeof createCheckoutSessionSchema>;
+export interface CheckoutSessionAnswer {
+  url: string;
+}
+
+/** `POST /api/verify-payment`: a payment intent or a checkout session, for a conversion. */
+export const verifyPaymentSchema = z
+  .object({
+    payment_intent_id: z.string().min(1).nullish(),
+    session_id: z.string().min(1).nullish(),
+    conversion_id: z.string({ error: 'conversion_id is required' }).min(1),
+  })
+  .refine((body) => body.payment_intent_id || body.session_id, {
+    message: 'payment_intent_id or session_id is required',
+  });
+export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
+export interface VerifyPaymentAnswer {
+  success: boolean;
+  paymentStatus: PaymentStatus;
+  message: string;
+}
+
+/** `POST /api/billing-portal`: where a Pro user manages or cancels the subscription. */
+export interface BillingPortalAnswer {
+  url: string;
+}
+
+/** The sandbox's card form (standing in for Stripe's Payment Element; spec section 2, Checkout). */
+export const sandboxCardSchema = z.object({
+  number: z.string().max(30),
+  expiry: z.string().max(10),
+  cvc: z.string().max(6),
+});
+export type SandboxCard = z.infer<typeof sandboxCardSchema>;
+
+/** `GET /api/sandbox/checkout-sessions/:id`: what the sandbox's hosted checkout shows. */
+export interface SandboxCheckoutSession {
+  id: string;
+  planTitle: string;
+  /** In cents. */
+  amount: number;
+  currency: string;
+  interval: 'month';
+  email: string | null;
+  status: 'open' | 'complete';
+  cancelUrl: string | null;
+}
+
+/** `GET /api/sandbox/portal-sessions/:id`: what the sandbox's billing portal shows. */
+export interface SandboxPortalSession {
+  id: string;
+  returnUrl: string;
+  subscription: { id: string; status: string; planTitle: string; amount: number; currency: string } | null;
+}
