@@ -59,7 +59,7 @@ export async function startTestServer(
   };
 }
 
-/** Marks a conversion paid, as the payment flow will (a later issue adds it). */
+/** Marks a conversion paid directly, for tests about downloads rather than payment. */
 export async function markPaid(server: TestServer, conversionId: string): Promise<void> {
   await server.deps.db
     .updateTable('conversions')
