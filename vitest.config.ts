@@ -16,6 +16,7 @@ export default defineConfig({
     reporters: ['default', './vitest.summary.ts'],
     projects: [
       { extends: true, test: { name: 'tracer', include: ['packages/*/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'server', include: serverTests, exclude: loadTests } },
       ...(postgres
         ? [
@@ -37,6 +38,18 @@ export default defineConfig({
           include: loadTests,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+        },
+      },
+      // Journeys in Chromium against the built app: after the load tests, never beside them.
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

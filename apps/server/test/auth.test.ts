@@ -487,7 +487,7 @@ describe('the session cookie (check 14)', () => {
   });
 
   it('in production is named __Host-sid and is Secure', async () => {
-    const server = await serverFor({ env: { NODE_ENV: 'production' } });
+    const server = await serverFor({ env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' } });
     const client = new Client(server.url);
     const { username } = await register(client, uniqueName('prod'));
     const reply = await login(new Client(server.url), username, password);

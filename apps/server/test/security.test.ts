@@ -202,7 +202,9 @@ describe('security headers (check 25)', () => {
   });
 
   it('in production, tells browsers to use HTTPS for a year (HSTS)', async () => {
-    const production = await startTestServer({ env: { NODE_ENV: 'production' } });
+    const production = await startTestServer({
+      env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' },
+    });
     others.push(production);
     const reply = await new Client(production.url).get('/healthz');
     const hsts = reply.headers.get('strict-transport-security') ?? '';

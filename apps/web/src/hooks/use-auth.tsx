@@ -2,6 +2,7 @@ import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@
 import type { LoginInput, PublicUser, RegisterInput } from '@vectrace/contract';
 import { createContext, type ReactNode, useContext } from 'react';
 import { apiJson, apiRequest, getQueryFn } from '../lib/api';
+import { CURRENT_CONVERSION_KEY } from '../lib/payment-return';
 import { toast } from './use-toast';
 
 const userKey = ['/api/user'];
@@ -54,8 +55,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       await apiRequest('POST', '/api/logout');
     },
     onSuccess: () => {
+      // The account's conversions leave the screen, and nothing of the account is fetched again
+      // without a session: cached data is marked stale and read anew only when shown.
+      sessionStorage.removeItem(CURRENT_CONVERSION_KEY);
       queryClient.setQueryData(userKey, null);
-      void queryClient.invalidateQueries();
+      void queryClient.invalidateQueries({ refetchType: 'none' });
       toast({ title: 'Goodbye!', description: 'Successfully logged out' });
     },
     onError: (error) => toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),

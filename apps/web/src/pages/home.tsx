@@ -8,10 +8,12 @@ import { HowItWorks } from '../components/home/how-it-works';
 import { Pricing } from '../components/home/pricing';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
+import { useAuth } from '../hooks/use-auth';
 import { usePageMeta } from '../hooks/use-page-meta';
 
 /** Home: the converter, then what the product does, its prices, the API, the FAQ and the guides. */
 export function HomePage() {
+  const { user } = useAuth();
   usePageMeta(
     'Vectrace: Convert PNG and JPG to SVG Vectors Online',
     'Turn PNG and JPEG images into clean, scalable SVG vectors for logos, icons, stickers, cutting and print. Upload, tune the settings, preview, and download.',
@@ -26,7 +28,8 @@ export function HomePage() {
           aria-label="Converter"
           className="mx-auto w-full max-w-6xl px-4 pb-16 sm:px-6"
         >
-          <Converter />
+          {/* A new converter when who is signed in changes: one account's work never shows in another's. */}
+          <Converter key={user?.id ?? 'visitor'} />
         </section>
         <HowItWorks />
         <Features />

@@ -46,6 +46,7 @@ export function Converter() {
     () => paidConversionId ?? sessionStorage.getItem(CURRENT_CONVERSION_KEY),
   );
   const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
 
   const { data: conversion, error: conversionError } = useQuery<Conversion>({
     queryKey: [conversionsKey, conversionId],
@@ -117,6 +118,10 @@ export function Converter() {
         title: 'Conversion started',
         description: `Processing ${created.originalFileName} with your selected settings.`,
       });
+      // In one column the preview sits below the settings: bring it into view.
+      if (window.matchMedia('(max-width: 1023px)').matches) {
+        resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      }
     },
     onError: (error) =>
       toast({
@@ -150,7 +155,7 @@ export function Converter() {
           onConvert={startConversion}
         />
       </div>
-      <div className="flex min-w-0 flex-col gap-6">
+      <div ref={resultRef} className="flex min-w-0 scroll-mt-24 flex-col gap-6">
         <PreviewPanel originalUrl={shown?.expired ? null : originalUrl} conversion={shown} />
         {shown && needsPayment(shown, user) ? <PaymentRequiredCard conversionId={shown.id} /> : null}
         {shown?.status === 'completed' && !shown.expired ? (

@@ -1,0 +1,44 @@
+import type { Locator, Page } from 'playwright-core';
+import { visible } from './ui.js';
+
+/** The app's pages (spec section 2), each with what shows once it has rendered. */
+export const routes: { path: string; name: string; ready(page: Page): Locator }[] = [
+  { path: '/', name: 'home', ready: (page) => page.getByText('Max file size: 10MB') },
+  { path: '/auth', name: 'auth', ready: (page) => page.getByRole('tab', { name: 'Sign Up', exact: true }) },
+  {
+    path: '/checkout',
+    name: 'checkout',
+    ready: (page) => page.getByRole('heading', { name: 'Complete Your Purchase', exact: true }),
+  },
+  {
+    path: '/png-to-svg',
+    name: 'png-to-svg',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'PNG to SVG: Free Online Converter' }),
+  },
+  {
+    path: '/how-to-vectorize-a-logo',
+    name: 'how-to-vectorize-a-logo',
+    ready: (page) => page.getByRole('heading', { level: 1 }),
+  },
+  {
+    path: '/privacy',
+    name: 'privacy',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }),
+  },
+];
+
+/** Opens a page by its address and waits until it has rendered. */
+export async function open(page: Page, path: string): Promise<void> {
+  const route = routes.find((r) => r.path === path.split('?')[0]);
+  if (!route) throw new Error(`no such page in the spec: ${path}`);
+  await page.goto(path);
+  await visible(route.ready(page));
+}
+
+/** The page's <title> and meta description. */
+export async function pageMeta(page: Page): Promise<{ title: string; description: string | null }> {
+  return {
+    title: await page.title(),
+    description: await page.locator('meta[name="description"]').getAttribute('content'),
+  };
+}
