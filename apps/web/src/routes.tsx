@@ -10,6 +10,12 @@ const PngToSvgPage = lazy(() => import('./pages/png-to-svg').then((m) => ({ defa
 const HowToVectorizeALogoPage = lazy(() =>
   import('./pages/how-to-vectorize-a-logo').then((m) => ({ default: m.HowToVectorizeALogoPage })),
 );
+const SandboxCheckoutPage = lazy(() =>
+  import('./pages/sandbox-checkout').then((m) => ({ default: m.SandboxCheckoutPage })),
+);
+const SandboxPortalPage = lazy(() =>
+  import('./pages/sandbox-portal').then((m) => ({ default: m.SandboxPortalPage })),
+);
 const PrivacyPage = lazy(() => import('./pages/privacy').then((m) => ({ default: m.PrivacyPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 
@@ -32,6 +38,8 @@ export function AppRoutes() {
         <Route path="/png-to-svg" component={PngToSvgPage} />
         <Route path="/how-to-vectorize-a-logo" component={HowToVectorizeALogoPage} />
         <Route path="/privacy" component={PrivacyPage} />
+        <Route path="/sandbox/checkout/:id" component={SandboxCheckoutPage} />
+        <Route path="/sandbox/portal/:id" component={SandboxPortalPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

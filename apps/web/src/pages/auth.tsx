@@ -1,5 +1,5 @@
 import { CreditCard, FileStack, SlidersHorizontal, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Redirect } from 'wouter';
 import { LoginForm } from '../components/auth/login-form';
 import { SignUpForm } from '../components/auth/sign-up-form';
@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useAuth } from '../hooks/use-auth';
 import { usePageMeta } from '../hooks/use-page-meta';
+import { RETURN_TO_KEY, safeReturnTo } from '../lib/checkout';
 
 const promises = [
   {
@@ -32,7 +33,7 @@ const promises = [
   },
 ];
 
-/** Login and sign-up; signed-in users go home. */
+/** Login and sign-up; signed-in users go home, or back to where sign-in was asked for (the Pro checkout). */
 export function AuthPage() {
   const { user } = useAuth();
   const [tab, setTab] = useState('login');
@@ -40,7 +41,12 @@ export function AuthPage() {
     tab === 'login' ? 'Log in | Vectrace' : 'Create an account | Vectrace',
     'Log in or create a Vectrace account to keep your conversions together and download them from any device.',
   );
-  if (user) return <Redirect to="/" replace />;
+  // Read during render, removed once used: React may render twice before the redirect happens.
+  const returnTo = user ? safeReturnTo(sessionStorage.getItem(RETURN_TO_KEY)) : null;
+  useEffect(() => {
+    if (user) sessionStorage.removeItem(RETURN_TO_KEY);
+  }, [user]);
+  if (user) return <Redirect to={returnTo ?? '/'} replace />;
 
   return (
     <div className="grid min-h-screen lg:grid-cols-2">

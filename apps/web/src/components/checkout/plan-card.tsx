@@ -12,7 +12,7 @@ export function PlanCard({ plan }: { plan: PlanId }) {
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
           <CardTitle as="h2">{plans[plan].title}</CardTitle>
-          <Badge>Selected Plan</Badge>
+          <Badge className="shrink-0 whitespace-nowrap">Selected Plan</Badge>
         </div>
         <p className="mt-2">
           <span className="text-4xl font-bold tracking-tight">{price.amount}</span>{' '}

@@ -1,6 +1,9 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { useAuth } from '../../hooks/use-auth';
+import { cn } from '../../lib/cn';
+import { ManageSubscriptionButton } from '../checkout/manage-subscription-button';
+import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Brand } from './brand';
 
@@ -10,13 +13,16 @@ const sections = [
   { href: '/#api', label: 'API' },
 ];
 
-/** The home page's header: the sections, then Login, or the username and Logout. */
+/** The home page's header: the sections, then Login, or the username (Pro: badge, Manage subscription) and Logout. */
 export function SiteHeader() {
   const { user, logoutMutation } = useAuth();
+  const pro = user?.planType === 'pro';
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Brand />
+        <div className="shrink-0">
+          <Brand />
+        </div>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {sections.map((section) => (
             <a
@@ -29,22 +35,29 @@ export function SiteHeader() {
           ))}
         </nav>
         {user ? (
-          <div className="flex items-center gap-2 sm:gap-3">
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             <span
               className="flex min-w-0 items-center gap-1.5 text-sm font-medium"
               data-testid="current-username"
             >
-              <UserRound aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              <UserRound
+                aria-hidden="true"
+                className={cn('size-4 shrink-0 text-muted-foreground', pro && 'hidden sm:block')}
+              />
               <span className="max-w-28 truncate sm:max-w-48">{user.username}</span>
             </span>
+            {pro ? <Badge className="-ml-1 shrink-0 px-2 sm:-ml-2">Pro</Badge> : null}
+            {pro ? <ManageSubscriptionButton /> : null}
             <Button
               variant="outline"
               size="sm"
+              className={cn('shrink-0', pro && 'px-2 sm:px-3')}
               onClick={() => logoutMutation.mutate()}
               disabled={logoutMutation.isPending}
             >
               <LogOut aria-hidden="true" />
-              Logout
+              {/* Pro users' headers are fuller: on a phone the icon alone (the label stays for screen readers). */}
+              <span className={cn(pro && 'sr-only sm:not-sr-only')}>Logout</span>
             </Button>
           </div>
         ) : (

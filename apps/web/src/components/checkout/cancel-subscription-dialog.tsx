@@ -1,0 +1,57 @@
+// Trigger and Close straight from Radix: focus goes back to the button when the dialog closes.
+import { DialogClose, DialogTrigger } from '@radix-ui/react-dialog';
+import { AlertCircle } from 'lucide-react';
+import { Button } from '../ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
+
+interface CancelSubscriptionDialogProps {
+  onConfirm: () => void;
+  busy: boolean;
+  error: string | null;
+}
+
+/** "Cancel subscription", asked once more in a dialog: Keep Pro, or cancel it. */
+export function CancelSubscriptionDialog({ onConfirm, busy, error }: CancelSubscriptionDialogProps) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="destructive" className="self-start">
+          Cancel subscription
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Cancel your Pro plan?</DialogTitle>
+          <DialogDescription>
+            Unlimited conversions end. After cancelling, downloads need payment per conversion again.
+          </DialogDescription>
+        </DialogHeader>
+        {error ? (
+          <p role="alert" className="flex items-start gap-2 text-sm text-danger">
+            <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {error}
+          </p>
+        ) : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={busy}>
+              Keep Pro
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" onClick={onConfirm} disabled={busy}>
+            {busy ? <Spinner /> : null}
+            Cancel subscription
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,33 @@
+import type { SandboxCard } from '@vectrace/contract';
+import { apiJson } from '../../lib/api';
+import { SandboxCardForm } from './sandbox-card-form';
+import { TestModeNotice } from './test-mode-notice';
+import type { PaymentIntentHandle } from './use-payment-intent';
+import { paymentFailedToast, usePaymentSucceeded } from './use-payment-succeeded';
+
+/** Pay per conversion in the sandbox: the test card form, confirmed by the server's sandbox. */
+export function SandboxPaymentForm({
+  intent,
+  conversionId,
+}: {
+  intent: PaymentIntentHandle;
+  conversionId: string;
+}) {
+  const succeeded = usePaymentSucceeded();
+
+  const pay = async (card: SandboxCard) => {
+    await apiJson<{ status: string }>(
+      'POST',
+      `/api/sandbox/payment-intents/${encodeURIComponent(intent.paymentIntentId)}/confirm`,
+      { client_secret: intent.clientSecret, card },
+    );
+    succeeded(intent.paymentIntentId, conversionId);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <TestModeNotice />
+      <SandboxCardForm submitLabel="Complete Payment - $1" onPay={pay} onError={paymentFailedToast} />
+    </div>
+  );
+}

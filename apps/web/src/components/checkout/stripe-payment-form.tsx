@@ -1,0 +1,110 @@
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+import { AlertCircle } from 'lucide-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { errorMessage } from '../../lib/api';
+import { paymentReturnUrl, paymentSuccessPath } from '../../lib/checkout';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { PaymentProblem } from './payment-problem';
+import type { PaymentIntentHandle } from './use-payment-intent';
+import { paymentFailedToast, usePaymentSucceeded } from './use-payment-succeeded';
+
+interface StripePaymentFormProps {
+  stripePromise: Promise<Stripe | null>;
+  intent: PaymentIntentHandle;
+  conversionId: string;
+}
+
+/** Pay per conversion with Stripe: the tabbed Payment Element for the intent's client secret. */
+export function StripePaymentForm({ stripePromise, intent, conversionId }: StripePaymentFormProps) {
+  const [unavailable, setUnavailable] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void stripePromise.then((stripe) => {
+      if (live && !stripe) setUnavailable(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [stripePromise]);
+
+  if (unavailable) {
+    return (
+      <PaymentProblem
+        title="Payment form unavailable"
+        message="Stripe's payment form could not be loaded. Check your connection, then try again."
+        onRetry={() => window.location.reload()}
+      />
+    );
+  }
+  return (
+    <Elements
+      stripe={stripePromise}
+      options={{
+        clientSecret: intent.clientSecret,
+        appearance: { theme: 'stripe', variables: { colorPrimary: '#4338ca' } },
+      }}
+    >
+      <PaymentForm conversionId={conversionId} />
+    </Elements>
+  );
+}
+
+function PaymentForm({ conversionId }: { conversionId: string }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const succeeded = usePaymentSucceeded();
+  const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      if (!stripe || !elements) throw new Error('Stripe not loaded');
+      const result = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: paymentReturnUrl(window.location.origin, conversionId) },
+        redirect: 'if_required',
+      });
+      if (result.error) throw new Error(result.error.message || 'Payment failed');
+      // No redirect: the payment is settled here. Home verifies it either way.
+      if (result.paymentIntent.status === 'succeeded') {
+        succeeded(result.paymentIntent.id, conversionId);
+      } else {
+        // Still processing: home says it is being confirmed.
+        window.location.assign(paymentSuccessPath(result.paymentIntent.id, conversionId));
+      }
+    } catch (error) {
+      paymentFailedToast(errorMessage(error, 'Payment failed'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
+      <PaymentElement
+        options={{ layout: 'tabs' }}
+        onLoadError={(event) => setLoadError(event.error.message || 'The payment form could not load.')}
+      />
+      {loadError ? (
+        <p role="alert" className="flex items-start gap-2 text-sm text-danger">
+          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {loadError}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" disabled={busy || !stripe || !elements}>
+        {busy ? (
+          <>
+            <Spinner />
+            Processing...
+          </>
+        ) : (
+          'Complete Payment - $1'
+        )}
+      </Button>
+    </form>
+  );
+}
