@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { convertLogo } from './support/converter.js';
+import { open } from './support/routes.js';
+import { useSite } from './support/site.js';
+import { action, downloadBy, downloadedBytes, expectToast, uiTimeout, visible } from './support/ui.js';
+
+const site = useSite();
+const goodCard = { number: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123' };
+const declinedCard = { ...goodCard, number: '4000 0000 0000 0002' };
+
+async function fillCard(page: Page, card: typeof goodCard): Promise<void> {
+  await page.getByLabel('Card number').fill(card.number);
+  await page.getByLabel('Expiry').fill(card.expiry);
+  await page.getByLabel('CVC').fill(card.cvc);
+}
+
+async function downloadSvg(page: Page): Promise<string> {
+  const download = await downloadBy(page, () => action(page, 'Download SVG').click());
+  expect(download.suggestedFilename()).toBe('converted-vector.svg');
+  return (await downloadedBytes(download)).toString('utf8');
+}
+
+async function signUp(page: Page, name: string): Promise<void> {
+  await open(page, '/auth');
+  await page.getByRole('tab', { name: 'Sign Up', exact: true }).click();
+  await page.locator('input[name="username"]:visible').fill(name);
+  await page.locator('input[name="email"]:visible').fill(`${name}@example.com`);
+  await page.locator('input[name="password"]:visible').fill('correct horse battery');
+  await page.locator('input[name="confirmPassword"]:visible').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await expectToast(page, 'Welcome!');
+}
+
+describe('paying in the sandbox (no real payment)', () => {
+  test('a visitor pays $1 with 4242, returns, sees Payment Verified and downloads the SVG', async () => {
+    const { page } = await site.newTab();
+    await open(page, '/');
+    await convertLogo(page);
+    await action(page, 'Pay $1.00').click();
+    await page.waitForURL(/\/checkout\?plan=pay-per-use&conversion_id=/);
+    await visible(page.getByText('Test mode: no real payment', { exact: false }).first());
+    await visible(page.getByText("You're upgrading to Pay Per Conversion"));
+    await screenshot(page, 'checkout-pay-per-use');
+
+    await fillCard(page, goodCard);
+    await page.getByRole('button', { name: 'Complete Payment - $1', exact: true }).click();
+    await expectToast(page, 'Payment Successful', 'Thank you for your purchase!');
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectToast(
+      page,
+      'Payment Verified',
+      'Your payment has been confirmed. You can now download your converted files.',
+    );
+    // The payment parameters leave the address once verified.
+    await expect.poll(() => new URL(page.url()).search, { timeout: uiTimeout }).toBe('');
+    await expect(page.getByRole('heading', { name: 'Payment Required' }).count()).resolves.toBe(0);
+
+    const svg = await downloadSvg(page);
+    expect(svg).toMatch(/^(<\?xml[^>]*>\s*)?<svg[\s>]/);
+    expect(svg).toContain('<path');
+    await screenshot(page, 'home-paid');
+  });
+
+  test('a declined card says Payment Failed, and the conversion stays unpaid', async () => {
+    const { page, expectFailedRequest } = await site.newTab();
+    expectFailedRequest(402, /\/api\/sandbox\/payment-intents\/[^/]+\/confirm$/);
+    await open(page, '/');
+    const id = await convertLogo(page);
+    await action(page, 'Download SVG').click();
+    await page.waitForURL(/\/checkout\?plan=pay-per-use/);
+    await fillCard(page, declinedCard);
+    await page.getByRole('button', { name: 'Complete Payment - $1', exact: true }).click();
+    await expectToast(page, 'Payment Failed', 'Your card was declined.');
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    const conversion = await page.request.get(`/api/conversions/${id}`);
+    expect((await conversion.json()).paymentStatus).toBe('unpaid');
+  });
+
+  test('a Pro user downloads without paying per conversion, and after cancelling must pay again', async () => {
+    const { page } = await site.newTab();
+    await signUp(page, `pro${Date.now()}`);
+    await open(page, '/');
+    await convertLogo(page);
+
+    await action(page, 'Get Pro ($5.99/month)').click();
+    await page.waitForURL(/\/checkout\?plan=pro/);
+    await visible(page.getByText("You're upgrading to Pro Plan"));
+    await page.getByRole('button', { name: 'Start Subscription - $5.99/month', exact: true }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await visible(page.getByText('Test mode: no real payment', { exact: false }).first());
+    await screenshot(page, 'sandbox-checkout');
+    await fillCard(page, goodCard);
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectToast(page, 'Payment Verified');
+    await visible(page.getByText('Pro', { exact: true }).first());
+    expect(await downloadSvg(page)).toContain('<svg');
+
+    // A second conversion downloads at once: no Payment Required card, no checkout.
+    await convertLogo(page);
+    await expect(page.getByRole('heading', { name: 'Payment Required' }).count()).resolves.toBe(0);
+    expect(await downloadSvg(page)).toContain('<svg');
+
+    await page.getByRole('button', { name: 'Manage subscription' }).click();
+    await page.waitForURL(/\/sandbox\/portal\//);
+    await screenshot(page, 'sandbox-portal');
+    await page.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel subscription', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Pro has ended: the last conversion needs payment again.
+    await visible(page.getByRole('heading', { name: 'Payment Required' }));
+    await action(page, 'Download SVG').click();
+    await page.waitForURL(/\/checkout\?plan=pay-per-use&conversion_id=/);
+  });
+});
