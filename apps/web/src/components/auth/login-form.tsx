@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginForm as LoginValues, loginFormSchema } from '@vectrace/contract';
 import { useForm } from 'react-hook-form';
 import { useAuth } from '../../hooks/use-auth';
-import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { PasswordInput } from '../ui/password-input';
-import { Spinner } from '../ui/spinner';
+import { PendingButton } from '../ui/pending-button';
 import { FormField } from './form-field';
 
 /** Login: username and password; Sign In, or Signing in... while the call is out. */
@@ -34,15 +33,15 @@ export function LoginForm() {
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         <PasswordInput autoComplete="current-password" {...form.register('password')} />
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={loginMutation.isPending}>
-        {loginMutation.isPending ? (
-          <>
-            <Spinner /> Signing in...
-          </>
-        ) : (
-          'Sign In'
-        )}
-      </Button>
+      <PendingButton
+        type="submit"
+        size="lg"
+        className="mt-2 w-full"
+        pending={loginMutation.isPending}
+        pendingLabel="Signing in..."
+      >
+        Sign In
+      </PendingButton>
     </form>
   );
 }

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type SignUpForm as SignUpValues, signUpFormSchema } from '@vectrace/contract';
 import { useForm } from 'react-hook-form';
 import { useAuth } from '../../hooks/use-auth';
-import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { PasswordInput } from '../ui/password-input';
-import { Spinner } from '../ui/spinner';
+import { PendingButton } from '../ui/pending-button';
 import { FormField } from './form-field';
 
 /** Sign up: the confirmation is checked here and never sent. */
@@ -44,15 +43,15 @@ export function SignUpForm() {
       >
         <PasswordInput autoComplete="new-password" {...form.register('confirmPassword')} />
       </FormField>
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={registerMutation.isPending}>
-        {registerMutation.isPending ? (
-          <>
-            <Spinner /> Creating account...
-          </>
-        ) : (
-          'Create Account'
-        )}
-      </Button>
+      <PendingButton
+        type="submit"
+        size="lg"
+        className="mt-2 w-full"
+        pending={registerMutation.isPending}
+        pendingLabel="Creating account..."
+      >
+        Create Account
+      </PendingButton>
     </form>
   );
 }

@@ -19,7 +19,7 @@ export function CheckoutHeader({ provider }: { provider: PaymentConfig['provider
         {provider === 'sandbox' ? (
           <Badge className="gap-1.5 bg-warning-soft py-1 text-amber-800">
             <FlaskConical aria-hidden="true" className="size-3.5" />
-            Test mode
+            Secured by sandbox (test mode)
           </Badge>
         ) : provider === 'stripe' ? (
           <Badge variant="neutral" className="gap-1.5 py-1">

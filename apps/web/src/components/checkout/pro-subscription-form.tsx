@@ -6,6 +6,7 @@ import { useAuth } from '../../hooks/use-auth';
 import { apiJson, errorMessage } from '../../lib/api';
 import { proCheckoutPath, RETURN_TO_KEY } from '../../lib/checkout';
 import { Button } from '../ui/button';
+import { PendingButton } from '../ui/pending-button';
 import { Spinner } from '../ui/spinner';
 import { paymentFailedToast } from './use-payment-succeeded';
 
@@ -92,16 +93,15 @@ export function ProSubscriptionForm({ provider, conversionId }: ProSubscriptionF
           ? "You'll go to a test checkout page to set up the monthly subscription. Test mode: no real payment."
           : "You'll be redirected to Stripe's secure checkout to set up your monthly subscription."}
       </p>
-      <Button size="lg" className="w-full" disabled={busy} onClick={() => subscribe.mutate()}>
-        {busy ? (
-          <>
-            <Spinner />
-            Processing...
-          </>
-        ) : (
-          'Start Subscription - $5.99/month'
-        )}
-      </Button>
+      <PendingButton
+        size="lg"
+        className="w-full"
+        pending={busy}
+        pendingLabel="Processing..."
+        onClick={() => subscribe.mutate()}
+      >
+        Start Subscription - $5.99/month
+      </PendingButton>
     </div>
   );
 }

@@ -3,9 +3,8 @@ import { AlertCircle } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { cardErrorField, formatCardNumber, formatCvc, formatExpiry, withoutStatus } from '../../lib/checkout';
-import { Button } from '../ui/button';
 import { Input, Label } from '../ui/input';
-import { Spinner } from '../ui/spinner';
+import { PendingButton } from '../ui/pending-button';
 
 interface SandboxCardFormProps {
   /** The button's text when idle, e.g. "Complete Payment - $1" or "Subscribe". */
@@ -47,55 +46,40 @@ export function SandboxCardForm({ submitLabel, onPay, onError, disabled }: Sandb
   const invalid = error ? cardErrorField(error) : null;
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-number`}>Card number</Label>
-        <Input
-          id={`${id}-number`}
-          name="cardnumber"
-          autoComplete="cc-number"
-          inputMode="numeric"
-          placeholder="1234 1234 1234 1234"
-          required
-          value={number}
-          onChange={(event) => setNumber(formatCardNumber(event.target.value))}
-          aria-invalid={invalid === 'number' || undefined}
-          aria-describedby={described}
-          className="font-mono tracking-wide"
-        />
-      </div>
+      <CardField
+        id={`${id}-number`}
+        label="Card number"
+        name="cardnumber"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={number}
+        onChange={(value) => setNumber(formatCardNumber(value))}
+        invalid={invalid === 'number'}
+        describedBy={described}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor={`${id}-expiry`}>Expiry</Label>
-          <Input
-            id={`${id}-expiry`}
-            name="exp-date"
-            autoComplete="cc-exp"
-            inputMode="numeric"
-            placeholder="MM / YY"
-            required
-            value={expiry}
-            onChange={(event) => setExpiry(formatExpiry(event.target.value))}
-            aria-invalid={invalid === 'expiry' || undefined}
-            aria-describedby={described}
-            className="font-mono"
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor={`${id}-cvc`}>CVC</Label>
-          <Input
-            id={`${id}-cvc`}
-            name="cvc"
-            autoComplete="cc-csc"
-            inputMode="numeric"
-            placeholder="123"
-            required
-            value={cvc}
-            onChange={(event) => setCvc(formatCvc(event.target.value))}
-            aria-invalid={invalid === 'cvc' || undefined}
-            aria-describedby={described}
-            className="font-mono"
-          />
-        </div>
+        <CardField
+          id={`${id}-expiry`}
+          label="Expiry"
+          name="exp-date"
+          autoComplete="cc-exp"
+          placeholder="MM / YY"
+          value={expiry}
+          onChange={(value) => setExpiry(formatExpiry(value))}
+          invalid={invalid === 'expiry'}
+          describedBy={described}
+        />
+        <CardField
+          id={`${id}-cvc`}
+          label="CVC"
+          name="cvc"
+          autoComplete="cc-csc"
+          placeholder="123"
+          value={cvc}
+          onChange={(value) => setCvc(formatCvc(value))}
+          invalid={invalid === 'cvc'}
+          describedBy={described}
+        />
       </div>
       {error ? (
         <p id={errorId} role="alert" className="flex items-start gap-2 text-sm text-danger">
@@ -103,16 +87,48 @@ export function SandboxCardForm({ submitLabel, onPay, onError, disabled }: Sandb
           {error}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={busy || disabled}>
-        {busy ? (
-          <>
-            <Spinner />
-            Processing...
-          </>
-        ) : (
-          submitLabel
-        )}
-      </Button>
+      <PendingButton
+        type="submit"
+        size="lg"
+        className="w-full"
+        pending={busy}
+        pendingLabel="Processing..."
+        disabled={disabled}
+      >
+        {submitLabel}
+      </PendingButton>
     </form>
+  );
+}
+
+/** One labelled card field: numeric keyboard, the browser's card autofill, formatted as typed. */
+function CardField(props: {
+  id: string;
+  label: string;
+  name: string;
+  autoComplete: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  describedBy: string | undefined;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        name={props.name}
+        autoComplete={props.autoComplete}
+        inputMode="numeric"
+        placeholder={props.placeholder}
+        required
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.describedBy}
+        className="font-mono tracking-wide"
+      />
+    </div>
   );
 }

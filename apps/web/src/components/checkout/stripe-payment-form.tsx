@@ -4,8 +4,7 @@ import { AlertCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { paymentReturnUrl, paymentSuccessPath } from '../../lib/checkout';
-import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
+import { PendingButton } from '../ui/pending-button';
 import { PaymentProblem } from './payment-problem';
 import type { PaymentIntentHandle } from './use-payment-intent';
 import { paymentFailedToast, usePaymentSucceeded } from './use-payment-succeeded';
@@ -95,16 +94,16 @@ function PaymentForm({ conversionId }: { conversionId: string }) {
           {loadError}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" disabled={busy || !stripe || !elements}>
-        {busy ? (
-          <>
-            <Spinner />
-            Processing...
-          </>
-        ) : (
-          'Complete Payment - $1'
-        )}
-      </Button>
+      <PendingButton
+        type="submit"
+        size="lg"
+        className="w-full"
+        pending={busy}
+        pendingLabel="Processing..."
+        disabled={!stripe || !elements}
+      >
+        Complete Payment - $1
+      </PendingButton>
     </form>
   );
 }

@@ -10,8 +10,8 @@ import {
   DialogTitle,
 } from '../ui/dialog';
 import { Label } from '../ui/input';
+import { PendingButton } from '../ui/pending-button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
-import { Spinner } from '../ui/spinner';
 
 /** PNG Export Options: a square size, then the PNG is drawn in the browser. */
 export function PngExportDialog({
@@ -54,15 +54,13 @@ export function PngExportDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button disabled={converting} onClick={() => onExport(Number(size))}>
-            {converting ? (
-              <>
-                <Spinner /> Converting...
-              </>
-            ) : (
-              'Download PNG'
-            )}
-          </Button>
+          <PendingButton
+            pending={converting}
+            pendingLabel="Converting..."
+            onClick={() => onExport(Number(size))}
+          >
+            Download PNG
+          </PendingButton>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -153,7 +153,7 @@ export function SettingsPanel({
           <ChoiceSetting
             name="Corner Detection"
             value={settings.cornerDetection}
-            hint="Where the outline keeps corners: Sharp for crisp geometric logos, Rounded for soft shapes, Auto decides per corner."
+            hint="Where the outline keeps corners: Sharp for crisp geometric logos, Rounded for soft shapes, Auto follows Smoothness."
             choices={cornerDetections.map((value) => [value, cornerLabels[value]])}
             onChange={(value) => set('cornerDetection', value as ConversionSettings['cornerDetection'])}
           />

@@ -13,6 +13,23 @@ const sections = [
   { href: '/#api', label: 'API' },
 ];
 
+/** The links to the home page's sections: in the bar on wide screens, in a row beneath on phones. */
+function SectionLinks({ label, className }: { label: string; className: string }) {
+  return (
+    <nav aria-label={label} className={className}>
+      {sections.map((section) => (
+        <a
+          key={section.href}
+          href={section.href}
+          className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {section.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
 /** The home page's header: the sections, then Login, or the username (Pro: badge, Manage subscription) and Logout. */
 export function SiteHeader() {
   const { user, logoutMutation } = useAuth();
@@ -23,17 +40,7 @@ export function SiteHeader() {
         <div className="shrink-0">
           <Brand />
         </div>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {sections.map((section) => (
-            <a
-              key={section.href}
-              href={section.href}
-              className="rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              {section.label}
-            </a>
-          ))}
-        </nav>
+        <SectionLinks label="Main" className="hidden items-center gap-1 md:flex" />
         {user ? (
           <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             <span
@@ -66,17 +73,7 @@ export function SiteHeader() {
           </Button>
         )}
       </div>
-      <nav aria-label="Sections" className="flex justify-center gap-1 border-t border-border md:hidden">
-        {sections.map((section) => (
-          <a
-            key={section.href}
-            href={section.href}
-            className="px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground"
-          >
-            {section.label}
-          </a>
-        ))}
-      </nav>
+      <SectionLinks label="Sections" className="flex justify-center gap-1 border-t border-border md:hidden" />
     </header>
   );
 }
