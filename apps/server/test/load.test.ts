@@ -19,7 +19,7 @@ afterEach(async () => {
 
 async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vectrace-load-'));
-  const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
+  const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env }, { keepLogs: false });
   cleanups.push(async () => {
     server.child.kill('SIGKILL');
     await server.exited;

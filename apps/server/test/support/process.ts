@@ -14,7 +14,14 @@ export interface ServerProcess {
   exited: Promise<number | string>;
 }
 
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server. With `keepLogs: false` its log lines are drained unread once it listens: a
+ * load test then measures the server, not this process parsing thousands of lines beside it.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  { keepLogs = true }: { keepLogs?: boolean } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [main], {
     env: {
       PATH: process.env.PATH,
@@ -34,8 +41,9 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+    lines.on('line', (line) => {
       try {
         const entry = JSON.parse(line);
         logs.push(entry);
@@ -48,5 +56,9 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     exited.then((code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
     setTimeout(() => reject(new Error(`server not listening after 20 s: ${stderr}`)), 20_000).unref();
   });
+  if (!keepLogs) {
+    lines.close();
+    child.stdout?.resume();
+  }
   return { url, child, logs, exited };
 }
