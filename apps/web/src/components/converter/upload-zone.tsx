@@ -66,7 +66,7 @@ export function UploadZone({
         ),
       })}
     >
-      <input {...getInputProps()} />
+      <input {...getInputProps({ 'aria-label': 'Choose a PNG or JPEG image to upload' })} />
       {uploading ? (
         <div className="flex w-full max-w-xs flex-col items-center gap-3">
           <ImageUp aria-hidden="true" className="size-8 text-primary" />
