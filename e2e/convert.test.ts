@@ -93,6 +93,24 @@ describe('converting an image', () => {
     ]);
   });
 
+  test('a failed poll (a restart, a dropped connection) leaves the result on screen', async () => {
+    const { page, expectFailedRequest } = await site.newTab();
+    expectFailedRequest(503, /\/api\/conversions\/[^/]+$/);
+    await open(page, '/');
+    await convertLogo(page);
+    await visible(page.getByRole('heading', { name: 'Payment Required' }));
+
+    let failures = 0;
+    await page.route(/\/api\/conversions\/[^/?]+$/, async (route) => {
+      if (failures++ === 0) return route.fulfill({ status: 503, body: '{"message":"Shutting down"}' });
+      return route.fallback();
+    });
+    await expect.poll(() => failures, { timeout: uiTimeout }).toBeGreaterThan(1);
+    await visible(page.getByRole('heading', { name: 'Payment Required' }));
+    await visible(action(page, 'Download SVG'));
+    expect(await page.evaluate(() => sessionStorage.getItem('current_conversion_id'))).not.toBeNull();
+  });
+
   test('a paid conversion downloads as SVG, as a PNG of the chosen size, and copies its code', async () => {
     const { page, context } = await site.newTab();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url });

@@ -36,7 +36,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof PaymentRefusedError) return reply.code(402).send({ message: error.message });
     if (error instanceof PaymentObjectNotFoundError) return reply.code(404).send({ message: error.message });
     if (error instanceof PaymentProviderUnavailableError) {
-      request.log.warn({ err: error }, 'payment provider unavailable');
+      request.log.error({ err: error }, 'payment provider failed');
       return reply.code(502).send({
         message:
           'The payment service is not answering right now. Nothing was charged; please try again in a minute.',

@@ -186,6 +186,24 @@ describe('Pro in the sandbox: subscribe, download without paying, cancel', () =>
     expect((await user.get(`/api/download/${conversion.id}`)).status).toBe(402);
   });
 
+  it('a second checkout closes the first: the first can no longer be paid, so one subscription at most', async () => {
+    const user = new Client(server.url);
+    await register(user);
+    const sessionOf = async () =>
+      new URL((await user.post('/api/create-checkout-session', { plan: 'pro' })).body.url).pathname
+        .split('/')
+        .pop();
+    const first = await sessionOf();
+    const second = await sessionOf();
+    const stale = await user.post(`/api/sandbox/checkout-sessions/${first}/pay`, { card: goodCard });
+    expect(stale.status).toBe(402);
+    expect(stale.body.message).toBe('This checkout has expired: start the subscription again.');
+    expect((await user.post(`/api/sandbox/checkout-sessions/${second}/pay`, { card: goodCard })).status).toBe(
+      200,
+    );
+    expect((await user.get('/api/user')).body.planType).toBe('pro');
+  });
+
   it('a visitor must sign in to subscribe; another user cannot open someone else’s checkout or portal', async () => {
     const visitor = new Client(server.url);
     const refused = await visitor.post('/api/create-checkout-session', { plan: 'pro' });

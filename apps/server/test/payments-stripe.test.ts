@@ -513,6 +513,48 @@ describe('the Pro subscription', () => {
     expect(await downloadStatus(client, conversion.id)).toBe(200);
   });
 
+  it('a Pro checkout started from the pricing cards, without a conversion, verifies by its session alone', async () => {
+    const { client } = await userWithConversions(ctx.server);
+    const { session } = await subscribeAtStripe(client);
+    const reply = await verifyPayment(client, { session_id: session.id });
+    expect(reply.body).toMatchObject({ success: true, paymentStatus: 'subscription_active' });
+    expect(await planOf(client)).toBe('pro');
+  });
+
+  it('a second checkout closes the first, so two tabs cannot start two subscriptions', async () => {
+    const { client } = await userWithConversions(ctx.server);
+    const first = sessionAtFake((await createCheckout(client)).body.url);
+    const second = sessionAtFake((await createCheckout(client)).body.url);
+    const sessions = ctx.stripe.list('checkout.session');
+    expect(sessions.find((x) => x.id === first.id)?.status).toBe('expired');
+    expect(sessions.find((x) => x.id === second.id)?.status).toBe('open');
+  });
+
+  it('a customer Stripe no longer has (deleted, or other keys) is replaced, and checkout still starts', async () => {
+    const { client, user } = await userWithConversions(ctx.server);
+    await ctx.server.deps.db
+      .updateTable('users')
+      .set({ stripeCustomerId: 'cus_deleted_at_stripe' })
+      .where('id', '=', user.id)
+      .execute();
+    const reply = await createCheckout(client);
+    expect(reply.status, reply.text).toBe(200);
+    const customer = await customerOf(ctx.server, user.id);
+    expect(customer).not.toBe('cus_deleted_at_stripe');
+    expect(sessionAtFake(reply.body.url).customer).toBe(customer);
+  });
+
+  it('a Pro user is never charged $1 for a conversion', async () => {
+    const { stripe } = ctx;
+    const { client, conversion } = await userWithConversions(ctx.server);
+    const { session } = await subscribeAtStripe(client, conversion.id);
+    await verifyPayment(client, { conversion_id: conversion.id, session_id: session.id });
+    const before = stripe.list('payment_intent').length;
+    const reply = await createPaymentIntent(client, conversion.id);
+    expect(reply.status).toBe(409);
+    expect(stripe.list('payment_intent').length).toBe(before);
+  });
+
   it("verify-payment refuses a checkout that is unfinished or another user's", async () => {
     const { stripe, server } = ctx;
     const someoneElse = await userWithConversions(server);

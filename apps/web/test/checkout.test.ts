@@ -104,6 +104,7 @@ describe('after paying', () => {
       paymentIntentId: 'pi_123',
       sessionId: null,
       succeeded: true,
+      failed: false,
       conversionId: 'conv-1',
     });
     expect(shouldVerify(ret)).toBe(true);

@@ -33,15 +33,21 @@ export interface CheckoutSessionAnswer {
   url: string;
 }
 
-/** `POST /api/verify-payment`: a payment intent or a checkout session, for a conversion. */
+/**
+ * `POST /api/verify-payment`: a payment intent for a conversion, or a Pro checkout session (with
+ * the conversion it was started from, if any: the pricing cards start one without).
+ */
 export const verifyPaymentSchema = z
   .object({
     payment_intent_id: z.string().min(1).nullish(),
     session_id: z.string().min(1).nullish(),
-    conversion_id: z.string({ error: 'conversion_id is required' }).min(1),
+    conversion_id: z.string().min(1).nullish(),
   })
   .refine((body) => body.payment_intent_id || body.session_id, {
     message: 'payment_intent_id or session_id is required',
+  })
+  .refine((body) => !body.payment_intent_id || body.conversion_id, {
+    message: 'conversion_id is required with payment_intent_id',
   });
 export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 export interface VerifyPaymentAnswer {

@@ -15,6 +15,8 @@ export interface UsersTable {
   stripeSubscriptionId: string | null;
   /** The subscription's status at the provider, as last read (active, past_due, canceled...). */
   subscriptionStatus: string | null;
+  /** The user's latest Pro checkout: expired when another starts, so only one can be paid. */
+  checkoutSessionId: string | null;
   planType: Generated<string>;
   conversionsUsed: Generated<number>;
   conversionsLimit: Generated<number>;

@@ -70,6 +70,8 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
   }): Promise<CheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
+  /** Closes a checkout that is still open, so it can no longer be paid; a finished one is left as it is. */
+  expireCheckoutSession(id: string): Promise<void>;
   retrieveSubscription(id: string): Promise<Subscription>;
   createPortalSession(input: { customer: string; returnUrl: string }): Promise<{ url: string }>;
   /** Checks the signature over the exact raw bytes and parses the event. */
@@ -79,13 +81,13 @@ export interface PaymentProvider {
 /** The provider has no such object (a made-up or foreign id). */
 export class PaymentObjectNotFoundError extends Error {}
 
-/** The provider could not be reached or failed: worth trying again later. */
+/** The provider could not be reached, failed, or refused our own request: logged, and the user is told to try later. */
 export class PaymentProviderUnavailableError extends Error {}
 
 /** A webhook whose signature does not hold: nothing in it is acted on. */
 export class WebhookSignatureError extends Error {}
 
-/** The provider refused the request itself (a declined card, bad parameters): its sentence is for the user. */
+/** The card was refused (declined, mistyped): the provider's sentence is for the user. */
 export class PaymentRefusedError extends Error {}
 
 /** For `.catch()`: an object the provider does not have reads as undefined; other errors stay. */

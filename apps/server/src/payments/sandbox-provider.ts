@@ -132,6 +132,9 @@ export function sandboxProvider(db: Db, clock: Clock): PaymentProvider & { sandb
 
     async payCheckoutSession(id, card) {
       const session = await read<SandboxSession>(id, 'checkout_session');
+      if (session.status === 'expired') {
+        throw new PaymentRefusedError('This checkout has expired: start the subscription again.');
+      }
       if (session.status !== 'open') return { session, events: [] };
       chargeCard(card);
       const subscription = await write<SandboxSubscription>('subscription', {
@@ -213,6 +216,10 @@ export function sandboxProvider(db: Db, clock: Clock): PaymentProvider & { sandb
       });
     },
     retrieveCheckoutSession: (id) => read<SandboxSession>(id, 'checkout_session'),
+    async expireCheckoutSession(id) {
+      const session = await read<SandboxSession>(id, 'checkout_session');
+      if (session.status === 'open') await write('checkout_session', { ...session, status: 'expired' });
+    },
     retrieveSubscription: (id) => read<Subscription>(id, 'subscription'),
     async createPortalSession({ customer, returnUrl }) {
       await read<Customer>(customer, 'customer');

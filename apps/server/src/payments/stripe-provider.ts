@@ -44,12 +44,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') {
         throw new PaymentObjectNotFoundError(err.message);
       }
-      if (
-        err instanceof Stripe.errors.StripeCardError ||
-        err instanceof Stripe.errors.StripeInvalidRequestError
-      ) {
-        throw new PaymentRefusedError(err.message);
-      }
+      if (err instanceof Stripe.errors.StripeCardError) throw new PaymentRefusedError(err.message);
       if (err instanceof Stripe.errors.StripeError) {
         throw new PaymentProviderUnavailableError(`Stripe: ${err.type}: ${err.message}`, { cause: err });
       }
@@ -126,6 +121,10 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         ),
       ),
     retrieveCheckoutSession: async (id) => toSession(await call(() => stripe.checkout.sessions.retrieve(id))),
+    async expireCheckoutSession(id) {
+      const session = await call(() => stripe.checkout.sessions.retrieve(id));
+      if (session.status === 'open') await call(() => stripe.checkout.sessions.expire(id));
+    },
     retrieveSubscription: async (id) => toSubscription(await call(() => stripe.subscriptions.retrieve(id))),
     createPortalSession: async ({ customer, returnUrl }) => {
       const session = await call(() =>

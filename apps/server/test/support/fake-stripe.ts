@@ -364,7 +364,19 @@ export async function startFakeStripe(
     'DELETE /v1/subscriptions/:id': (id) => cancelSubscription(id),
     'POST /v1/billing_portal/sessions': (_, p) => createPortalSession(p),
   };
+  function expireCheckoutSession(id: string): FakeCheckoutSession {
+    const session = get('checkout.session', id, 'session');
+    if (session.status !== 'open') {
+      throw invalid('Only Checkout Sessions with a status of `open` can be expired.', 'session');
+    }
+    session.status = 'expired';
+    return session;
+  }
+
   function route(method: string, path: string, params: Params): string {
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expiring)
+      return JSON.stringify(expireCheckoutSession(decodeURIComponent(expiring[1])));
     const id = /^\/v1\/.+\/([^/]+)$/.exec(path)?.[1] ?? '';
     const handler = routes[`${method} ${path}`] ?? routes[`${method} ${path.slice(0, -id.length)}:id`];
     if (handler) return JSON.stringify(handler(decodeURIComponent(id), params));

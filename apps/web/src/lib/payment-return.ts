@@ -10,6 +10,8 @@ export interface PaymentReturn {
   sessionId: string | null;
   /** payment=success marks a completed payment. */
   succeeded: boolean;
+  /** Stripe says a redirecting payment method failed (redirect_status=failed). */
+  failed: boolean;
   conversionId: string | null;
 }
 
@@ -19,16 +21,19 @@ export function readPaymentReturn(search: string, storedConversionId: string | n
   return {
     paymentIntentId: params.get('payment_intent') || null,
     sessionId: params.get('session_id') || null,
-    succeeded: params.get('payment') === 'success',
+    succeeded: params.get('payment') === 'success' && params.get('redirect_status') !== 'failed',
+    failed: params.get('redirect_status') === 'failed',
     conversionId: params.get('conversion_id') || storedConversionId || null,
   };
 }
 
-/** Verification runs only with a conversion, payment=success, and a payment intent or session id. */
+/**
+ * Verification runs with payment=success and a payment intent for a known conversion (spec
+ * section 5), or a Pro checkout session, which the pricing cards start without a conversion.
+ */
 export function shouldVerify(ret: PaymentReturn): boolean {
-  return (
-    ret.succeeded && ret.conversionId !== null && (ret.paymentIntentId !== null || ret.sessionId !== null)
-  );
+  if (!ret.succeeded) return false;
+  return ret.sessionId !== null || (ret.paymentIntentId !== null && ret.conversionId !== null);
 }
 
 const paymentParams = [
@@ -39,6 +44,13 @@ const paymentParams = [
   'session_id',
   'conversion_id',
 ];
+
+/** The address without the payment intent's client secret, which must not stay in the history. */
+export function withoutClientSecret(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('payment_intent_client_secret');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
 
 /** The address without the payment parameters, as it is left after verification. */
 export function withoutPaymentParams(href: string): string {

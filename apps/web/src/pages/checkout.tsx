@@ -8,12 +8,12 @@ import { FullPageSpinner } from '../components/checkout/full-page-spinner';
 import { PaymentDetailsCard } from '../components/checkout/payment-details-card';
 import { PlanCard } from '../components/checkout/plan-card';
 import { SecurePaymentNote } from '../components/checkout/secure-payment-note';
-import { stripeFor } from '../components/checkout/stripe-loader';
-import { usePaymentIntent } from '../components/checkout/use-payment-intent';
 import { productName } from '../components/layout/brand';
 import { usePageMeta } from '../hooks/use-page-meta';
+import { usePaymentIntent } from '../hooks/use-payment-intent';
 import { parsePlan, publishableKeyError } from '../lib/checkout';
 import { CURRENT_CONVERSION_KEY } from '../lib/payment-return';
+import { stripeFor } from '../lib/stripe-loader';
 
 /** Checkout: the plan (default pro), the secure payment note and the payment details. */
 export function CheckoutPage() {

@@ -7,6 +7,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const ts = dialectOf(db) === 'postgres' ? 'timestamptz' : 'text';
 
   await db.schema.alterTable('users').addColumn('subscriptionStatus', 'text').execute();
+  await db.schema.alterTable('users').addColumn('checkoutSessionId', 'text').execute();
 
   await db.schema
     .createTable('paymentEvents')
@@ -40,5 +41,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['sandboxIdempotencyKeys', 'sandboxObjects', 'paymentEvents']) {
     await db.schema.dropTable(table).execute();
   }
+  await db.schema.alterTable('users').dropColumn('checkoutSessionId').execute();
   await db.schema.alterTable('users').dropColumn('subscriptionStatus').execute();
 }

@@ -2,6 +2,7 @@ import { type CreatePaymentIntentInput, isPaid, type PaymentIntentAnswer } from 
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { missingAsUndefined, type PaymentIntent } from '../../payments/payment-provider.js';
+import { planTypeOf } from '../auth/queries.js';
 import { expiredMessage } from '../conversions/download.js';
 import { findOwnedConversion } from '../conversions/queries.js';
 import type { Owner } from '../owner.js';
@@ -33,6 +34,9 @@ export async function createPaymentIntent(
     throw new AppError(409, 'This conversion is not finished yet: pay once its vector is ready.');
   if (isPaid(row.paymentStatus))
     throw new AppError(409, 'This conversion is already paid for: download it from the converter.');
+  if (owner.userId && (await planTypeOf(db, owner.userId)) === 'pro') {
+    throw new AppError(409, "You're on the Pro plan: this conversion downloads without paying.");
+  }
 
   if (row.paymentId) {
     const existing = await payments.retrievePaymentIntent(row.paymentId).catch(missingAsUndefined);

@@ -46,6 +46,26 @@ export async function setCustomerOnce(db: Db, userId: string, customer: string):
     .execute();
 }
 
+/** Swaps a customer the provider no longer has for a new one. */
+export async function replaceCustomer(
+  db: Db,
+  userId: string,
+  previous: string,
+  customer: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ stripeCustomerId: customer })
+    .where('id', '=', userId)
+    .where('stripeCustomerId', '=', previous)
+    .execute();
+}
+
+/** Remembers the user's latest checkout, to close it if another starts. */
+export async function setCheckoutSession(db: Db, userId: string, sessionId: string): Promise<void> {
+  await db.updateTable('users').set({ checkoutSessionId: sessionId }).where('id', '=', userId).execute();
+}
+
 /** The user's plan as their subscription makes it. */
 export async function setSubscription(
   db: Db,

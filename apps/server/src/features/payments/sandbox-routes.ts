@@ -12,6 +12,7 @@ import type { PaymentEvent } from '../../payments/payment-provider.js';
 import type { SandboxPayments } from '../../payments/sandbox-provider.js';
 import { requireUser } from '../auth/identity.js';
 import { applyEvent } from './apply-event.js';
+import { syncSubscription } from './fulfil.js';
 
 type ById = { Params: { id: string } };
 const confirmSchema = z.object({ client_secret: z.string().min(1), card: sandboxCardSchema });
@@ -77,6 +78,8 @@ export async function sandboxRoutes(
   app.get<ById>('/api/sandbox/portal-sessions/:id', async (request): Promise<SandboxPortalSession> => {
     const user = requireUser(request);
     const { portal, subscription } = await ownPortal(request.params.id, user.stripeCustomerId);
+    // The account follows the subscription as it is now, should an earlier change not have reached it.
+    if (subscription) await syncSubscription(deps, subscription);
     return {
       id: portal.id,
       returnUrl: portal.return_url,

@@ -15,15 +15,15 @@ export async function verifyPayment(
   owner: Owner,
   input: VerifyPaymentInput,
 ): Promise<VerifyPaymentAnswer> {
-  const row = await findOwnedConversion(deps.db, input.conversion_id, owner);
-  if (!row) throw notFound();
+  const row = input.conversion_id ? await findOwnedConversion(deps.db, input.conversion_id, owner) : undefined;
+  if (input.conversion_id && !row) throw notFound();
   const refused = (message: string): VerifyPaymentAnswer => ({
     success: false,
-    paymentStatus: row.paymentStatus === 'paid' ? 'paid' : 'unpaid',
+    paymentStatus: row?.paymentStatus === 'paid' ? 'paid' : 'unpaid',
     message,
   });
 
-  if (input.payment_intent_id) {
+  if (input.payment_intent_id && row) {
     const intent = await deps.payments
       .retrievePaymentIntent(input.payment_intent_id)
       .catch(missingAsUndefined);

@@ -1,6 +1,7 @@
 import type { Stripe } from '@stripe/stripe-js';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PaymentConfig, PlanId } from '@vectrace/contract';
+import type { PaymentIntentHandle } from '../../hooks/use-payment-intent';
 import { ApiError } from '../../lib/api';
 import { withoutStatus } from '../../lib/checkout';
 import { PayPerUseMissing } from './pay-per-use-missing';
@@ -8,7 +9,6 @@ import { PaymentProblem } from './payment-problem';
 import { ProSubscriptionForm } from './pro-subscription-form';
 import { SandboxPaymentForm } from './sandbox-payment-form';
 import { StripePaymentForm } from './stripe-payment-form';
-import type { PaymentIntentHandle } from './use-payment-intent';
 
 interface CheckoutPaymentProps {
   plan: PlanId;

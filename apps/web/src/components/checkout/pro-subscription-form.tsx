@@ -3,12 +3,12 @@ import type { CheckoutSessionAnswer, PaymentConfig } from '@vectrace/contract';
 import { ArrowRight, CircleCheck, ExternalLink, LogIn } from 'lucide-react';
 import { Link } from 'wouter';
 import { useAuth } from '../../hooks/use-auth';
+import { paymentFailedToast } from '../../hooks/use-payment-succeeded';
 import { apiJson, errorMessage } from '../../lib/api';
 import { proCheckoutPath, RETURN_TO_KEY } from '../../lib/checkout';
 import { Button } from '../ui/button';
 import { PendingButton } from '../ui/pending-button';
 import { Spinner } from '../ui/spinner';
-import { paymentFailedToast } from './use-payment-succeeded';
 
 interface ProSubscriptionFormProps {
   provider: PaymentConfig['provider'];

@@ -1,9 +1,9 @@
 import type { SandboxCard } from '@vectrace/contract';
+import type { PaymentIntentHandle } from '../../hooks/use-payment-intent';
+import { paymentFailedToast, usePaymentSucceeded } from '../../hooks/use-payment-succeeded';
 import { apiJson } from '../../lib/api';
 import { SandboxCardForm } from './sandbox-card-form';
 import { TestModeNotice } from './test-mode-notice';
-import type { PaymentIntentHandle } from './use-payment-intent';
-import { paymentFailedToast, usePaymentSucceeded } from './use-payment-succeeded';
 
 /** Pay per conversion in the sandbox: the test card form, confirmed by the server's sandbox. */
 export function SandboxPaymentForm({

@@ -2,12 +2,12 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe } from '@stripe/stripe-js';
 import { AlertCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import type { PaymentIntentHandle } from '../../hooks/use-payment-intent';
+import { paymentFailedToast, usePaymentSucceeded } from '../../hooks/use-payment-succeeded';
 import { errorMessage } from '../../lib/api';
 import { paymentReturnUrl, paymentSuccessPath } from '../../lib/checkout';
 import { PendingButton } from '../ui/pending-button';
 import { PaymentProblem } from './payment-problem';
-import type { PaymentIntentHandle } from './use-payment-intent';
-import { paymentFailedToast, usePaymentSucceeded } from './use-payment-succeeded';
 
 interface StripePaymentFormProps {
   stripePromise: Promise<Stripe | null>;

@@ -1,15 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type Conversion,
-  type ConversionSettings,
-  defaultConversionSettings,
-  isPaid,
-} from '@vectrace/contract';
+import { type Conversion, type ConversionSettings, defaultConversionSettings } from '@vectrace/contract';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useAuth } from '../../hooks/use-auth';
 import { usePaymentReturn } from '../../hooks/use-payment-return';
 import { toast } from '../../hooks/use-toast';
-import { apiJson, errorMessage } from '../../lib/api';
+import { ApiError, apiJson, errorMessage } from '../../lib/api';
 import { canDownload, needsPayment } from '../../lib/download-gate';
 import { CURRENT_CONVERSION_KEY } from '../../lib/payment-return';
 import { uploadFile } from '../../lib/upload';
@@ -23,13 +18,17 @@ import { UploadZone } from './upload-zone';
 
 const conversionsKey = '/api/conversions';
 
+const isGone = (error: Error | null) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 401);
+
 // Nothing more can change once a conversion failed, expired, or is completed and paid.
 function settled(conversion: Conversion | undefined): boolean {
   if (!conversion) return false;
   return (
     conversion.status === 'failed' ||
     conversion.expired ||
-    (conversion.status === 'completed' && isPaid(conversion.paymentStatus))
+    // A Pro user's 'subscription_active' ends with the subscription: keep reading it.
+    (conversion.status === 'completed' && conversion.paymentStatus === 'paid')
   );
 }
 
@@ -59,9 +58,10 @@ export function Converter() {
     refetchInterval: 2000,
   });
 
-  // A conversion that is no longer ours (signed out) or gone leaves the screen.
+  // A conversion that is no longer ours (signed out) or gone leaves the screen; a failed poll (a
+  // restart, a dropped connection) does not: the next one brings it back.
   useEffect(() => {
-    if (conversionError) {
+    if (isGone(conversionError)) {
       setConversionId(null);
       sessionStorage.removeItem(CURRENT_CONVERSION_KEY);
     }

@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type Conversion, isPaid } from '@vectrace/contract';
 import { Code2, Download, FileImage } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../hooks/use-toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { checkoutPathFor } from '../../lib/download-gate';
 import { saveBlob, svgToPng } from '../../lib/png-export';
 import { Button } from '../ui/button';
@@ -17,19 +18,27 @@ async function fetchSvg(id: string): Promise<string> {
 /** Download SVG, Download PNG and Copy SVG Code; unpaid, each goes to the checkout instead. */
 export function DownloadPanel({ conversion, allowed }: { conversion: Conversion; allowed: boolean }) {
   const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   const [pngOpen, setPngOpen] = useState(false);
   const [converting, setConverting] = useState(false);
 
   // The spec's rule (section 4): no download without payment; the server refuses it too.
-  const gated = (action: () => void) => () => {
-    if (allowed) action();
-    else navigate(checkoutPathFor(conversion.id));
+  const toCheckout = () => navigate(checkoutPathFor(conversion.id));
+  const gated = (action: () => void) => () => (allowed ? action() : toCheckout());
+  // The server said 402 (a Pro plan that has just ended): the checkout, as for any unpaid download.
+  const paymentNeeded = (error: unknown) => {
+    if (!(error instanceof ApiError && error.status === 402)) return false;
+    void queryClient.invalidateQueries({ queryKey: ['/api/conversions'] });
+    void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+    toCheckout();
+    return true;
   };
 
   const downloadSvg = async () => {
     try {
       saveBlob(new Blob([await fetchSvg(conversion.id)], { type: 'image/svg+xml' }), 'converted-vector.svg');
     } catch (error) {
+      if (paymentNeeded(error)) return;
       toast({
         title: 'Download Failed',
         description: errorMessage(error, 'Failed to download the SVG.'),
@@ -45,6 +54,7 @@ export function DownloadPanel({ conversion, allowed }: { conversion: Conversion;
       setPngOpen(false);
       toast({ title: 'PNG Downloaded', description: `Successfully downloaded ${size}×${size} PNG file.` });
     } catch (error) {
+      if (paymentNeeded(error)) return;
       console.warn('PNG export failed:', error);
       toast({
         title: 'Download Failed',
@@ -61,6 +71,7 @@ export function DownloadPanel({ conversion, allowed }: { conversion: Conversion;
       await navigator.clipboard.writeText(await fetchSvg(conversion.id));
       toast({ title: 'SVG Code Copied', description: 'SVG code has been copied to your clipboard.' });
     } catch (error) {
+      if (paymentNeeded(error)) return;
       console.warn('Copy failed:', error);
       toast({
         title: 'Copy Failed',

@@ -1,7 +1,7 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type PaymentIntentAnswer, plans } from '@vectrace/contract';
-import { apiJson } from '../../lib/api';
-import { amountInCents } from '../../lib/checkout';
+import { apiJson } from '../lib/api';
+import { amountInCents } from '../lib/checkout';
 
 /** The payment intent a pay-per-use checkout confirms. */
 export interface PaymentIntentHandle {

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
-import { toast } from '../../hooks/use-toast';
-import { paymentSuccessPath } from '../../lib/checkout';
+import { paymentSuccessPath } from '../lib/checkout';
+import { toast } from './use-toast';
 
 /**
  * After a card payment that did not redirect: "Payment Successful", then home with the payment in
