@@ -15,7 +15,9 @@ export async function verifyPayment(
   owner: Owner,
   input: VerifyPaymentInput,
 ): Promise<VerifyPaymentAnswer> {
-  const row = input.conversion_id ? await findOwnedConversion(deps.db, input.conversion_id, owner) : undefined;
+  const row = input.conversion_id
+    ? await findOwnedConversion(deps.db, input.conversion_id, owner)
+    : undefined;
   if (input.conversion_id && !row) throw notFound();
   const refused = (message: string): VerifyPaymentAnswer => ({
     success: false,
