@@ -38,8 +38,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof PaymentProviderUnavailableError) {
       request.log.error({ err: error }, 'payment provider failed');
       return reply.code(502).send({
-        message:
-          'The payment service is not answering right now. Nothing was charged; please try again in a minute.',
+        message: 'Payments are not available right now. Nothing was charged; please try again later.',
       });
     }
     const status = error.statusCode ?? 500;

@@ -195,6 +195,7 @@ describe('Pro in the sandbox: subscribe, download without paying, cancel', () =>
         .pop();
     const first = await sessionOf();
     const second = await sessionOf();
+    expect((await user.get(`/api/sandbox/checkout-sessions/${first}`)).body.status).toBe('expired');
     const stale = await user.post(`/api/sandbox/checkout-sessions/${first}/pay`, { card: goodCard });
     expect(stale.status).toBe(402);
     expect(stale.body.message).toBe('This checkout has expired: start the subscription again.');

@@ -396,30 +396,35 @@ describe('the Pro subscription', () => {
     const { stripe, server } = ctx;
     const { client, user, conversion } = await userWithConversions(server);
 
-    const [first, second] = await Promise.all([
+    // Two tabs at once: one checkout starts, the other is told to try again (or also starts, and
+    // the first is closed); never two open checkouts.
+    const concurrent = await Promise.all([
       createCheckout(client, conversion.id),
       createCheckout(client, conversion.id),
     ]);
-    expect([first.status, second.status], first.text).toEqual([200, 200]);
+    for (const reply of concurrent) expect([200, 409], reply.text).toContain(reply.status);
+    const started = concurrent.filter((reply) => reply.status === 200);
+    expect(started.length).toBeGreaterThan(0);
+    const withConversion = sessionAtFake(started[0].body.url);
+    expect(withConversion).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: user.id,
+      amount_total: 599,
+      currency: 'usd',
+      success_url: `${server.url}/?payment=success&session_id=${withConversion.id}&conversion_id=${conversion.id}`,
+    });
+
     const later = await createCheckout(client);
     expect(later.status).toBe(200);
+    const session = sessionAtFake(later.body.url);
+    expect(session.success_url).toBe(`${server.url}/?payment=success&session_id=${session.id}`);
 
     const customers = stripe.list('customer').filter((c) => c.metadata.user_id === user.id);
     expect(customers).toHaveLength(1);
     expect(customers[0].email).toBe(user.email);
     expect(await customerOf(server, user.id)).toBe(customers[0].id);
-
-    const sessions = [first, second, later].map((reply) => sessionAtFake(reply.body.url));
-    expect(sessions.map((s) => s.customer)).toEqual([customers[0].id, customers[0].id, customers[0].id]);
-    const session = sessions[0];
-    expect(session).toMatchObject({
-      mode: 'subscription',
-      client_reference_id: user.id,
-      amount_total: 599,
-      currency: 'usd',
-      success_url: `${server.url}/?payment=success&session_id=${session.id}&conversion_id=${conversion.id}`,
-    });
-    expect(sessions[2].success_url).toBe(`${server.url}/?payment=success&session_id=${sessions[2].id}`);
+    const mine = stripe.list('checkout.session').filter((x) => x.customer === customers[0].id);
+    expect(mine.filter((x) => x.status === 'open').map((x) => x.id)).toEqual([session.id]);
 
     // The price is monthly: the subscription made from it bills 599 usd each month.
     const completed = stripe.completeCheckoutSession(session.id);
@@ -528,6 +533,17 @@ describe('the Pro subscription', () => {
     const sessions = ctx.stripe.list('checkout.session');
     expect(sessions.find((x) => x.id === first.id)?.status).toBe('expired');
     expect(sessions.find((x) => x.id === second.id)?.status).toBe('open');
+  });
+
+  it('a checkout paid at Stripe whose news has not arrived is applied, instead of starting a second subscription', async () => {
+    const { client } = await userWithConversions(ctx.server);
+    await subscribeAtStripe(client);
+    expect(await planOf(client)).toBe('free');
+    const before = ctx.stripe.list('checkout.session').length;
+    const again = await createCheckout(client);
+    expect(again.status).toBe(409);
+    expect(await planOf(client)).toBe('pro');
+    expect(ctx.stripe.list('checkout.session').length).toBe(before);
   });
 
   it('a customer Stripe no longer has (deleted, or other keys) is replaced, and checkout still starts', async () => {
@@ -683,7 +699,7 @@ describe('when Stripe fails', () => {
       for (const reply of [await payment, await createPaymentIntent(client, conversion.id)]) {
         expect(reply.status).toBe(502);
         const { message } = JSON.parse(reply.text) as { message: string };
-        expect(message).toMatch(/payment service/i);
+        expect(message).toMatch(/payments are not available/i);
         expect(message).toMatch(/nothing was charged/i);
         expect(message).toMatch(/try again/i);
       }

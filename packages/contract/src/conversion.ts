@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { type ConversionSettings, conversionSettingsSchema } from './settings.js';
+import type { ConversionSettings } from './settings-schema.js';
 
 /** A conversion's life: waiting in the queue, tracing, done, or failed with a reason. */
 export const conversionStatuses = ['pending', 'processing', 'completed', 'failed'] as const;
@@ -16,23 +15,6 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export function isPaid(paymentStatus: string): boolean {
   return paymentStatus === 'paid' || paymentStatus === 'subscription_active';
 }
-
-/** `POST /api/conversions` (spec section 3, "Conversion creation payload"). */
-export const createConversionSchema = z.object({
-  originalFileName: z
-    .string({ error: 'The file name (originalFileName) is required' })
-    .trim()
-    .min(1, 'The file name (originalFileName) is required')
-    .max(255, 'The file name must be at most 255 characters; please rename the file and upload it again'),
-  originalFileUrl: z
-    .string({ error: 'originalFileUrl is required' })
-    .regex(
-      /^\/objects\/uploads\/[A-Za-z0-9-]+$/,
-      'originalFileUrl must be an upload path (/objects/uploads/{id})',
-    ),
-  settings: conversionSettingsSchema.default(conversionSettingsSchema.parse({})),
-});
-export type CreateConversionInput = z.infer<typeof createConversionSchema>;
 
 /** A conversion as its owner sees it. */
 export interface Conversion {

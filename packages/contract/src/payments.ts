@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { PaymentStatus } from './conversion.js';
-import { planIdSchema } from './plans.js';
+import { planIds } from './plans.js';
+
+/** A plan's id, parsed. */
+export const planIdSchema = z.enum(planIds);
 
 /** `GET /api/config`: which payment provider runs, and its public key for the browser. */
 export interface PaymentConfig {
@@ -78,7 +81,7 @@ export interface SandboxCheckoutSession {
   currency: string;
   interval: 'month';
   email: string | null;
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   cancelUrl: string | null;
 }
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The two ways to pay (spec section 3 "Plan", section 9 prices). */
 export const plans = {
   'pay-per-use': { title: 'Pay Per Conversion', price: 1, priceCents: 100, per: 'conversion' },
@@ -8,7 +6,7 @@ export const plans = {
 
 /** A plan's id, as in `/checkout?plan=...`. */
 export type PlanId = keyof typeof plans;
-export const planIdSchema = z.enum(['pay-per-use', 'pro']);
+export const planIds = ['pay-per-use', 'pro'] as const satisfies readonly PlanId[];
 
 /** The user's plan type (spec section 3: default 'free'). */
 export const planTypes = ['free', 'pro'] as const;

@@ -70,8 +70,8 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
   }): Promise<CheckoutSession>;
   retrieveCheckoutSession(id: string): Promise<CheckoutSession>;
-  /** Closes a checkout that is still open, so it can no longer be paid; a finished one is left as it is. */
-  expireCheckoutSession(id: string): Promise<void>;
+  /** Closes a checkout that is still open, so it can no longer be paid; returns it as it now is. */
+  expireCheckoutSession(id: string): Promise<CheckoutSession>;
   retrieveSubscription(id: string): Promise<Subscription>;
   createPortalSession(input: { customer: string; returnUrl: string }): Promise<{ url: string }>;
   /** Checks the signature over the exact raw bytes and parses the event. */

@@ -218,7 +218,9 @@ export function sandboxProvider(db: Db, clock: Clock): PaymentProvider & { sandb
     retrieveCheckoutSession: (id) => read<SandboxSession>(id, 'checkout_session'),
     async expireCheckoutSession(id) {
       const session = await read<SandboxSession>(id, 'checkout_session');
-      if (session.status === 'open') await write('checkout_session', { ...session, status: 'expired' });
+      return session.status === 'open'
+        ? write('checkout_session', { ...session, status: 'expired' })
+        : session;
     },
     retrieveSubscription: (id) => read<Subscription>(id, 'subscription'),
     async createPortalSession({ customer, returnUrl }) {

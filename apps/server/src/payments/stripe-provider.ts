@@ -123,7 +123,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     retrieveCheckoutSession: async (id) => toSession(await call(() => stripe.checkout.sessions.retrieve(id))),
     async expireCheckoutSession(id) {
       const session = await call(() => stripe.checkout.sessions.retrieve(id));
-      if (session.status === 'open') await call(() => stripe.checkout.sessions.expire(id));
+      if (session.status !== 'open') return toSession(session);
+      return toSession(await call(() => stripe.checkout.sessions.expire(id)));
     },
     retrieveSubscription: async (id) => toSubscription(await call(() => stripe.subscriptions.retrieve(id))),
     createPortalSession: async ({ customer, returnUrl }) => {

@@ -1,12 +1,11 @@
-import { type PlanId, planIdSchema } from '@vectrace/contract';
+import { type PlanId, planIds } from '@vectrace/contract';
 
 /** Session storage key for where to go after signing in (set by the Pro checkout). */
 export const RETURN_TO_KEY = 'return_to';
 
 /** The plan in `/checkout?plan=...`: pay-per-use or pro; anything else (or nothing) is pro. */
 export function parsePlan(value: string | null | undefined): PlanId {
-  const parsed = planIdSchema.safeParse(value);
-  return parsed.success ? parsed.data : 'pro';
+  return planIds.find((plan) => plan === value) ?? 'pro';
 }
 
 /** A price in dollars as the integer cents the payment intent request carries (spec section 9). */

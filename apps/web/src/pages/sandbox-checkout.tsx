@@ -40,6 +40,15 @@ export function SandboxCheckoutPage() {
         <HomeButton />
       </SandboxHostedMessage>
     );
+  } else if (session.data.status === 'expired') {
+    body = (
+      <SandboxHostedMessage title="This checkout has expired">
+        <p className="text-sm text-muted-foreground">
+          A newer checkout was started. Start the subscription again from {productName}.
+        </p>
+        <HomeButton />
+      </SandboxHostedMessage>
+    );
   } else if (session.data.status === 'complete') {
     body = (
       <SandboxHostedMessage title="This checkout is already complete">

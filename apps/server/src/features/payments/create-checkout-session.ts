@@ -1,11 +1,17 @@
 import type { CheckoutSessionAnswer, CreateCheckoutSessionInput } from '@vectrace/contract';
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
-import { type CheckoutSession, PaymentObjectNotFoundError } from '../../payments/payment-provider.js';
-import { findUserById, type UserRow } from '../auth/queries.js';
+import {
+  type CheckoutSession,
+  missingAsUndefined,
+  PaymentObjectNotFoundError,
+} from '../../payments/payment-provider.js';
+import { findUserById, planTypeOf, type UserRow } from '../auth/queries.js';
 import { findOwnedConversion } from '../conversions/queries.js';
-import { proPrice } from './fulfil.js';
+import { proPrice, syncSubscription } from './fulfil.js';
 import { replaceCustomer, setCheckoutSession, setCustomerOnce } from './queries.js';
+
+const alreadyPro = "You're already on the Pro plan: every conversion downloads without paying.";
 
 /** The user's customer at the provider: made once (under an idempotency key) and reused. */
 async function customerOf(deps: Deps, user: UserRow): Promise<string> {
@@ -19,8 +25,22 @@ async function customerOf(deps: Deps, user: UserRow): Promise<string> {
 }
 
 /**
+ * Closes the user's previous checkout if it is still open. If it was paid and the news has not
+ * reached us yet (a late webhook), it is applied now instead of starting a second subscription.
+ */
+async function closePreviousCheckout(deps: Deps, user: UserRow): Promise<void> {
+  if (!user.checkoutSessionId) return;
+  const previous = await deps.payments
+    .expireCheckoutSession(user.checkoutSessionId)
+    .catch(missingAsUndefined);
+  if (previous?.status !== 'complete' || !previous.subscription) return;
+  await syncSubscription(deps, await deps.payments.retrieveSubscription(previous.subscription), user.id);
+  if ((await planTypeOf(deps.db, user.id)) === 'pro') throw new AppError(409, alreadyPro);
+}
+
+/**
  * A hosted checkout for the Pro subscription; it returns to the home page, which verifies it.
- * The user's previous checkout is closed first, so two tabs cannot start two subscriptions.
+ * One checkout per user at a time, so two tabs cannot start two subscriptions.
  */
 export async function createCheckoutSession(
   deps: Deps,
@@ -29,12 +49,10 @@ export async function createCheckoutSession(
   origin: string,
 ): Promise<CheckoutSessionAnswer> {
   const { payments, db } = deps;
-  if (user.planType === 'pro')
-    throw new AppError(409, "You're already on the Pro plan: every conversion downloads without paying.");
+  if (user.planType === 'pro') throw new AppError(409, alreadyPro);
   const conversionId = input.conversion_id ?? null;
   if (conversionId && !(await findOwnedConversion(db, conversionId, { userId: user.id }))) throw notFound();
-  if (user.checkoutSessionId)
-    await payments.expireCheckoutSession(user.checkoutSessionId).catch(() => undefined);
+  await closePreviousCheckout(deps, user);
 
   const withConversion = conversionId ? `&conversion_id=${encodeURIComponent(conversionId)}` : '';
   const start = async (customer: string): Promise<CheckoutSession> =>
@@ -58,7 +76,11 @@ export async function createCheckoutSession(
     await replaceCustomer(db, user.id, customer, fresh.id);
     return start(fresh.id);
   });
-  await setCheckoutSession(db, user.id, session.id);
+  if (!(await setCheckoutSession(db, user.id, session.id, user.checkoutSessionId))) {
+    // Another checkout started at the same moment and was recorded first: this one is closed.
+    await payments.expireCheckoutSession(session.id).catch(missingAsUndefined);
+    throw new AppError(409, 'Another checkout was started at the same moment: please try again.');
+  }
   if (!session.url) throw new AppError(502, 'Failed to create checkout session');
   return { url: session.url };
 }

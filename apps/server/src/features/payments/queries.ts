@@ -61,9 +61,22 @@ export async function replaceCustomer(
     .execute();
 }
 
-/** Remembers the user's latest checkout, to close it if another starts. */
-export async function setCheckoutSession(db: Db, userId: string, sessionId: string): Promise<void> {
-  await db.updateTable('users').set({ checkoutSessionId: sessionId }).where('id', '=', userId).execute();
+/** Remembers the user's latest checkout, unless another was recorded since `previous`; false then. */
+export async function setCheckoutSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  previous: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ checkoutSessionId: sessionId })
+    .where('id', '=', userId)
+    .where((eb) =>
+      previous === null ? eb('checkoutSessionId', 'is', null) : eb('checkoutSessionId', '=', previous),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The user's plan as their subscription makes it. */

@@ -59,7 +59,7 @@ export async function sandboxRoutes(
       currency: session.price.currency,
       interval: session.price.interval,
       email: user.email,
-      status: session.status === 'complete' ? 'complete' : 'open',
+      status: session.status === 'complete' || session.status === 'expired' ? session.status : 'open',
       cancelUrl: session.cancel_url,
     };
   });

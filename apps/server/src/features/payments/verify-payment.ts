@@ -15,10 +15,12 @@ export async function verifyPayment(
   owner: Owner,
   input: VerifyPaymentInput,
 ): Promise<VerifyPaymentAnswer> {
-  const row = input.conversion_id
-    ? await findOwnedConversion(deps.db, input.conversion_id, owner)
-    : undefined;
-  if (input.conversion_id && !row) throw notFound();
+  // A payment intent pays for its conversion, which must be the caller's; a Pro checkout needs none.
+  const row =
+    input.payment_intent_id && input.conversion_id
+      ? await findOwnedConversion(deps.db, input.conversion_id, owner)
+      : undefined;
+  if (input.payment_intent_id && !row) throw notFound();
   const refused = (message: string): VerifyPaymentAnswer => ({
     success: false,
     paymentStatus: row?.paymentStatus === 'paid' ? 'paid' : 'unpaid',

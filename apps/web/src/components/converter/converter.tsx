@@ -21,15 +21,14 @@ const conversionsKey = '/api/conversions';
 const isGone = (error: Error | null) =>
   error instanceof ApiError && (error.status === 404 || error.status === 401);
 
-// Nothing more can change once a conversion failed, expired, or is completed and paid.
-function settled(conversion: Conversion | undefined): boolean {
-  if (!conversion) return false;
-  return (
-    conversion.status === 'failed' ||
-    conversion.expired ||
-    // A Pro user's 'subscription_active' ends with the subscription: keep reading it.
-    (conversion.status === 'completed' && conversion.paymentStatus === 'paid')
-  );
+// Every second while it can change (spec section 9); a Pro user's result only changes if the
+// subscription ends, so it is read every 30 s; nothing more once failed, expired or paid.
+function pollEvery(conversion: Conversion | undefined): number | false {
+  if (!conversion) return 1000;
+  if (conversion.status === 'failed' || conversion.expired) return false;
+  if (conversion.status !== 'completed') return 1000;
+  if (conversion.paymentStatus === 'paid') return false;
+  return conversion.paymentStatus === 'subscription_active' ? 30_000 : 1000;
 }
 
 /** The converter: upload, settings, convert, preview, pay or download, and the queue. */
@@ -50,7 +49,7 @@ export function Converter() {
   const { data: conversion, error: conversionError } = useQuery<Conversion>({
     queryKey: [conversionsKey, conversionId],
     enabled: conversionId !== null,
-    refetchInterval: (query) => (settled(query.state.data) ? false : 1000),
+    refetchInterval: (query) => pollEvery(query.state.data),
   });
   const { data: conversions = [] } = useQuery<Conversion[]>({
     queryKey: [conversionsKey],
