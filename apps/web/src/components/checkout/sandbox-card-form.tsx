@@ -1,8 +1,8 @@
 import type { SandboxCard } from '@vectrace/contract';
-import { AlertCircle } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { cardErrorField, formatCardNumber, formatCvc, formatExpiry, withoutStatus } from '../../lib/checkout';
+import { FormAlert } from '../ui/form-alert';
 import { Input, Label } from '../ui/input';
 import { PendingButton } from '../ui/pending-button';
 
@@ -81,12 +81,7 @@ export function SandboxCardForm({ submitLabel, onPay, onError, disabled }: Sandb
           describedBy={described}
         />
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="flex items-start gap-2 text-sm text-danger">
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      ) : null}
+      <FormAlert id={errorId} message={error} />
       <PendingButton
         type="submit"
         size="lg"

@@ -1,11 +1,11 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
-import { AlertCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { PaymentIntentHandle } from '../../hooks/use-payment-intent';
 import { paymentFailedToast, usePaymentSucceeded } from '../../hooks/use-payment-succeeded';
 import { errorMessage } from '../../lib/api';
 import { paymentReturnUrl, paymentSuccessPath } from '../../lib/checkout';
+import { FormAlert } from '../ui/form-alert';
 import { PendingButton } from '../ui/pending-button';
 import { PaymentProblem } from './payment-problem';
 
@@ -88,12 +88,7 @@ function PaymentForm({ conversionId }: { conversionId: string }) {
         options={{ layout: 'tabs' }}
         onLoadError={(event) => setLoadError(event.error.message || 'The payment form could not load.')}
       />
-      {loadError ? (
-        <p role="alert" className="flex items-start gap-2 text-sm text-danger">
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {loadError}
-        </p>
-      ) : null}
+      <FormAlert message={loadError} />
       <PendingButton
         type="submit"
         size="lg"
