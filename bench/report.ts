@@ -14,6 +14,8 @@ export interface ReportContext {
   unavailable: { name: string; reason: string }[];
   date: Date;
   seconds: number;
+  /** Further sections (the real images), placed before the targets. */
+  extra?: string[];
 }
 
 const WORST = 5;
@@ -93,8 +95,8 @@ function machine(): string {
 }
 
 function runDescription(options: BenchOptions): string {
-  if (options.complete) return 'the whole corpus, every engine';
-  const parts: string[] = [];
+  if (options.complete) return 'both corpora (synthetic and real), every engine';
+  const parts: string[] = [`corpus ${options.corpus}`];
   if (options.subsets.length > 0) parts.push(`subsets ${options.subsets.join(', ')}`);
   if (options.only.length > 0) parts.push(`engines ${options.only.join(', ')}`);
   if (Number.isFinite(options.limit)) parts.push(`first ${options.limit} images per subset`);
@@ -130,6 +132,7 @@ export function renderReport(runs: SubsetRun[], checks: TargetCheck[], context: 
     const bad = worst(run);
     if (bad.length > 0) lines.push(...bad, '');
   }
+  if (context.extra?.length) lines.push(...context.extra);
   lines.push('## Targets', '');
   if (checks.length === 0) lines.push('Not measured: vectrace was not run.');
   for (const check of checks) {

@@ -4,9 +4,9 @@ import type { Peer } from './peer.js';
 
 type Engine = typeof import('@vectrace/tracer') & typeof import('@vectrace/tracer/decode');
 
-/** The settings the corpus targets are set at, with any overrides from the command line on top. */
+/** The product's defaults in each mode, with any overrides from the command line on top. */
 export function vectraceSettings(kind: Kind, overrides: Partial<TraceSettings>): Partial<TraceSettings> {
-  return kind === 'bw' ? { threshold: 50, ...overrides } : { mode: 'color', ...overrides };
+  return kind === 'bw' ? { ...overrides } : { mode: 'color', ...overrides };
 }
 
 /**

@@ -2,8 +2,12 @@ import type { TraceSettings } from './settings.js';
 
 /** Engine parameters: the product settings translated into the numbers of Selinger's paper. */
 export interface TraceParams {
-  /** bw: a pixel is foreground when its luminance (0-1, on white) is below this. */
-  cut: number;
+  /**
+   * bw: how far the cut moves from the automatic one that the picture's own levels give: 0 keeps
+   * it, -1 moves it to the boldest (nearly any darkening of the paper is ink), 1 to the lightest
+   * (only the darkest ink).
+   */
+  cutShift: number;
   /** Outlines enclosing at most this many pixels are dropped as speckles ("turdsize"). */
   turdsize: number;
   /** Corner threshold: vertices whose alpha reaches it stay sharp corners (4/3 means none). */
@@ -15,34 +19,52 @@ export interface TraceParams {
   colors: number;
   /** Color mode: regions smaller than this many pixels merge into their neighbours. */
   minRegion: number;
+  /** Color mode: a color joins the palette when it explains at least this many more pixels. */
+  minColorArea: number;
 }
 
 const cornerFactor = { auto: 1, sharp: 0.6, rounded: 1.3, none: Number.POSITIVE_INFINITY } as const;
 
 /**
  * The one place where product words become engine numbers (see the package README).
- * - threshold t: foreground is luminance below 1 - t/100 (50 cuts at mid-gray; 30 also keeps
- *   lighter, fainter strokes).
+ * - threshold t: the default 30 takes the automatic cut that the picture's own levels give
+ *   (see bw/ink-map.ts); lower moves it towards bolder (0: nearly any darkening of the paper is
+ *   ink), higher towards lighter (100: only the darkest ink).
  * - smoothness s: alphamax 0.35 + 0.012 s (0.95 at 50, a little below potrace's 1.0: with edges
  *   placed from the gray levels, corners are found more reliably) and opttolerance 0.05 + 0.003 s.
  * - cornerDetection scales alphamax: sharp 0.6x, rounded 1.3x, none disables corners.
  * - quality: draft coarsens the curve fit and drops bigger speckles (and trace.ts halves big
  *   images for it); high and ultra fit closer.
  */
-export function toParams(settings: TraceSettings, width: number, height: number): TraceParams {
+export function toParams(settings: TraceSettings): TraceParams {
   const { smoothness, threshold, cornerDetection, quality } = settings;
   const alphamax = Math.min(4 / 3, (0.35 + 0.012 * smoothness) * cornerFactor[cornerDetection]);
   const tolerance = 0.05 + 0.003 * smoothness;
   const fit = { draft: 2, standard: 1, high: 0.5, ultra: 0.25 }[quality];
   const speckle = { draft: 2, standard: 1, high: 1, ultra: 0.5 }[quality];
-  const pixels = width * height;
   return {
-    cut: 1 - threshold / 100,
+    cutShift: cutShift(threshold),
     turdsize: Math.round(2 * speckle),
     alphamax,
     opttolerance: tolerance * fit,
     mode: settings.mode,
     colors: settings.colors === 'auto' ? 0 : settings.colors,
-    minRegion: Math.max(2, Math.round((speckle * pixels) / 20_000)),
+    minRegion: Math.round(MIN_REGION * speckle),
+    minColorArea: Math.round(3 * MIN_REGION * speckle),
   };
+}
+
+/**
+ * Color regions smaller than this many pixels (at standard quality) merge into their neighbours.
+ * A size in pixels, not a share of the picture: text 8 px high and lines 2 px wide survive on a
+ * page of any size, while JPEG ringing and grain (a few pixels) do not.
+ */
+const MIN_REGION = 8;
+
+/** The spec's default threshold, which stands for the automatic cut. */
+const AUTO_THRESHOLD = 30;
+
+/** Threshold t (0-100) as a shift of the automatic cut: 30 none, 0 the boldest, 100 the lightest. */
+function cutShift(t: number): number {
+  return t <= AUTO_THRESHOLD ? t / AUTO_THRESHOLD - 1 : (t - AUTO_THRESHOLD) / (100 - AUTO_THRESHOLD);
 }

@@ -28,7 +28,7 @@ export function trace(image: RasterImage, settings: Partial<TraceSettings> = {})
   // Draft trades detail for speed where there are pixels to spare: a big image at half size.
   const halved = full.quality === 'draft' && Math.min(width, height) >= DRAFT_HALVING_SIDE;
   const source = halved ? halve(image) : image;
-  const params = toParams(full, source.width, source.height);
+  const params = toParams(full);
   const timings: StageTimings = {};
   const traced =
     params.mode === 'color' ? traceColor(source, params, timings) : traceBw(source, params, timings);

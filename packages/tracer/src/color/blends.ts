@@ -7,6 +7,7 @@ const BLEND_TOLERANCE = 20;
  * a sliver of that color along the whole edge: an extra outline that is not in the picture.
  * Each edge pixel (`rough`) whose color is explained better by a blend of two labels found
  * within two pixels (along rows and columns) than by its own label takes the nearer of the two.
+ * The `fixed` label (transparency) is neither given nor taken.
  */
 export function unblendEdges(
   labels: Uint8Array,
@@ -15,6 +16,7 @@ export function unblendEdges(
   width: number,
   height: number,
   labelRgb: Float64Array,
+  fixed = -1,
 ): void {
   const before = labels.slice();
   const near = new Int32Array(8);
@@ -24,6 +26,7 @@ export function unblendEdges(
     for (let x = 0; x < width; x++, p++) {
       if (rough[p] === 0) continue;
       const own = before[p];
+      if (own === fixed) continue;
       // A pixel inside its own label's region stays: only region borders hold slivers.
       const embedded =
         (x === 0 || before[p - 1] === own) &&
@@ -38,7 +41,7 @@ export function unblendEdges(
         const qy = y + dy[k];
         if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
         const l = before[qy * width + qx];
-        if (l === own) continue;
+        if (l === own || l === fixed) continue;
         let seen = false;
         for (let i = 0; i < count; i++) seen ||= near[i] === l;
         if (!seen) near[count++] = l;

@@ -1,3 +1,5 @@
+import { OPAQUE_FROM } from './pixels.js';
+
 /** Bins per channel: 5 bits, so 32768 bins in all, fine enough to keep distinct flat colors apart. */
 const BITS = 5;
 
@@ -9,22 +11,31 @@ export const BIN_COUNT = 1 << (3 * BITS);
  * exact for PNG, and above the pixel noise of a quality-75 JPEG.
  */
 const FLAT_DIFF = 24;
+/** Sum of absolute RGB differences from which two colors on either side of a pixel make an edge. */
+const EDGE_DIFF = 60;
+/** sRGB distance from the line between its two neighbours within which a pixel is their blend. */
+const BLEND_RESIDUAL = 14;
 
 /** A color histogram of an image: one entry per non-empty bin, in order of first appearance. */
 export interface Histogram {
   size: number;
   /** The bin of each entry. */
   bin: Uint16Array;
-  /** Pixels per entry. */
+  /** Opaque pixels per entry. */
   count: Uint32Array;
-  /** Pixels per entry whose four neighbours have about the same color: the inside of flat regions. */
+  /**
+   * Pixels per entry that are not an anti-aliased blend of the two pixels on either side of them:
+   * the colors the picture is painted with, in flat areas, textures and thin strokes alike.
+   */
+  body: Uint32Array;
+  /** Pixels per entry whose four neighbours have about the same color: the inside of flat areas. */
   flat: Uint32Array;
-  /** Sum of the pixels' R, G, B per entry, 3 per entry, for the bin's mean color. */
+  /** Sum of the body pixels' R, G, B per entry, 3 per entry, for the bin's mean color. */
   sum: Float64Array;
-  /** The same sums over the flat pixels only, for colors free of anti-aliasing. */
-  flatSum: Float64Array;
   /** 1 for every pixel that is not flat: it has a 4-neighbour of clearly different color. */
   rough: Uint8Array;
+  /** 1 for every pixel that is an anti-aliased blend of its neighbours. */
+  blend: Uint8Array;
 }
 
 /** The histogram bin of a packed 0xRRGGBB color: its top 5 bits per channel. */
@@ -33,22 +44,27 @@ export function binOf(c: number): number {
 }
 
 /**
- * Counts the image's colors (packed 0xRRGGBB) in 5-bit bins. Flat pixels are also counted apart,
- * because anti-aliased edges make many in-between colors that must not be taken for colors of
- * the picture, and edge pixels are never flat. Only the bins in use get storage: flat art uses a
- * few hundred of the 32768, and zeroing memory for all of them cost more than the counting.
+ * Counts the image's colors (packed 0xRRGGBB) in 5-bit bins, transparent pixels left out. Blends
+ * are counted apart, because anti-aliased edges make many in-between colors that must not be taken
+ * for colors of the picture. Only the bins in use get storage: flat art uses a few hundred of the
+ * 32768, and zeroing memory for all of them cost more than the counting.
  */
-export function buildHistogram(color: Uint32Array, width: number, height: number): Histogram {
+export function buildHistogram(
+  color: Uint32Array,
+  width: number,
+  height: number,
+  alpha?: Uint8Array,
+): Histogram {
   const n = width * height;
   const rough = roughPixels(color, width, height);
+  const blend = blendPixels(color, width, height, rough, alpha);
   const entry = new Uint16Array(BIN_COUNT);
-  let h = emptyHistogram(256, rough);
+  let h = emptyHistogram(256, rough, blend);
   // Runs of one color (long in flat art) are counted at once.
   for (let i = 0; i < n; ) {
     const c = color[i];
-    let flats = 1 - rough[i];
     let j = i + 1;
-    for (; j < n && color[j] === c; j++) flats += 1 - rough[j];
+    for (; j < n && color[j] === c; j++);
     const bin = binOf(c);
     if (entry[bin] === 0) {
       if (h.size === h.bin.length) h = grow(h);
@@ -56,43 +72,47 @@ export function buildHistogram(color: Uint32Array, width: number, height: number
       entry[bin] = ++h.size;
     }
     const k = entry[bin] - 1;
-    const len = j - i;
-    const r = c >> 16;
-    const g = (c >> 8) & 255;
-    const b = c & 255;
+    let len = 0;
+    let flats = 0;
+    let bodies = 0;
+    for (let p = i; p < j; p++) {
+      if (alpha && alpha[p] < OPAQUE_FROM) continue;
+      len++;
+      flats += 1 - rough[p];
+      bodies += 1 - blend[p];
+    }
     h.count[k] += len;
     h.flat[k] += flats;
-    h.sum[k * 3] += len * r;
-    h.sum[k * 3 + 1] += len * g;
-    h.sum[k * 3 + 2] += len * b;
-    h.flatSum[k * 3] += flats * r;
-    h.flatSum[k * 3 + 1] += flats * g;
-    h.flatSum[k * 3 + 2] += flats * b;
+    h.body[k] += bodies;
+    h.sum[k * 3] += bodies * (c >> 16);
+    h.sum[k * 3 + 1] += bodies * ((c >> 8) & 255);
+    h.sum[k * 3 + 2] += bodies * (c & 255);
     i = j;
   }
   return h;
 }
 
-function emptyHistogram(capacity: number, rough: Uint8Array): Histogram {
+function emptyHistogram(capacity: number, rough: Uint8Array, blend: Uint8Array): Histogram {
   return {
     size: 0,
     bin: new Uint16Array(capacity),
     count: new Uint32Array(capacity),
+    body: new Uint32Array(capacity),
     flat: new Uint32Array(capacity),
     sum: new Float64Array(capacity * 3),
-    flatSum: new Float64Array(capacity * 3),
     rough,
+    blend,
   };
 }
 
 function grow(h: Histogram): Histogram {
-  const bigger = emptyHistogram(h.bin.length * 2, h.rough);
+  const bigger = emptyHistogram(h.bin.length * 2, h.rough, h.blend);
   bigger.size = h.size;
   bigger.bin.set(h.bin);
   bigger.count.set(h.count);
+  bigger.body.set(h.body);
   bigger.flat.set(h.flat);
   bigger.sum.set(h.sum);
-  bigger.flatSum.set(h.flatSum);
   return bigger;
 }
 
@@ -118,6 +138,58 @@ function roughPixels(color: Uint32Array, width: number, height: number): Uint8Ar
     }
   }
   return rough;
+}
+
+/**
+ * 1 for pixels that lie between the two pixels on either side of them, along a row, a column or
+ * a diagonal, where those two make an edge: the anti-aliasing of an edge, whatever its colors.
+ * A pixel of a thin line differs from both sides the same way, and a textured pixel has no such
+ * pair, so both count as the picture's own colors.
+ */
+function blendPixels(
+  color: Uint32Array,
+  width: number,
+  height: number,
+  rough: Uint8Array,
+  alpha?: Uint8Array,
+): Uint8Array {
+  const blend = new Uint8Array(width * height);
+  const steps = [1, width, width + 1, width - 1];
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1, p = y * width + 1; x < width - 1; x++, p++) {
+      if (rough[p] === 0) continue;
+      const c = color[p];
+      for (const s of steps) {
+        const a = color[p - s];
+        const b = color[p + s];
+        if (alpha && (alpha[p - s] < OPAQUE_FROM || alpha[p + s] < OPAQUE_FROM)) continue;
+        if (diff(a, b) < EDGE_DIFF || !between(c, a, b)) continue;
+        blend[p] = 1;
+        break;
+      }
+    }
+  }
+  return blend;
+}
+
+/** Whether c lies on the sRGB line from a to b, strictly inside it. */
+function between(c: number, a: number, b: number): boolean {
+  const ar = a >> 16;
+  const ag = (a >> 8) & 255;
+  const ab = a & 255;
+  const dr = (b >> 16) - ar;
+  const dg = ((b >> 8) & 255) - ag;
+  const db = (b & 255) - ab;
+  const r = (c >> 16) - ar;
+  const g = ((c >> 8) & 255) - ag;
+  const bl = (c & 255) - ab;
+  const dd = dr * dr + dg * dg + db * db;
+  const t = (r * dr + g * dg + bl * db) / dd;
+  if (t <= 0.08 || t >= 0.92) return false;
+  const er = r - t * dr;
+  const eg = g - t * dg;
+  const eb = bl - t * db;
+  return er * er + eg * eg + eb * eb < BLEND_RESIDUAL * BLEND_RESIDUAL;
 }
 
 function diff(a: number, b: number): number {

@@ -16,7 +16,8 @@ export interface Crop {
  * pixel measured from the window's outside label to its own label, an outside pixel from its own
  * label to the window's inside label; clamped to at least half for inside pixels, at most half
  * for outside ones, as thresholding put them. NaN where the window leaves the crop or does not
- * straddle the edge. This window estimate replaced one across each pixel side: 6% lower color
+ * straddle the edge. Against the transparent label (`clear`), coverage is the pixel's alpha. This
+ * window estimate replaced one across each pixel side: 6% lower color
  * error on the corpus (png256 0.458 to 0.429), as it is exact for straight edges at any angle.
  */
 export function windowInk(
@@ -25,9 +26,13 @@ export function windowInk(
   color: Uint32Array,
   labels: Uint8Array,
   labelRgb: Float64Array,
+  clear?: { alpha: Uint8Array; label: number },
 ): WindowInk {
   const { bits, x0, y0, width: cw, height: ch } = crop;
-  const coverage = (c: number, from: number, to: number): number => {
+  const coverage = (p: number, from: number, to: number): number => {
+    // Against transparency, a pixel is covered as much as it is opaque.
+    if (clear && from === clear.label) return clear.alpha[p] / 255;
+    const c = color[p];
     const a = from * 3;
     const b = to * 3;
     const dr = labelRgb[b] - labelRgb[a];
@@ -57,8 +62,8 @@ export function windowInk(
     for (let k = 0; k < 4; k++) {
       const i = i0 + (k >> 1) * cw + (k & 1);
       const p = p0 + (k >> 1) * imageWidth + (k & 1);
-      if (bits[i] !== 0) ink += Math.min(1, Math.max(0.5, coverage(color[p], outside, labels[p])));
-      else ink += Math.min(0.5, Math.max(0, coverage(color[p], labels[p], inside)));
+      if (bits[i] !== 0) ink += Math.min(1, Math.max(0.5, coverage(p, outside, labels[p])));
+      else ink += Math.min(0.5, Math.max(0, coverage(p, labels[p], inside)));
     }
     return ink;
   };

@@ -1,6 +1,6 @@
 import type { Bitmap } from '../bw/bitmap.js';
 import { traceBitmap } from '../bw/trace-bitmap.js';
-import type { Layer, Point, Segment, Subpath } from '../model.js';
+import type { Color, Layer, Point, Segment, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
 import type { RegionGraph } from './graph.js';
 import { windowInk } from './ink.js';
@@ -10,6 +10,8 @@ import { type RegionMap, runsByRegion } from './regions.js';
 /** A picture cut into labelled regions, with its pixels (0xRRGGBB) and each label's color. */
 export interface LabelledImage {
   color: Uint32Array;
+  /** Every pixel's alpha when the picture has transparent pixels (then the background label). */
+  alpha?: Uint8Array;
   /** Final palette label of every pixel. */
   labels: Uint8Array;
   map: RegionMap;
@@ -48,10 +50,9 @@ export function traceLayers(image: LabelledImage, background: number, params: Tr
         }
       }
     }
-    const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams);
+    const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams, background);
     if (subpaths.length === 0) return;
-    const [r, g, b] = labelRgb.subarray(label * 3, label * 3 + 3);
-    layers.push({ color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, subpaths });
+    layers.push({ color: meanColor(image, members, regions, label), subpaths });
   });
   return layers;
 }
@@ -66,8 +67,9 @@ function traceMask(
   members: { start: Int32Array; runs: Int32Array },
   regions: Int32Array,
   params: TraceParams,
+  background: number,
 ): Subpath[] {
-  const { color, labels, map, labelRgb } = image;
+  const { color, alpha, labels, map, labelRgb } = image;
   const { runs, box } = map;
   const { width, height } = runs;
   let x0 = width;
@@ -93,9 +95,46 @@ function traceMask(
     }
   }
   const bitmap: Bitmap = { width: cw, height: ch, bits };
-  const ink = windowInk({ bits, x0, y0, width: cw, height: ch }, width, color, labels, labelRgb);
+  const crop = { bits, x0, y0, width: cw, height: ch };
+  const clear = alpha ? { alpha, label: background } : undefined;
+  const ink = windowInk(crop, width, color, labels, labelRgb, clear);
   const traced = traceBitmap(bitmap, params, ink);
   return x0 === 0 && y0 === 0 ? traced : traced.map((s) => moveSubpath(s, x0, y0));
+}
+
+/**
+ * The mean color of a layer's own regions (not those it runs on under), over their pixels that
+ * are not anti-aliased blends: a band of a gradient is painted with its own mean, not with the
+ * palette color it was sorted under. Falls back to the label's color.
+ */
+function meanColor(
+  image: LabelledImage,
+  members: { start: Int32Array; runs: Int32Array },
+  regions: number[],
+  label: number,
+): Color {
+  const { color, labels, map, labelRgb } = image;
+  const { runs } = map;
+  let n = 0;
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  for (const region of regions) {
+    for (let k = members.start[region]; k < members.start[region + 1]; k++) {
+      const run = members.runs[k];
+      const row = runs.y[run] * runs.width;
+      for (let p = row + runs.x0[run]; p < row + runs.x1[run]; p++) {
+        if (labels[p] !== label) continue;
+        const c = color[p];
+        r += c >> 16;
+        g += (c >> 8) & 255;
+        b += c & 255;
+        n++;
+      }
+    }
+  }
+  if (n === 0) [r, g, b, n] = [labelRgb[label * 3], labelRgb[label * 3 + 1], labelRgb[label * 3 + 2], 1];
+  return { r: Math.round(r / n), g: Math.round(g / n), b: Math.round(b / n) };
 }
 
 function moveSubpath(s: Subpath, dx: number, dy: number): Subpath {

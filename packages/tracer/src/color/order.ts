@@ -45,7 +45,7 @@ export function paintOrder(
     if (map.label[r] === background) continue;
     // A region cut off from the background (only when there is none) counts as outermost.
     const d = Math.max(1, depth[r]);
-    const key = d * 256 + map.label[r];
+    const key = map.label[r];
     let group = byKey.get(key);
     if (!group) {
       group = { label: map.label[r], regions: [], depth: d, area: 0 };
@@ -53,6 +53,7 @@ export function paintOrder(
     }
     group.regions.push(r);
     group.area += map.area[r];
+    group.depth = Math.min(group.depth, d);
   }
   const groups = [...byKey.values()].sort(
     (a, b) => a.depth - b.depth || b.area - a.area || a.label - b.label,

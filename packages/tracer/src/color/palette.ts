@@ -2,27 +2,22 @@ import { BIN_COUNT, type Histogram } from './histogram.js';
 import { srgbToOklab } from './oklab.js';
 
 /**
- * Smallest OKLab distance between two automatic palette colors (about 11 levels of sRGB gray):
- * below the closest distinct flat colors in the corpus (0.05), above quality-75 JPEG noise.
+ * OKLab distance within which a pixel's color is explained by a palette color: about 11 levels
+ * of sRGB gray; closer colors look alike side by side, farther ones are told apart.
  */
-const DELTA = 0.045;
+const DELTA = 0.05;
 /**
- * Colors with at least this share of the picture's flat pixels are real colors even when they
- * lie between two others (light blue between blue and white): blends only fill thin edges.
- */
-const BLEND_MAX_SHARE = 0.002;
-/** sRGB distance from a blend of two palette colors within which a color is taken as that blend. */
-const MIX_TOLERANCE = 5;
-/**
- * OKLab distance per sRGB level of grain (σ per channel) that two automatic colors must also
- * keep: after the median filters, grain of σ 20 still spreads one color over some 15 levels.
+ * OKLab distance per sRGB level of grain (σ per channel) that explained colors may also span:
+ * after the median filters, grain of σ 20 still spreads one color over some 15 levels.
  */
 const GRAIN_DELTA = 0.0035;
-/** Least share of the flat pixels for an automatic color: JPEG noise makes many tiny clusters. */
-const MIN_SHARE = 0.0002;
 /** Most colors an automatic palette gets. */
 const AUTO_MAX = 32;
-/** Lloyd steps that move each color to the weighted mean of the flat bins it wins. */
+/** sRGB distance from a blend of two palette colors within which a color is taken as that blend. */
+const MIX_TOLERANCE = 6;
+/** A candidate that is such a blend is still a color when this share of its pixels is flat. */
+const BLEND_FLAT_SHARE = 0.3;
+/** Lloyd steps that move each color to the weighted mean of the bins it wins. */
 const REFINE_STEPS = 3;
 
 /** The colors a picture is made of, and which of them every histogram bin belongs to. */
@@ -32,161 +27,164 @@ export interface Palette {
   lab: Float64Array;
   /** Index of the nearest palette color for every bin of the histogram (0 for empty bins). */
   binLabel: Uint8Array;
-  /** 1 for bins close to their palette color: the ones that say what that color really is. */
-  binNear: Uint8Array;
 }
 
+/** The histogram's bins with their mean colors, in the order of the histogram. */
 interface Bins {
   ids: Uint16Array;
-  /** Flat pixels in all bins. */
-  flatTotal: number;
-  count: Uint32Array;
+  /** Body pixels per bin: the weight each bin has in choosing colors. */
+  mass: Float64Array;
   flat: Uint32Array;
   rgb: Float64Array;
   lab: Float64Array;
 }
 
 /**
- * Picks the dominant colors greedily, most frequent flat color first. A color joins when it is
- * far enough from the colors already taken and is not a blend of two of them (anti-aliased edges
- * between flat regions are such blends). `colors` > 0 forces that many colors (fewer only when
- * the picture has fewer), relaxing those rules as needed; 0 picks every color covering at least
- * `minRegion` flat pixels and MIN_SHARE of them, up to AUTO_MAX, kept further apart on a grainy
- * picture (`grain`: σ per channel before denoising). Then a few weighted k-means
- * steps over the flat bins centre each color, and every bin goes to its nearest color.
+ * Picks the picture's colors by how much of it each explains. Every bin of body pixels (see
+ * `Histogram.body`: anti-aliased blends left out) within DELTA of a palette color is explained;
+ * the next color is the mean of the densest cluster of bins still unexplained (the most pixels
+ * within DELTA of one bin), until no cluster of `minArea` pixels is left (at most AUTO_MAX
+ * colors), or `colors` > 0 colors are taken. So a color that covers a visible area joins however
+ * it is spread (a textured robe, a thin outline), and noise of a few scattered pixels does not.
+ * A cluster that lies on the line between two colors taken and is not flat is an edge blend the
+ * neighbour test missed (a blurred edge), and is left out. A few k-means steps then centre each
+ * color on the bins it explains, and every bin goes to its nearest color.
  */
-export function buildPalette(hist: Histogram, colors: number, minRegion: number, grain = 0): Palette {
+export function buildPalette(hist: Histogram, colors: number, minArea: number, grain = 0): Palette {
   const bins = binColors(hist);
-  const m = bins.ids.length;
-  const chosen: number[] = [];
-  if (colors > 0) {
-    const want = Math.min(colors, m);
-    const order = byFlatCount(bins, 0);
-    const passes = [
-      { delta: DELTA, blends: true, minFlat: 1 },
-      { delta: DELTA / 2, blends: false, minFlat: 1 },
-      { delta: DELTA / 4, blends: false, minFlat: 0 },
-      { delta: 0, blends: false, minFlat: 0 },
-    ];
-    for (const pass of passes) pick(bins, order, chosen, want, pass.delta, pass.blends, pass.minFlat);
-  }
   const delta = Math.max(DELTA, GRAIN_DELTA * grain);
-  if (colors === 0) {
-    const minFlat = Math.max(1, minRegion, MIN_SHARE * bins.flatTotal);
-    const order = byFlatCount(bins, minFlat);
-    pick(bins, order, chosen, AUTO_MAX, delta, true, minFlat);
-    // A picture with no flat area at all still has a most common color.
-    if (chosen.length === 0) chosen.push(byFlatCount(bins, 0)[0]);
-  }
-  let lab: Float64Array = new Float64Array(chosen.length * 3);
-  chosen.forEach((k, c) => {
-    lab.set(bins.lab.subarray(k * 3, k * 3 + 3), c * 3);
-  });
-  for (let step = 0; step < REFINE_STEPS; step++) refine(bins, lab, lab.length / 3);
-  // Refining can pull a color picked from a wide blend or grain cluster onto another one.
-  if (colors === 0) {
-    lab = withoutNearTwins(lab, delta);
-    refine(bins, lab, lab.length / 3);
-  }
+  const chosen = chooseColors(bins, colors > 0 ? colors : AUTO_MAX, colors > 0 ? 1 : minArea, delta);
+  let lab: Float64Array = Float64Array.from(chosen.flatMap((c) => [c[0], c[1], c[2]]));
+  // A picture with no body pixels at all (every pixel an edge) still has a most common color.
+  if (lab.length === 0) lab = mostCommon(hist);
+  for (let step = 0; step < REFINE_STEPS; step++) refine(bins, lab, delta);
   const size = lab.length / 3;
   const binLabel = new Uint8Array(BIN_COUNT);
-  const binNear = new Uint8Array(BIN_COUNT);
-  for (let k = 0; k < m; k++) {
-    const { index, d2 } = nearest(bins.lab, k, lab, size);
-    binLabel[bins.ids[k]] = index;
-    binNear[bins.ids[k]] = d2 <= delta * delta ? 1 : 0;
+  const all = new Float64Array(3);
+  for (let k = 0; k < hist.size; k++) {
+    const c = hist.count[k];
+    if (c === 0) continue;
+    // Bins of blends only have no body mean: use the mean of the bin's range.
+    const b = hist.bin[k];
+    srgbToOklab(((b >> 10) << 3) + 4, (((b >> 5) & 31) << 3) + 4, ((b & 31) << 3) + 4, all);
+    const from = bins.mass[k] > 0 ? bins.lab : all;
+    binLabel[b] = nearest(from, bins.mass[k] > 0 ? k * 3 : 0, lab, size).index;
   }
-  return { size, lab, binLabel, binNear };
+  return { size, lab, binLabel };
 }
 
-/** Drops every color closer than `delta` to one earlier in the list (earlier colors cover more). */
-function withoutNearTwins(lab: Float64Array, delta: number): Float64Array {
-  const kept: number[] = [];
-  for (let c = 0; c < lab.length / 3; c++) {
-    if (kept.every((k) => dist2(lab, c * 3, lab, k * 3) >= delta * delta)) kept.push(c);
-  }
-  return Float64Array.from(kept.flatMap((c) => Array.from(lab.subarray(c * 3, c * 3 + 3))));
+/** The OKLab color of the bin with most pixels, as a one-color palette. */
+function mostCommon(hist: Histogram): Float64Array {
+  let best = 0;
+  for (let k = 1; k < hist.size; k++) if (hist.count[k] > hist.count[best]) best = k;
+  const b = hist.bin[best];
+  const out = new Float64Array(3);
+  srgbToOklab(((b >> 10) << 3) + 4, (((b >> 5) & 31) << 3) + 4, ((b & 31) << 3) + 4, out);
+  return out;
 }
 
-/** Bins with at least `minFlat` flat pixels, most flat pixels first (ties: most pixels, first seen). */
-function byFlatCount(bins: Bins, minFlat: number): number[] {
-  const order: number[] = [];
-  for (let k = 0; k < bins.ids.length; k++) if (bins.flat[k] >= minFlat) order.push(k);
-  return order.sort((a, b) => bins.flat[b] - bins.flat[a] || bins.count[b] - bins.count[a] || a - b);
-}
-
-/** Mean color (sRGB and OKLab) of every non-empty bin. */
+/** Mean color (sRGB and OKLab) of every bin's body pixels. */
 function binColors(hist: Histogram): Bins {
   const m = hist.size;
   const rgb = new Float64Array(m * 3);
   const lab = new Float64Array(m * 3);
-  let flatTotal = 0;
+  const mass = new Float64Array(m);
   for (let k = 0; k < m; k++) {
-    const c = hist.count[k];
+    const c = hist.body[k];
+    mass[k] = c;
+    if (c === 0) continue;
     for (let ch = 0; ch < 3; ch++) rgb[k * 3 + ch] = hist.sum[k * 3 + ch] / c;
     srgbToOklab(rgb[k * 3], rgb[k * 3 + 1], rgb[k * 3 + 2], lab, k * 3);
-    flatTotal += hist.flat[k];
   }
-  return { ids: hist.bin.subarray(0, m), count: hist.count, flat: hist.flat, rgb, lab, flatTotal };
+  return { ids: hist.bin.subarray(0, m), mass, flat: hist.flat, rgb, lab };
 }
 
-/** Adds bins from `order` to `chosen` while they pass the distance and blend rules, up to `limit`. */
-function pick(
-  bins: Bins,
-  order: number[],
-  chosen: number[],
-  limit: number,
-  delta: number,
-  blends: boolean,
-  minFlat: number,
-): void {
-  for (const k of order) {
-    if (chosen.length >= limit || bins.flat[k] < minFlat) return;
-    if (chosen.includes(k)) continue;
-    let far = true;
-    for (const c of chosen) {
-      if (dist2(bins.lab, k * 3, bins.lab, c * 3) <= delta * delta) {
-        far = false;
-        break;
+/**
+ * Greedy choice of colors, densest unexplained cluster first (see `buildPalette`). Bins are
+ * hashed on a grid of DELTA-sized cells in OKLab, so a bin's neighbours within DELTA are in the
+ * 27 cells around it.
+ */
+function chooseColors(bins: Bins, limit: number, minArea: number, delta: number): number[][] {
+  const m = bins.ids.length;
+  const grid = new LabGrid(bins, delta);
+  const open = new Uint8Array(m);
+  const density = new Float64Array(m);
+  for (let k = 0; k < m; k++) if (bins.mass[k] > 0) open[k] = 1;
+  for (let k = 0; k < m; k++) {
+    if (open[k]) grid.near(bins.lab, k * 3, delta, (j) => (density[k] += bins.mass[j]));
+  }
+  const chosen: number[][] = [];
+  const close = (j: number) => {
+    open[j] = 0;
+    grid.near(bins.lab, j * 3, delta, (q) => (density[q] -= bins.mass[j]));
+  };
+  while (chosen.length < limit) {
+    let best = -1;
+    for (let k = 0; k < m; k++) {
+      if (open[k] && (best < 0 || density[k] > density[best])) best = k;
+    }
+    if (best < 0 || density[best] < minArea) break;
+    // The cluster's mean, over the open bins within DELTA of its densest bin.
+    const members: number[] = [];
+    grid.near(bins.lab, best * 3, delta, (j) => {
+      if (open[j]) members.push(j);
+    });
+    const color = [0, 0, 0, 0, 0, 0];
+    let weight = 0;
+    let flat = 0;
+    for (const j of members) {
+      const w = bins.mass[j];
+      weight += w;
+      flat += bins.flat[j];
+      for (let ch = 0; ch < 3; ch++) {
+        color[ch] += w * bins.lab[j * 3 + ch];
+        color[3 + ch] += w * bins.rgb[j * 3 + ch];
       }
     }
-    const blend = blends && bins.flat[k] < BLEND_MAX_SHARE * bins.flatTotal && isBlend(bins.rgb, k, chosen);
-    if (far && !blend) chosen.push(k);
+    for (let ch = 0; ch < 6; ch++) color[ch] /= weight;
+    for (const j of members) close(j);
+    if (flat < BLEND_FLAT_SHARE * weight && isBlend(color.slice(3), chosen)) continue;
+    chosen.push(color);
+    // Everything the new color explains is explained, whichever cluster it was counted in.
+    const lab = Float64Array.from(color.slice(0, 3));
+    grid.near(lab, 0, delta, (j) => {
+      if (open[j]) close(j);
+    });
   }
+  return chosen;
 }
 
-/** Whether bin k's color lies on the straight sRGB line between two chosen colors (a blend). */
-function isBlend(rgb: Float64Array, k: number, chosen: number[]): boolean {
-  const r = rgb[k * 3];
-  const g = rgb[k * 3 + 1];
-  const b = rgb[k * 3 + 2];
+/** Whether an sRGB color lies on the straight line between two chosen colors (a blend). */
+function isBlend(rgb: number[], chosen: number[][]): boolean {
+  const [r, g, b] = rgb;
   for (let i = 0; i < chosen.length; i++) {
-    const p = chosen[i] * 3;
+    const p = chosen[i];
     for (let j = i + 1; j < chosen.length; j++) {
-      const q = chosen[j] * 3;
-      const dr = rgb[q] - rgb[p];
-      const dg = rgb[q + 1] - rgb[p + 1];
-      const db = rgb[q + 2] - rgb[p + 2];
+      const q = chosen[j];
+      const dr = q[3] - p[3];
+      const dg = q[4] - p[4];
+      const db = q[5] - p[5];
       const dd = dr * dr + dg * dg + db * db;
-      const t = ((r - rgb[p]) * dr + (g - rgb[p + 1]) * dg + (b - rgb[p + 2]) * db) / dd;
+      const t = ((r - p[3]) * dr + (g - p[4]) * dg + (b - p[5]) * db) / dd;
       if (!(t > 0 && t < 1)) continue;
-      const er = r - rgb[p] - t * dr;
-      const eg = g - rgb[p + 1] - t * dg;
-      const eb = b - rgb[p + 2] - t * db;
+      const er = r - p[3] - t * dr;
+      const eg = g - p[4] - t * dg;
+      const eb = b - p[5] - t * db;
       if (er * er + eg * eg + eb * eb < MIX_TOLERANCE * MIX_TOLERANCE) return true;
     }
   }
   return false;
 }
 
-/** One Lloyd step over the flat bins near a palette color; blends and outliers are left out. */
-function refine(bins: Bins, lab: Float64Array, size: number): void {
+/** One Lloyd step over the body bins within 2·DELTA of a palette color; outliers are left out. */
+function refine(bins: Bins, lab: Float64Array, delta: number): void {
+  const size = lab.length / 3;
   const acc = new Float64Array(size * 4);
   for (let k = 0; k < bins.ids.length; k++) {
-    const w = bins.flat[k];
+    const w = bins.mass[k];
     if (w === 0) continue;
-    const { index, d2 } = nearest(bins.lab, k, lab, size);
-    if (d2 > DELTA * DELTA) continue;
+    const { index, d2 } = nearest(bins.lab, k * 3, lab, size);
+    if (d2 > 4 * delta * delta) continue;
     acc[index * 4] += w;
     for (let ch = 0; ch < 3; ch++) acc[index * 4 + 1 + ch] += w * bins.lab[k * 3 + ch];
   }
@@ -198,14 +196,17 @@ function refine(bins: Bins, lab: Float64Array, size: number): void {
 
 function nearest(
   from: Float64Array,
-  k: number,
+  at: number,
   lab: Float64Array,
   size: number,
 ): { index: number; d2: number } {
   let index = 0;
   let best = Number.POSITIVE_INFINITY;
   for (let c = 0; c < size; c++) {
-    const d = dist2(from, k * 3, lab, c * 3);
+    const dl = from[at] - lab[c * 3];
+    const da = from[at + 1] - lab[c * 3 + 1];
+    const db = from[at + 2] - lab[c * 3 + 2];
+    const d = dl * dl + da * da + db * db;
     if (d < best) {
       best = d;
       index = c;
@@ -214,9 +215,46 @@ function nearest(
   return { index, d2: best };
 }
 
-function dist2(a: Float64Array, i: number, b: Float64Array, j: number): number {
-  const dl = a[i] - b[j];
-  const da = a[i + 1] - b[j + 1];
-  const db = a[i + 2] - b[j + 2];
-  return dl * dl + da * da + db * db;
+/** The bins hashed on a grid of cells `cell` wide in OKLab, for neighbour queries. */
+class LabGrid {
+  private cells = new Map<number, number[]>();
+  constructor(
+    private bins: Bins,
+    private cell: number,
+  ) {
+    for (let k = 0; k < bins.ids.length; k++) {
+      if (bins.mass[k] === 0) continue;
+      const key = this.key(bins.lab, k * 3, 0, 0, 0);
+      let list = this.cells.get(key);
+      if (!list) this.cells.set(key, (list = []));
+      list.push(k);
+    }
+  }
+
+  private key(lab: Float64Array, at: number, dl: number, da: number, db: number): number {
+    // L spans 0-1, a and b about -0.4-0.4: offset so every coordinate is a small positive integer.
+    const l = Math.floor(lab[at] / this.cell) + dl + 1;
+    const a = Math.floor((lab[at + 1] + 0.5) / this.cell) + da + 1;
+    const b = Math.floor((lab[at + 2] + 0.5) / this.cell) + db + 1;
+    return (l * 1024 + a) * 1024 + b;
+  }
+
+  /** Calls `visit(k)` for every bin within `radius` (at most the cell size) of lab[at..at+2]. */
+  near(lab: Float64Array, at: number, radius: number, visit: (k: number) => void): void {
+    const r2 = radius * radius;
+    for (let dl = -1; dl <= 1; dl++) {
+      for (let da = -1; da <= 1; da++) {
+        for (let db = -1; db <= 1; db++) {
+          const list = this.cells.get(this.key(lab, at, dl, da, db));
+          if (!list) continue;
+          for (const k of list) {
+            const x = this.bins.lab[k * 3] - lab[at];
+            const y = this.bins.lab[k * 3 + 1] - lab[at + 1];
+            const z = this.bins.lab[k * 3 + 2] - lab[at + 2];
+            if (x * x + y * y + z * z <= r2) visit(k);
+          }
+        }
+      }
+    }
+  }
 }

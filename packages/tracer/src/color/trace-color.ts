@@ -8,14 +8,16 @@ import { regionGraph } from './graph.js';
 import { buildHistogram } from './histogram.js';
 import { traceLayers } from './layers.js';
 import { buildPalette } from './palette.js';
-import { compositeOnWhite } from './pixels.js';
+import { OPAQUE_FROM, readPixels } from './pixels.js';
 import { findRegions, mergeSpeckles } from './regions.js';
 import { findRuns, labelPixels } from './runs.js';
 
 /**
- * Color mode: reduce the picture to a small palette, merge speckles into their surroundings,
- * take the border's color as the background and trace the other colors as stacked layers.
- * Stage times go into `timings` (palette, regions, outlines).
+ * Color mode: reduce the picture to the palette of colors it is painted with, merge speckles
+ * into their surroundings, and trace the colors as stacked layers. An opaque picture gets the
+ * color most common along its border as a background rectangle; a picture with transparent
+ * pixels gets no background, and its transparent areas stay transparent. Stage times go into
+ * `timings` (palette, regions, outlines).
  */
 export function traceColor(
   image: RasterImage,
@@ -29,22 +31,28 @@ export function traceColor(
     timings[stage] = now - t;
     t = now;
   };
-  const { color, grain } = denoise(compositeOnWhite(image), width, height);
-  const hist = buildHistogram(color, width, height);
-  const palette = buildPalette(hist, params.colors, params.minRegion, grain);
+  const pixels = readPixels(image);
+  const { color, grain } = denoise(pixels.color, width, height);
+  const alpha = pixels.transparent > 0 ? pixels.alpha : undefined;
+  const hist = buildHistogram(color, width, height, alpha);
+  const palette = buildPalette(hist, params.colors, params.minColorArea, grain);
   lap('palette');
-  const labelRgb = labelColors(hist, palette, palette.size + 1);
+  // Transparent pixels get a label of their own, one past the palette; so do, on an opaque
+  // picture, the background's regions inside it (see splitBackground).
+  const spare = palette.size;
   const labels = labelPixels(color, palette.binLabel);
-  unblendEdges(labels, color, hist.rough, width, height, labelRgb);
+  if (alpha) for (let p = 0; p < labels.length; p++) if (alpha[p] < OPAQUE_FROM) labels[p] = spare;
+  const labelRgb = labelColors(color, labels, hist.blend, spare + 1);
+  unblendEdges(labels, color, hist.rough, width, height, labelRgb, alpha ? spare : -1);
   const map = mergeSpeckles(findRegions(findRuns(labels, width, height)), labels, params.minRegion);
-  // The background's regions inside the picture get a label of their own, one past the palette.
-  const background = splitBackground(map, labels, palette.size);
+  const background = alpha ? spare : splitBackground(map, labels, spare);
   const graph = regionGraph(map);
   // Inner background regions keep the background's color.
-  labelRgb.copyWithin(palette.size * 3, background * 3, background * 3 + 3);
+  if (!alpha) labelRgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
   lap('regions');
-  const layers = traceLayers({ color, labels, map, graph, labelRgb }, background, params);
+  const layers = traceLayers({ color, alpha, labels, map, graph, labelRgb }, background, params);
   lap('outlines');
+  if (alpha) return { layers };
   const [r, g, b] = labelRgb.subarray(background * 3, background * 3 + 3);
   return { background: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, layers };
 }

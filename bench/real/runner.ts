@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { countCommands } from '../commands.js';
+import type { Kind } from '../corpus.js';
+import { decode, type Rgba } from '../decode.js';
+import { iou } from '../metrics.js';
+import type { Peer, Traced } from '../peers/peer.js';
+import { renderRgba } from '../render.js';
+import type { RealSource } from './fetch.js';
+import {
+  inkMask,
+  lostColorShare,
+  meanAbsoluteError,
+  onWhite,
+  sauvolaMask,
+  transparencyKept,
+} from './metrics.js';
+
+/** Scans and pages: scored against a Sauvola binarization of the input rather than a 50% cut. */
+export const DOCUMENT_CATEGORIES = ['document', 'large-page'];
+
+/** Whether an image is a document (scan or photo of paper). */
+export function isDocument(source: RealSource): boolean {
+  return DOCUMENT_CATEGORIES.includes(source.category);
+}
+
+/** One engine's result on one real image in one mode. */
+export interface RealResult {
+  id: string;
+  mode: Kind;
+  engine: string;
+  /** bw: IoU of the ink (documents: against Sauvola's binarization). */
+  iou?: number;
+  /** color: mean absolute RGB error, share of lost color, share of transparency kept. */
+  mae?: number;
+  lost?: number;
+  kept?: number;
+  commands: number;
+  bytes: number;
+  ms: number;
+  svg: string;
+}
+
+/** A failure of one engine on one image. */
+export interface RealFailure {
+  id: string;
+  mode: Kind;
+  engine: string;
+  message: string;
+}
+
+export interface RealRun {
+  sources: RealSource[];
+  results: RealResult[];
+  failures: RealFailure[];
+  /** Which engines ran in which mode, for the report. */
+  engines: { name: string; mode: Kind; describe: string; inProcess: boolean }[];
+}
+
+/** The file of an image in the fetched corpus. */
+export function imageFile(dir: string, source: RealSource): string {
+  return path.join(dir, `${source.id}.${source.format === 'jpeg' ? 'jpg' : 'png'}`);
+}
+
+/** The peers that trace this image in this mode: `documentOnly` peers only on documents. */
+function peersFor(peers: RealPeer[], source: RealSource, mode: Kind): RealPeer[] {
+  return peers.filter((p) => p.peer.kinds.includes(mode) && (!p.documentOnly || isDocument(source)));
+}
+
+/** A peer, and whether it only runs on documents (mkbitmap's high-pass filter is for scans). */
+export interface RealPeer {
+  peer: Peer;
+  documentOnly?: boolean;
+}
+
+async function timed(peer: Peer, bytes: Buffer, mode: Kind, repeat: number) {
+  let best = Number.POSITIVE_INFINITY;
+  let out: Traced | undefined;
+  for (let i = 0; i < repeat; i++) {
+    const start = performance.now();
+    out = await peer.trace(bytes, mode);
+    best = Math.min(best, performance.now() - start);
+  }
+  return { out: out as Traced, ms: best };
+}
+
+/** Scores one traced SVG against its input. */
+function score(source: RealSource, input: Rgba, mode: Kind, svg: string, truth: Uint8Array) {
+  const render = renderRgba(svg, input.width);
+  if (render.height !== input.height) {
+    throw new Error(`rendered ${render.width}x${render.height}, the input is ${input.width}x${input.height}`);
+  }
+  if (mode === 'bw') return { iou: iou(inkMask(render), truth) };
+  const flat = onWhite(render);
+  const inputFlat = onWhite(input);
+  return {
+    mae: meanAbsoluteError(inputFlat, flat),
+    lost: lostColorShare(inputFlat, flat),
+    kept: source.alpha ? transparencyKept(input, render) : undefined,
+  };
+}
+
+/**
+ * Traces every real image in both modes with every engine that takes that mode, scoring each
+ * result against the input. An engine's failure on one image is recorded and the run goes on.
+ */
+export async function runReal(
+  sources: RealSource[],
+  dir: string,
+  peers: RealPeer[],
+  options: { repeat: number; log?: (line: string) => void },
+): Promise<RealRun> {
+  const results: RealResult[] = [];
+  const failures: RealFailure[] = [];
+  for (const source of sources) {
+    const bytes = await readFile(imageFile(dir, source));
+    const input = await decode(bytes);
+    const started = performance.now();
+    for (const mode of ['bw', 'color'] as const) {
+      const truth =
+        mode === 'bw' ? (isDocument(source) ? sauvolaMask(input) : inkMask(input)) : new Uint8Array();
+      for (const { peer } of peersFor(peers, source, mode)) {
+        try {
+          const { out, ms } = await timed(peer, bytes, mode, options.repeat);
+          results.push({
+            id: source.id,
+            mode,
+            engine: peer.name,
+            ...score(source, input, mode, out.svg, truth),
+            commands: countCommands(out.svg),
+            bytes: Buffer.byteLength(out.svg),
+            ms,
+            svg: out.svg,
+          });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          failures.push({ id: source.id, mode, engine: peer.name, message });
+          options.log?.(`  ${peer.name} failed on ${source.id} (${mode}): ${message}`);
+        }
+      }
+    }
+    options.log?.(`${source.id}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const engines = (['bw', 'color'] as const).flatMap((mode) =>
+    peers
+      .filter((p) => p.peer.kinds.includes(mode))
+      .map(({ peer, documentOnly }) => ({
+        name: peer.name,
+        mode,
+        describe: peer.describe(mode) + (documentOnly ? ' (documents only)' : ''),
+        inProcess: peer.inProcess,
+      })),
+  );
+  return { sources, results, failures, engines };
+}

@@ -1,0 +1,110 @@
+/** Most colorful share of a document: paper, ink and a small letterhead. Photos have far more. */
+export const MAX_COLORFUL = 0.15;
+/** Most ink a document has once read against its paper: text is thin. */
+const MAX_LOCAL_INK = 0.22;
+/** Above this overlap, the global and the local readings agree and the choice does not matter. */
+const MAX_OVERLAP = 0.6;
+/**
+ * Least mean darkness of local ink against its paper (0-255): print and handwriting are dark on
+ * the page, where grain, brick and foliage (which the local reading also finds) are faint.
+ */
+const MIN_INK_DARKNESS = 95;
+/** Least share of the local ink in marks shaped like characters: text is what makes a page. */
+const MIN_TEXT = 0.15;
+
+/** What the choice between the global and the local (Sauvola) reading of a picture looks at. */
+export interface Readings {
+  width: number;
+  height: number;
+  /** Ink levels and cut of the global reading. */
+  global: Uint8Array;
+  globalCut: number;
+  /** Ink levels and cut of the local reading. */
+  local: Uint8Array;
+  localCut: number;
+  /** The share of clearly colored pixels. */
+  colorful: number;
+}
+
+/**
+ * Whether a picture is a page (a scan or a photo of paper), to be read locally. A page is nearly
+ * colorless; its two readings disagree, the global one taking a shadow or the table beneath for
+ * ink, or missing faint text; against its own paper its ink is sparse and dark; and much of that
+ * ink is in marks of the size and fill of characters. Grayscale photos fail the last two: their
+ * local "ink" is faint texture and long edges. Measured on the bench's real set: every document
+ * passes, every logo, illustration and photo fails (a gray photo of the moon is the one known
+ * exception, traced as a page).
+ */
+export function looksLikeDocument(r: Readings): boolean {
+  if (r.colorful >= MAX_COLORFUL) return false;
+  const n = r.width * r.height;
+  const g = r.globalCut * 255;
+  const l = r.localCut * 255;
+  let globalInk = 0;
+  let localInk = 0;
+  let both = 0;
+  let darkness = 0;
+  for (let i = 0; i < n; i++) {
+    const a = r.global[i] > g ? 1 : 0;
+    const b = r.local[i] > l ? 1 : 0;
+    globalInk += a;
+    localInk += b;
+    both += a & b;
+    if (b) darkness += r.local[i];
+  }
+  if (localInk === 0 || localInk > MAX_LOCAL_INK * n) return false;
+  if (both / (globalInk + localInk - both) >= MAX_OVERLAP) return false;
+  if (darkness / localInk < MIN_INK_DARKNESS) return false;
+  return textShare(r, l) >= MIN_TEXT;
+}
+
+/**
+ * The share of the local ink in marks shaped like characters: 4-connected marks of at least 6
+ * pixels and 5 rows, at most 1/12 of the picture's short side high and 1/6 wide, filling 12% to
+ * 75% of their box (strokes, not blobs or rules).
+ */
+function textShare(r: Readings, cut: number): number {
+  const { width: w, height: h, local } = r;
+  const seen = new Uint8Array(w * h);
+  const stack = new Int32Array(w * h);
+  const side = Math.min(w, h);
+  let ink = 0;
+  let text = 0;
+  for (let s = 0; s < seen.length; s++) {
+    if (seen[s] || local[s] <= cut) continue;
+    let top = 0;
+    stack[top++] = s;
+    seen[s] = 1;
+    let area = 0;
+    let x0 = w;
+    let x1 = 0;
+    let y0 = h;
+    let y1 = 0;
+    while (top > 0) {
+      const p = stack[--top];
+      area++;
+      const x = p % w;
+      const y = (p - x) / w;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      const visit = (q: number) => {
+        if (!seen[q] && local[q] > cut) {
+          seen[q] = 1;
+          stack[top++] = q;
+        }
+      };
+      if (x > 0) visit(p - 1);
+      if (x < w - 1) visit(p + 1);
+      if (y > 0) visit(p - w);
+      if (y < h - 1) visit(p + w);
+    }
+    ink += area;
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    const fill = area / (bw * bh);
+    if (area >= 6 && bh >= 5 && bh <= side / 12 && bw <= side / 6 && fill > 0.12 && fill < 0.75) text += area;
+  }
+  return ink === 0 ? 0 : text / ink;
+}

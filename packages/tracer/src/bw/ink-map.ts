@@ -1,0 +1,69 @@
+import type { RasterImage } from '../model.js';
+import { looksLikeDocument, MAX_COLORFUL } from './document.js';
+import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
+import { histogram, readLuminance } from './luminance.js';
+import { SAUVOLA_K, sauvolaLevels } from './sauvola.js';
+
+/** How much ink every pixel holds, from the picture's own paper and ink levels. */
+export interface InkMap {
+  width: number;
+  height: number;
+  /** 0 where a pixel is paper, 255 where it is full ink, in proportion in between. */
+  level: Uint8Array;
+  /** The automatic cut on the ink level, 0-1: pixels with more ink are foreground. */
+  cut: number;
+  /** Whether the page was read as a document, its ink found against the paper around it. */
+  document: boolean;
+}
+
+/** Mid-gray: the cut of plain thresholding, and of the eye's "is it dark?". */
+const MID_GRAY = 127.5;
+/** A side of mid-gray holding less than this share of the pixels does not count as present. */
+const PRESENT = 0.005;
+/**
+ * Reads the ink off a picture. Most pictures (logos, line art, clipart, photos) are cut globally:
+ * at mid-gray, as people and potrace read dark and light, unless one side of mid-gray is empty
+ * (a light logo, a dark picture), then half way between the levels of ink and paper the
+ * histogram shows (see `inkAndPaper`). A photo or scan of a page (see `looksLikeDocument`) is
+ * read with Sauvola's local method instead (see `sauvolaLevels`), which finds faint text and
+ * ignores shadows, creases and the table beneath the page.
+ */
+export function inkMap(image: RasterImage): InkMap {
+  const { width, height } = image;
+  const { lum, colorful, transparent } = readLuminance(image);
+  const counts = histogram(lum);
+  const { level, cut } = globalLevels(lum, counts);
+  // Only an opaque, nearly colorless picture can be a page: the local reading is not made otherwise.
+  if (!transparent && colorful < MAX_COLORFUL) {
+    const local = sauvolaLevels(lum, width, height);
+    const readings = { width, height, global: level, globalCut: cut, local, localCut: SAUVOLA_K, colorful };
+    if (looksLikeDocument(readings)) return { width, height, level: local, cut: SAUVOLA_K, document: true };
+  }
+  return { width, height, level, cut, document: false };
+}
+
+/**
+ * Every pixel's ink level against the picture's global levels, and the automatic cut: mid-gray
+ * when both sides of it hold pixels, else half way between ink and paper.
+ */
+function globalLevels(lum: Uint8Array, counts: Float64Array): { level: Uint8Array; cut: number } {
+  let dark = 0;
+  for (let v = 0; v < MID_GRAY; v++) dark += counts[v];
+  const both = dark >= PRESENT * lum.length && lum.length - dark >= PRESENT * lum.length;
+  let levels: Levels = inkAndPaper(counts);
+  let cut = 0.5;
+  if (both) {
+    if (levels.ink < MID_GRAY && MID_GRAY < levels.paper) {
+      cut = (levels.paper - MID_GRAY) / (levels.paper - levels.ink);
+    } else {
+      levels = BLACK_ON_WHITE;
+    }
+  }
+  const level = new Uint8Array(lum.length);
+  const scale = 255 / (levels.paper - levels.ink);
+  for (let i = 0; i < lum.length; i++) {
+    const v = (levels.paper - lum[i]) * scale;
+    level[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+  }
+  return { level, cut };
+}
