@@ -1,3 +1,4 @@
+import type { CornerRule } from './bw/curve.js';
 import type { TraceSettings } from './settings.js';
 
 /** Engine parameters: the product settings translated into the numbers of Selinger's paper. */
@@ -10,8 +11,8 @@ export interface TraceParams {
   cutShift: number;
   /** Outlines enclosing at most this many pixels are dropped as speckles ("turdsize"). */
   turdsize: number;
-  /** Corner threshold: vertices whose alpha reaches it stay sharp corners (4/3 means none). */
-  alphamax: number;
+  /** Where corners stay sharp (see `CornerRule`). */
+  corners: CornerRule;
   /** Adjacent Bézier segments are joined when the result stays within this many pixels. */
   opttolerance: number;
   mode: TraceSettings['mode'];
@@ -23,7 +24,10 @@ export interface TraceParams {
   minColorArea: number;
 }
 
-const cornerFactor = { auto: 1, sharp: 0.6, rounded: 1.3, none: Number.POSITIVE_INFINITY } as const;
+const cornerFactor = { auto: 1, sharp: 1, rounded: 1.3, none: Number.POSITIVE_INFINITY } as const;
+
+/** With sharp corner detection, the polygon's turns of at least this many degrees are corners. */
+const SHARP_TURN = 50;
 
 /**
  * The one place where product words become engine numbers (see the package README).
@@ -32,20 +36,22 @@ const cornerFactor = { auto: 1, sharp: 0.6, rounded: 1.3, none: Number.POSITIVE_
  *   ink), higher towards lighter (100: only the darkest ink).
  * - smoothness s: alphamax 0.35 + 0.012 s (0.95 at 50, a little below potrace's 1.0: with edges
  *   placed from the gray levels, corners are found more reliably) and opttolerance 0.05 + 0.003 s.
- * - cornerDetection scales alphamax: sharp 0.6x, rounded 1.3x, none disables corners.
+ * - cornerDetection: sharp also keeps as a corner every turn of the polygon of 50° or more (a
+ *   circle's polygon turns less at each vertex), rounded scales alphamax 1.3x, none has no corners.
  * - quality: draft coarsens the curve fit and drops bigger speckles (and trace.ts halves big
- *   images for it); high and ultra fit closer.
+ *   images for it); high and ultra fit a little closer and keep smaller speckles. A much closer
+ *   fit only adds segments that undulate: potrace's curves are smooth because they are joined.
  */
 export function toParams(settings: TraceSettings): TraceParams {
   const { smoothness, threshold, cornerDetection, quality } = settings;
   const alphamax = Math.min(4 / 3, (0.35 + 0.012 * smoothness) * cornerFactor[cornerDetection]);
   const tolerance = 0.05 + 0.003 * smoothness;
-  const fit = { draft: 2, standard: 1, high: 0.5, ultra: 0.25 }[quality];
-  const speckle = { draft: 2, standard: 1, high: 1, ultra: 0.5 }[quality];
+  const fit = { draft: 2, standard: 1, high: 0.85, ultra: 0.7 }[quality];
+  const speckle = { draft: 2, standard: 1, high: 0.75, ultra: 0.5 }[quality];
   return {
     cutShift: cutShift(threshold),
     turdsize: Math.round(2 * speckle),
-    alphamax,
+    corners: { alphamax, turn: cornerDetection === 'sharp' ? (SHARP_TURN * Math.PI) / 180 : undefined },
     opttolerance: tolerance * fit,
     mode: settings.mode,
     colors: settings.colors === 'auto' ? 0 : settings.colors,

@@ -72,21 +72,23 @@ describe('corners, curves and curve optimisation (Sec. 2.3.2-2.4)', () => {
   });
 
   it('keeps the corners of a square and rounds a many-sided polygon', () => {
-    const square = smooth(Float64Array.from([0, 20, 20, 0]), Float64Array.from([0, 0, 20, 20]), 1);
+    const square = smooth(Float64Array.from([0, 20, 20, 0]), Float64Array.from([0, 0, 20, 20]), {
+      alphamax: 1,
+    });
     expect(Array.from(square.corner)).toEqual([1, 1, 1, 1]);
-    const round = smooth(ngon(24, 40).vx, ngon(24, 40).vy, 1);
+    const round = smooth(ngon(24, 40).vx, ngon(24, 40).vy, { alphamax: 1 });
     expect(Array.from(round.corner).every((c) => c === 0)).toBe(true);
   });
 
   it('treats every vertex as a corner when alphamax is 0 and none when it is 4/3', () => {
     const { vx, vy } = ngon(12, 30);
-    expect(Array.from(smooth(vx, vy, 0).corner).every((c) => c === 1)).toBe(true);
-    expect(Array.from(smooth(vx, vy, 4 / 3).corner).every((c) => c === 0)).toBe(true);
+    expect(Array.from(smooth(vx, vy, { alphamax: 0 }).corner).every((c) => c === 1)).toBe(true);
+    expect(Array.from(smooth(vx, vy, { alphamax: 4 / 3 }).corner).every((c) => c === 0)).toBe(true);
   });
 
   it('joins the curve segments of a circle into a few, staying within the tolerance', () => {
     const { vx, vy } = ngon(32, 40);
-    const curve = smooth(vx, vy, 1);
+    const curve = smooth(vx, vy, { alphamax: 1 });
     const joined = optimizeCurve(curve, 0.2);
     expect(joined.n).toBeLessThanOrEqual(8);
     expect(joined.n).toBeGreaterThanOrEqual(2);

@@ -5,7 +5,7 @@ import { iou, renderSvgMask } from './helpers/render.js';
 
 /** IoU of the traced result against the source drawing, both rendered at `size` px. */
 function fidelity(body: string, size: number, settings: Partial<TraceSettings> = {}, renderAt = 1024) {
-  const model = trace(rasterOf(body, size), { threshold: 50, ...settings });
+  const model = trace(rasterOf(body, size), settings);
   const truth = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" fill="#fff"/>${body}</svg>`;
   return { model, iou: iou(renderSvgMask(toSvg(model), renderAt), renderSvgMask(truth, renderAt)) };
 }

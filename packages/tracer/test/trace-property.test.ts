@@ -55,7 +55,7 @@ describe('tracing random drawings', () => {
   it('always gives closed outlines inside the frame, close to the drawing (slivers and spikes included)', () => {
     fc.assert(
       fc.property(drawing, settings, (body, s) => {
-        const model = trace(rasterOf(body, size), { threshold: 50, ...s });
+        const model = trace(rasterOf(body, size), s);
         for (const layer of model.layers)
           for (const subpath of layer.subpaths) expect(closedAndInFrame(subpath)).toBe(true);
         const truth = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${body}</svg>`;

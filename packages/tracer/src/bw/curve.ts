@@ -106,32 +106,55 @@ function tangent(p0: P, p1: P, p2: P, p3: P, q0: P, q1: P): number {
 }
 
 /**
+ * Where corners go: at vertices whose alpha reaches `alphamax`, and with `turn` (cornerDetection
+ * sharp) also wherever the polygon turns by at least that angle (radians) at one vertex. A circle's
+ * polygon turns a little at each of many vertices, a shape's corner a lot at one.
+ */
+export interface CornerRule {
+  alphamax: number;
+  turn?: number;
+}
+
+/** The angle (radians, 0 to π) by which the polygon turns at b, coming from a and going to c. */
+function turn(a: P, b: P, c: P): number {
+  const ux = b.x - a.x;
+  const uy = b.y - a.y;
+  const vx = c.x - b.x;
+  const vy = c.y - b.y;
+  return Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
+}
+
+/**
  * Decides corner or curve at each vertex from alpha, how far the vertex sits from the line of
  * its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a corner. A curve's own alpha is taken
  * from `bulge` when given (measured on the path, see bulge.ts), else from the same formula.
  */
-export function smooth(vx: Float64Array, vy: Float64Array, alphamax: number, bulge?: Float64Array): Curve {
+export function smooth(vx: Float64Array, vy: Float64Array, rule: CornerRule, bulge?: Float64Array): Curve {
   const m = vx.length;
   const curve = newCurve(m);
   curve.vx.set(vx);
   curve.vy.set(vy);
-  for (let i = 0; i < m; i++) {
-    const j = mod(i + 1, m);
-    const k = mod(i + 2, m);
-    const pi = vert(curve, i);
-    const pj = vert(curve, j);
-    const pk = vert(curve, k);
-    const p4 = interval(0.5, pk, pj);
+  const alphas = new Float64Array(m);
+  for (let j = 0; j < m; j++) {
+    const pi = vert(curve, mod(j - 1, m));
+    const pk = vert(curve, mod(j + 1, m));
     const denom = ddenom(pi, pk);
-    let alpha: number;
     if (denom !== 0) {
-      const dd = Math.abs(dpara(pi, pj, pk) / denom);
-      alpha = (dd > 1 ? 1 - 1 / dd : 0) / 0.75;
+      const dd = Math.abs(dpara(pi, vert(curve, j), pk) / denom);
+      alphas[j] = (dd > 1 ? 1 - 1 / dd : 0) / 0.75;
     } else {
-      alpha = 4 / 3;
+      alphas[j] = 4 / 3;
     }
+  }
+  for (let j = 0; j < m; j++) {
+    const pi = vert(curve, mod(j - 1, m));
+    const pj = vert(curve, j);
+    const pk = vert(curve, mod(j + 1, m));
+    const p4 = interval(0.5, pk, pj);
+    let alpha = alphas[j];
+    const sharp = rule.turn !== undefined && turn(pi, pj, pk) >= rule.turn;
     const o = 6 * j;
-    if (alpha >= alphamax) {
+    if (alpha >= rule.alphamax || sharp) {
       curve.corner[j] = 1;
       curve.c[o + 2] = pj.x;
       curve.c[o + 3] = pj.y;

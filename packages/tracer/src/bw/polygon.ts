@@ -339,7 +339,7 @@ function quadform(q: Quad, x: number, y: number): number {
  * Moves each vertex to the point, within a unit square around its corner, closest to the two
  * fitted lines that meet there (Sec. 2.3.1).
  */
-function adjustVertices(p: FitPath, s: Sums, po: Int32Array): Polygon {
+function adjustVertices(p: FitPath, s: Sums, po: Int32Array, measured: boolean): Polygon {
   const m = po.length;
   const n = p.x.length;
   const x0 = p.fx[0];
@@ -349,7 +349,7 @@ function adjustVertices(p: FitPath, s: Sums, po: Int32Array): Polygon {
     let j = po[mod(i + 1, m)];
     j = mod(j - po[i], n) + po[i];
     pointSlope(s, n, po[i], j, line, 4 * i);
-    touchMiddle(p, po[i], j, line, 4 * i);
+    if (measured) touchMiddle(p, po[i], j, line, 4 * i);
   }
   const q: Quad[] = [];
   for (let i = 0; i < m; i++) {
@@ -451,10 +451,14 @@ function adjustVertices(p: FitPath, s: Sums, po: Int32Array): Polygon {
   return { vx, vy, po };
 }
 
-/** Stage 2 whole: optimal polygon, then vertex adjustment. */
-export function fitPolygon(p: FitPath): Polygon {
+/**
+ * Stage 2 whole: optimal polygon, then vertex adjustment. `measured`: the points were placed from
+ * gray levels, so edges are moved to pass through the middle of their points (see touchMiddle);
+ * on aliased edges that would cut arcs into facets, and potrace's own fit is kept.
+ */
+export function fitPolygon(p: FitPath, measured = true): Polygon {
   const sums = calcSums(p);
   const lon = calcLon(p.x, p.y);
   const po = bestPolygon(p, sums, lon);
-  return adjustVertices(p, sums, po);
+  return adjustVertices(p, sums, po, measured);
 }

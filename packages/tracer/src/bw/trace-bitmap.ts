@@ -14,7 +14,7 @@ import { windowCorners } from './subpixel.js';
  */
 export function traceBitmap(
   bitmap: Bitmap,
-  params: Pick<TraceParams, 'turdsize' | 'alphamax' | 'opttolerance'>,
+  params: Pick<TraceParams, 'turdsize' | 'corners' | 'opttolerance'>,
   ink?: WindowInk,
   timings: StageTimings = {},
 ): Subpath[] {
@@ -27,27 +27,34 @@ export function traceBitmap(
   return curves.map((curve) => toSubpath(curve, bitmap.height));
 }
 
+/** Least share of a path's corners with gray levels for its edges to be placed from them. */
+const MEASURED = 1 / 3;
+
 function fitCurve(
   bitmap: Bitmap,
   path: PixelPath,
-  params: Pick<TraceParams, 'alphamax' | 'opttolerance'>,
+  params: Pick<TraceParams, 'corners' | 'opttolerance'>,
   ink?: WindowInk,
 ): Curve {
-  const { fx, fy } = ink ? windowCorners(bitmap, path, ink) : gridCorners(path);
+  const placed = ink ? windowCorners(bitmap, path, ink) : undefined;
+  // On aliased edges (no gray levels) there is nothing to measure: the placement would only
+  // even out the staircase, and the arcs come out rounder as potrace fits them, on the grid.
+  const measured = placed !== undefined && placed.gray >= MEASURED;
+  const { fx, fy } = measured ? placed : gridCorners(path);
   const fit = { x: path.x, y: path.y, fx, fy };
-  const polygon = fitPolygon(fit);
+  const polygon = fitPolygon(fit, measured);
   const { vx, vy } = polygon;
-  const bulge = vertexBulge(fit, polygon);
+  const bulge = measured ? vertexBulge(fit, polygon) : undefined;
   // Holes run the other way round (potrace reverses negative paths before smoothing).
   if (path.sign === '-') {
     vx.reverse();
     vy.reverse();
-    bulge.reverse();
+    bulge?.reverse();
   }
-  const curve = smooth(vx, vy, params.alphamax, bulge);
+  const curve = smooth(vx, vy, params.corners, bulge);
   // Which segments to join is decided on potrace's own curve, so that paths get no longer than
   // potrace's; the joined curves take their shape from the measured one.
-  return optimizeCurve(smooth(vx, vy, params.alphamax), params.opttolerance, curve);
+  return optimizeCurve(smooth(vx, vy, params.corners), params.opttolerance, curve);
 }
 
 function gridCorners(path: PixelPath): { fx: Float64Array; fy: Float64Array } {

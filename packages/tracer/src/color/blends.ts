@@ -5,9 +5,10 @@ const BLEND_TOLERANCE = 20;
  * Gives anti-aliased edge pixels to one of the two colors they blend. An edge pixel between
  * gray and white is light gray, and when the palette has a light gray it would otherwise form
  * a sliver of that color along the whole edge: an extra outline that is not in the picture.
- * Each edge pixel (`rough`) whose color is explained better by a blend of two labels found
- * within two pixels (along rows and columns) than by its own label takes the nearer of the two.
- * The `fixed` label (transparency) is neither given nor taken.
+ * Each edge pixel (`rough`) whose color is explained better by a blend of two labels (its own or
+ * found within two pixels along rows and columns) than by its own label takes the one it is
+ * nearer to along the sRGB line between them, as renderers blend: by how much it is covered.
+ * The `fixed` label (transparency, decided by alpha) is neither given nor taken.
  */
 export function unblendEdges(
   labels: Uint8Array,
@@ -19,7 +20,7 @@ export function unblendEdges(
   fixed = -1,
 ): void {
   const before = labels.slice();
-  const near = new Int32Array(8);
+  const near = new Int32Array(9);
   const dx = [-1, -2, 1, 2, 0, 0, 0, 0];
   const dy = [0, 0, 0, 0, -1, -2, 1, 2];
   for (let y = 0, p = 0; y < height; y++) {
@@ -34,8 +35,10 @@ export function unblendEdges(
         (y === 0 || before[p - width] === own) &&
         (y + 1 === height || before[p + width] === own);
       if (embedded) continue;
-      // The labels around, within two pixels along the row and the column.
-      let count = 0;
+      // Its own label and the labels around, within two pixels along the row and the column: a
+      // gray pixel of a thin dark stroke, sorted under the paper, is a blend of paper and stroke.
+      near[0] = own;
+      let count = 1;
       for (let k = 0; k < 8; k++) {
         const qx = x + dx[k];
         const qy = y + dy[k];

@@ -1,5 +1,3 @@
-import { OPAQUE_FROM } from './pixels.js';
-
 /** Bins per channel: 5 bits, so 32768 bins in all, fine enough to keep distinct flat colors apart. */
 const BITS = 5;
 
@@ -53,11 +51,11 @@ export function buildHistogram(
   color: Uint32Array,
   width: number,
   height: number,
-  alpha?: Uint8Array,
+  clear?: Uint8Array,
 ): Histogram {
   const n = width * height;
   const rough = roughPixels(color, width, height);
-  const blend = blendPixels(color, width, height, rough, alpha);
+  const blend = blendPixels(color, width, height, rough);
   const entry = new Uint16Array(BIN_COUNT);
   let h = emptyHistogram(256, rough, blend);
   // Runs of one color (long in flat art) are counted at once.
@@ -76,7 +74,7 @@ export function buildHistogram(
     let flats = 0;
     let bodies = 0;
     for (let p = i; p < j; p++) {
-      if (alpha && alpha[p] < OPAQUE_FROM) continue;
+      if (clear?.[p]) continue;
       len++;
       flats += 1 - rough[p];
       bodies += 1 - blend[p];
@@ -144,25 +142,21 @@ function roughPixels(color: Uint32Array, width: number, height: number): Uint8Ar
  * 1 for pixels that lie between the two pixels on either side of them, along a row, a column or
  * a diagonal, where those two make an edge: the anti-aliasing of an edge, whatever its colors.
  * A pixel of a thin line differs from both sides the same way, and a textured pixel has no such
- * pair, so both count as the picture's own colors.
+ * pair, so both count as the picture's own colors. Colors are composited on white, so the edge of
+ * a shape on transparency blends into white.
  */
-function blendPixels(
-  color: Uint32Array,
-  width: number,
-  height: number,
-  rough: Uint8Array,
-  alpha?: Uint8Array,
-): Uint8Array {
+function blendPixels(color: Uint32Array, width: number, height: number, rough: Uint8Array): Uint8Array {
   const blend = new Uint8Array(width * height);
-  const steps = [1, width, width + 1, width - 1];
-  for (let y = 1; y < height - 1; y++) {
-    for (let x = 1, p = y * width + 1; x < width - 1; x++, p++) {
+  // Neighbours one and two pixels away along rows, columns and diagonals: a blurred edge (a
+  // photo, an upscaled logo) spreads its blends over several pixels.
+  const steps = [1, width, width + 1, width - 1, 2, 2 * width, 2 * width + 2, 2 * width - 2];
+  for (let y = 2; y < height - 2; y++) {
+    for (let x = 2, p = y * width + 2; x < width - 2; x++, p++) {
       if (rough[p] === 0) continue;
       const c = color[p];
       for (const s of steps) {
         const a = color[p - s];
         const b = color[p + s];
-        if (alpha && (alpha[p - s] < OPAQUE_FROM || alpha[p + s] < OPAQUE_FROM)) continue;
         if (diff(a, b) < EDGE_DIFF || !between(c, a, b)) continue;
         blend[p] = 1;
         break;

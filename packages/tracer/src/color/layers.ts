@@ -2,14 +2,14 @@ import type { Bitmap } from '../bw/bitmap.js';
 import { traceBitmap } from '../bw/trace-bitmap.js';
 import type { Color, Layer, Point, Segment, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
+import { type ColorEvidence, ColorSum } from './colors.js';
 import type { RegionGraph } from './graph.js';
 import { windowInk } from './ink.js';
 import { paintOrder } from './order.js';
 import { type RegionMap, runsByRegion } from './regions.js';
 
 /** A picture cut into labelled regions, with its pixels (0xRRGGBB) and each label's color. */
-export interface LabelledImage {
-  color: Uint32Array;
+export interface LabelledImage extends ColorEvidence {
   /** Every pixel's alpha when the picture has transparent pixels (then the background label). */
   alpha?: Uint8Array;
   /** Final palette label of every pixel. */
@@ -27,7 +27,7 @@ export interface LabelledImage {
  * a layer cuts no hole in it.
  */
 export function traceLayers(image: LabelledImage, background: number, params: TraceParams): Layer[] {
-  const { map, graph, labelRgb } = image;
+  const { map, graph } = image;
   const { groups, rank } = paintOrder(map, graph, background);
   const members = runsByRegion(map);
   const stamp = new Int32Array(map.count);
@@ -103,9 +103,9 @@ function traceMask(
 }
 
 /**
- * The mean color of a layer's own regions (not those it runs on under), over their pixels that
- * are not anti-aliased blends: a band of a gradient is painted with its own mean, not with the
- * palette color it was sorted under. Falls back to the label's color.
+ * The mean color of a layer's own regions (not those it runs on under), from their most trusted
+ * pixels (see `ColorSum`): a band of a gradient is painted with its own mean, not with the palette
+ * color it was sorted under. Falls back to the label's color.
  */
 function meanColor(
   image: LabelledImage,
@@ -113,28 +113,19 @@ function meanColor(
   regions: number[],
   label: number,
 ): Color {
-  const { color, labels, map, labelRgb } = image;
+  const { labels, map, labelRgb } = image;
   const { runs } = map;
-  let n = 0;
-  let r = 0;
-  let g = 0;
-  let b = 0;
+  const sum = new ColorSum();
   for (const region of regions) {
     for (let k = members.start[region]; k < members.start[region + 1]; k++) {
       const run = members.runs[k];
       const row = runs.y[run] * runs.width;
-      for (let p = row + runs.x0[run]; p < row + runs.x1[run]; p++) {
-        if (labels[p] !== label) continue;
-        const c = color[p];
-        r += c >> 16;
-        g += (c >> 8) & 255;
-        b += c & 255;
-        n++;
-      }
+      for (let p = row + runs.x0[run]; p < row + runs.x1[run]; p++)
+        if (labels[p] === label) sum.add(image, p);
     }
   }
-  if (n === 0) [r, g, b, n] = [labelRgb[label * 3], labelRgb[label * 3 + 1], labelRgb[label * 3 + 2], 1];
-  return { r: Math.round(r / n), g: Math.round(g / n), b: Math.round(b / n) };
+  const [r, g, b] = sum.mean() ?? labelRgb.subarray(label * 3, label * 3 + 3);
+  return { r: Math.round(r), g: Math.round(g), b: Math.round(b) };
 }
 
 function moveSubpath(s: Subpath, dx: number, dy: number): Subpath {

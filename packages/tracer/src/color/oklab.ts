@@ -34,3 +34,19 @@ export function linearToOklab(r: number, g: number, b: number, out: Float64Array
 export function srgbToOklab(r: number, g: number, b: number, out: Float64Array, at = 0): void {
   linearToOklab(srgbToLinear(r), srgbToLinear(g), srgbToLinear(b), out, at);
 }
+
+/** OKLab to sRGB 0-255 (clamped to the gamut), written into `out` at `at`. */
+export function oklabToSrgb(L: number, a: number, b: number, out: Float64Array, at = 0): void {
+  const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
+  const m = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
+  const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
+  const linear = [
+    4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
+    -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
+    -0.0041960863 * l - 0.7034186147 * m + 1.707614701 * s,
+  ];
+  for (let c = 0; c < 3; c++) {
+    const v = Math.min(1, Math.max(0, linear[c]));
+    out[at + c] = 255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055);
+  }
+}

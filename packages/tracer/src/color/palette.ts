@@ -27,6 +27,11 @@ export interface Palette {
   lab: Float64Array;
   /** Index of the nearest palette color for every bin of the histogram (0 for empty bins). */
   binLabel: Uint8Array;
+  /**
+   * 1 for bins within twice DELTA of their palette color: the pixels that say what that color is.
+   * With a forced small palette a color also stands for far ones (blue drops sorted under yellow).
+   */
+  binNear: Uint8Array;
 }
 
 /** The histogram's bins with their mean colors, in the order of the histogram. */
@@ -60,6 +65,7 @@ export function buildPalette(hist: Histogram, colors: number, minArea: number, g
   for (let step = 0; step < REFINE_STEPS; step++) refine(bins, lab, delta);
   const size = lab.length / 3;
   const binLabel = new Uint8Array(BIN_COUNT);
+  const binNear = new Uint8Array(BIN_COUNT);
   const all = new Float64Array(3);
   for (let k = 0; k < hist.size; k++) {
     const c = hist.count[k];
@@ -68,9 +74,11 @@ export function buildPalette(hist: Histogram, colors: number, minArea: number, g
     const b = hist.bin[k];
     srgbToOklab(((b >> 10) << 3) + 4, (((b >> 5) & 31) << 3) + 4, ((b & 31) << 3) + 4, all);
     const from = bins.mass[k] > 0 ? bins.lab : all;
-    binLabel[b] = nearest(from, bins.mass[k] > 0 ? k * 3 : 0, lab, size).index;
+    const { index, d2 } = nearest(from, bins.mass[k] > 0 ? k * 3 : 0, lab, size);
+    binLabel[b] = index;
+    binNear[b] = d2 <= 4 * delta * delta ? 1 : 0;
   }
-  return { size, lab, binLabel };
+  return { size, lab, binLabel, binNear };
 }
 
 /** The OKLab color of the bin with most pixels, as a one-color palette. */
@@ -225,9 +233,9 @@ class LabGrid {
     for (let k = 0; k < bins.ids.length; k++) {
       if (bins.mass[k] === 0) continue;
       const key = this.key(bins.lab, k * 3, 0, 0, 0);
-      let list = this.cells.get(key);
-      if (!list) this.cells.set(key, (list = []));
-      list.push(k);
+      const list = this.cells.get(key);
+      if (list) list.push(k);
+      else this.cells.set(key, [k]);
     }
   }
 

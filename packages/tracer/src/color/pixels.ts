@@ -3,31 +3,36 @@ import type { RasterImage } from '../model.js';
 /** Whether this machine stores the low byte of a word first (then RGBA reads as 0xAABBGGRR). */
 const littleEndian = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
-/** Alpha below which a pixel is transparent: less than half covered, it shows what lies beneath. */
-export const OPAQUE_FROM = 128;
+/**
+ * Alpha below which a pixel is transparent (an eighth covered: barely visible). The faint pixels
+ * above it still count, so a thin anti-aliased line drawn on transparency stays whole and a soft
+ * shadow keeps most of its extent.
+ */
+export const CLEAR_BELOW = 32;
 
 /** A picture's pixels as color mode reads them. */
 export interface Pixels {
-  /** Every pixel's color packed 0xRRGGBB: straight (not composited) where it is opaque enough. */
+  /** Every pixel's color composited on white, packed 0xRRGGBB. */
   color: Uint32Array;
-  /** Every pixel's alpha, or undefined when the whole picture is opaque. */
+  /** Every pixel's alpha, when some pixel is transparent. */
   alpha?: Uint8Array;
-  /** How many pixels are transparent (alpha below OPAQUE_FROM). */
+  /** 1 for every transparent pixel (see `readPixels`), when there are any. */
+  clear?: Uint8Array;
+  /** How many pixels are transparent. */
   transparent: number;
 }
 
 /**
- * Reads the picture as packed colors. Packing makes "same color as the neighbour", the commonest
- * question, a single comparison. Pixels at least half opaque keep their own color, so an
- * anti-aliased logo edge on transparency is its logo's color (its coverage is its alpha); the
- * others are transparent, given white, the page they are most often shown on.
+ * Reads the picture as colors composited on white, the page it is most often shown on. Packing
+ * makes "same color as the neighbour", the commonest question, a single comparison. A pixel is
+ * transparent below alpha 32; the faint pixels above keep their color composited on white, so a
+ * thin line drawn on transparency stays whole and a soft shadow shows most of its extent.
  */
 export function readPixels(image: RasterImage): Pixels {
   const { data } = image;
   const n = image.width * image.height;
   const color = new Uint32Array(n);
   let alpha: Uint8Array | undefined;
-  let transparent = 0;
   // One 32-bit read per pixel; the bytes are copied first when they do not start on a word.
   const words =
     littleEndian &&
@@ -36,19 +41,33 @@ export function readPixels(image: RasterImage): Pixels {
       : new Uint32Array(new Uint8Array(data.subarray(0, n * 4)).buffer));
   for (let i = 0, o = 0; i < n; i++, o += 4) {
     const a = data[o + 3];
-    if (a !== 255 && !alpha) {
-      alpha = new Uint8Array(n).fill(255);
+    if (a === 255) {
+      if (alpha) alpha[i] = 255;
+      if (words) {
+        const v = words[i];
+        color[i] = ((v & 0xff) << 16) | (v & 0xff00) | ((v >>> 16) & 0xff);
+      } else {
+        color[i] = (data[o] << 16) | (data[o + 1] << 8) | data[o + 2];
+      }
+      continue;
     }
-    if (alpha) alpha[i] = a;
-    if (a < OPAQUE_FROM) {
-      color[i] = 0xffffff;
+    if (!alpha) alpha = new Uint8Array(n).fill(255);
+    alpha[i] = a;
+    const white = 255 * (255 - a) + 127;
+    const r = ((data[o] * a + white) / 255) | 0;
+    const g = ((data[o + 1] * a + white) / 255) | 0;
+    const b = ((data[o + 2] * a + white) / 255) | 0;
+    color[i] = (r << 16) | (g << 8) | b;
+  }
+  if (!alpha) return { color, transparent: 0 };
+  const clear = new Uint8Array(n);
+  let transparent = 0;
+  for (let i = 0; i < n; i++) {
+    if (alpha[i] < CLEAR_BELOW) {
+      clear[i] = 1;
       transparent++;
-    } else if (words) {
-      const v = words[i];
-      color[i] = ((v & 0xff) << 16) | (v & 0xff00) | ((v >>> 16) & 0xff);
-    } else {
-      color[i] = (data[o] << 16) | (data[o + 1] << 8) | data[o + 2];
     }
   }
-  return { color, alpha, transparent };
+  // A picture whose every pixel is at least faintly there is traced as an opaque one.
+  return transparent === 0 ? { color, transparent } : { color, alpha, clear, transparent };
 }

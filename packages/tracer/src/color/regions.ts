@@ -40,15 +40,77 @@ export function findRegions(runs: Runs): RegionMap {
 }
 
 /**
- * Merges every region smaller than `minRegion` pixels into the neighbouring region it shares the
- * longest border with (ties: the larger, then the older region), smallest first, so JPEG noise
- * and stray edge pixels do not each become an outline. A merged speckle grows its neighbour,
- * and a group still too small merges on as one. Relabels the merged pixels in `labels`.
+ * The area of every region's 8-connected group: regions of one label that touch at a corner count
+ * together. A thin diagonal stroke is a staircase of 4-connected pieces a pixel or two each,
+ * which alone would all pass for speckles.
  */
-export function mergeSpeckles(map: RegionMap, labels: Uint8Array, minRegion: number): RegionMap {
+export function diagonalAreas(map: RegionMap): Int32Array {
+  const { runs, ofRun, label } = map;
+  const parent = identity(map.count);
+  const runAt = (y: number, x: number): number => {
+    let lo = runs.rowStart[y];
+    let hi = runs.rowStart[y + 1] - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (runs.x1[mid] <= x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  for (let y = 1; y < runs.height; y++) {
+    for (let b = runs.rowStart[y]; b < runs.rowStart[y + 1]; b++) {
+      const r = ofRun[b];
+      if (runs.x0[b] > 0) {
+        const a = ofRun[runAt(y - 1, runs.x0[b] - 1)];
+        if (label[a] === label[r]) union(parent, a, r);
+      }
+      if (runs.x1[b] < runs.width) {
+        const a = ofRun[runAt(y - 1, runs.x1[b])];
+        if (label[a] === label[r]) union(parent, a, r);
+      }
+    }
+  }
+  const total = new Int32Array(map.count);
+  for (let r = 0; r < map.count; r++) total[find(parent, r)] += map.area[r];
+  const out = new Int32Array(map.count);
+  for (let r = 0; r < map.count; r++) out[r] = total[find(parent, r)];
+  return out;
+}
+
+/** How a speckle picks the neighbour it merges into. */
+export interface MergeRule {
+  /** Color distance between two labels: a speckle joins the neighbour nearest its own color. */
+  distance?: (a: number, b: number) => number;
+  /** A label that takes a speckle only when nothing else borders it (transparency). */
+  last?: number;
+  /**
+   * Larger regions that still merge when their neighbour is this close in color: texture and
+   * grain (wood, paper, fur) break into many faint patches that no one would draw.
+   */
+  faint?: { distance: number; area: number };
+}
+
+/**
+ * Merges every region smaller than `minRegion` pixels (and faint ones up to `rule.faint.area`)
+ * into a neighbouring region, smallest first,
+ * so JPEG noise and stray edge pixels do not each become an outline. The neighbour is the one
+ * nearest in color (with `rule.distance`), then the one sharing the longest border, then the
+ * larger, then the older: a piece of a thin line whose shade varies joins the next piece of the
+ * line, not the paper around it. A merged speckle grows its neighbour, and a group still too
+ * small merges on as one. Relabels the merged pixels in `labels`.
+ */
+export function mergeSpeckles(
+  map: RegionMap,
+  labels: Uint8Array,
+  minRegion: number,
+  rule: MergeRule = {},
+): RegionMap {
   const { runs, count, ofRun, area } = map;
+  const limit = Math.max(minRegion, rule.faint?.area ?? 0);
+  const grouped = diagonalAreas(map);
   const small: number[] = [];
-  for (let r = 0; r < count; r++) if (area[r] < minRegion) small.push(r);
+  for (let r = 0; r < count; r++)
+    if (area[r] < limit && (grouped[r] < minRegion || rule.faint)) small.push(r);
   if (small.length === 0) return map;
   small.sort((a, b) => area[a] - area[b] || a - b);
   const members = runsByRegion(map);
@@ -60,7 +122,7 @@ export function mergeSpeckles(map: RegionMap, labels: Uint8Array, minRegion: num
   const border = new Neighbours();
   for (const r0 of small) {
     const r = find(parent, r0);
-    if (size[r] >= minRegion) continue;
+    if (size[r] >= limit) continue;
     border.clear();
     for (let m = r; m >= 0; m = nextMember[m]) {
       for (let k = members.start[m]; k < members.start[m + 1]; k++) {
@@ -73,8 +135,12 @@ export function mergeSpeckles(map: RegionMap, labels: Uint8Array, minRegion: num
           overlaps(runs, run, y + 1, (q, len) => border.add(find(parent, ofRun[q]), len));
       }
     }
-    const s = border.best(r, size);
+    const s = border.best(r, size, map.label, rule);
     if (s < 0) continue;
+    if (size[r] >= minRegion || grouped[r0] >= minRegion) {
+      const { faint } = rule;
+      if (!faint || !rule.distance || rule.distance(map.label[r], map.label[s]) >= faint.distance) continue;
+    }
     parent[r] = s;
     size[s] += size[r];
     nextMember[lastMember[s]] = r;
@@ -137,21 +203,34 @@ class Neighbours {
     }
   }
 
-  /** The neighbour other than `self` with the longest border (ties: larger, then lower id); -1 if none. */
-  best(self: number, size: Int32Array): number {
+  /** The neighbour other than `self` to merge into (see `mergeSpeckles`); -1 if none. */
+  best(self: number, size: Int32Array, label: Uint8Array, rule: MergeRule): number {
     let best = -1;
     let bestLength = 0;
+    let bestDistance = 0;
+    let bestLast = true;
     for (let k = 0; k < this.roots.length; k++) {
       const r = this.roots[k];
       if (r === self) continue;
       const len = this.lengths[k];
-      if (
+      const last = label[r] === rule.last;
+      const distance = rule.distance ? rule.distance(label[self], label[r]) : 0;
+      const better =
         best < 0 ||
-        len > bestLength ||
-        (len === bestLength && (size[r] > size[best] || (size[r] === size[best] && r < best)))
-      ) {
+        (last !== bestLast
+          ? !last
+          : distance !== bestDistance
+            ? distance < bestDistance
+            : len !== bestLength
+              ? len > bestLength
+              : size[r] !== size[best]
+                ? size[r] > size[best]
+                : r < best);
+      if (better) {
         best = r;
         bestLength = len;
+        bestDistance = distance;
+        bestLast = last;
       }
     }
     return best;

@@ -2,15 +2,23 @@ import type { Color, Layer, RasterImage, StageTimings } from '../model.js';
 import type { TraceParams } from '../params.js';
 import { splitBackground } from './background.js';
 import { unblendEdges } from './blends.js';
-import { labelColors } from './colors.js';
+import { labDistance, labelColors } from './colors.js';
 import { denoise } from './denoise.js';
 import { regionGraph } from './graph.js';
 import { buildHistogram } from './histogram.js';
 import { traceLayers } from './layers.js';
+import { oklabToSrgb } from './oklab.js';
 import { buildPalette } from './palette.js';
-import { OPAQUE_FROM, readPixels } from './pixels.js';
+import { readPixels } from './pixels.js';
 import { findRegions, mergeSpeckles } from './regions.js';
 import { findRuns, labelPixels } from './runs.js';
+import { smoothFaintEdges } from './smooth.js';
+import { mergeTextures } from './texture.js';
+
+/** OKLab distance below which a neighbouring patch is texture of the same area, not a shape. */
+const FAINT = 0.09;
+/** Faint patches merge up to this many times the smallest region. */
+const FAINT_AREA = 8;
 
 /**
  * Color mode: reduce the picture to the palette of colors it is painted with, merge speckles
@@ -33,26 +41,49 @@ export function traceColor(
   };
   const pixels = readPixels(image);
   const { color, grain } = denoise(pixels.color, width, height);
-  const alpha = pixels.transparent > 0 ? pixels.alpha : undefined;
-  const hist = buildHistogram(color, width, height, alpha);
+  const { alpha, clear } = pixels;
+  const hist = buildHistogram(color, width, height, clear);
   const palette = buildPalette(hist, params.colors, params.minColorArea, grain);
   lap('palette');
   // Transparent pixels get a label of their own, one past the palette; so do, on an opaque
   // picture, the background's regions inside it (see splitBackground).
   const spare = palette.size;
   const labels = labelPixels(color, palette.binLabel);
-  if (alpha) for (let p = 0; p < labels.length; p++) if (alpha[p] < OPAQUE_FROM) labels[p] = spare;
-  const labelRgb = labelColors(color, labels, hist.blend, spare + 1);
-  unblendEdges(labels, color, hist.rough, width, height, labelRgb, alpha ? spare : -1);
-  const map = mergeSpeckles(findRegions(findRuns(labels, width, height)), labels, params.minRegion);
-  const background = alpha ? spare : splitBackground(map, labels, spare);
+  if (clear) for (let p = 0; p < labels.length; p++) if (clear[p]) labels[p] = spare;
+  const evidence = { color, binNear: palette.binNear, rough: hist.rough, blend: hist.blend };
+  const paletteRgb = new Float64Array((spare + 1) * 3);
+  for (let l = 0; l < spare; l++)
+    oklabToSrgb(palette.lab[l * 3], palette.lab[l * 3 + 1], palette.lab[l * 3 + 2], paletteRgb, l * 3);
+  const labelRgb = labelColors(evidence, labels, spare + 1, paletteRgb);
+  // Transparency is the white page the picture is composited on.
+  if (clear) labelRgb.fill(255, spare * 3, spare * 3 + 3);
+  const fixed = clear ? spare : -1;
+  unblendEdges(labels, color, hist.rough, width, height, labelRgb, fixed);
+  let distance = labDistance(labelRgb);
+  const faint = (a: number, b: number) => distance(a, b) < FAINT;
+  if (mergeTextures(labels, width, spare + 1, faint, fixed)) {
+    labelRgb.set(labelColors(evidence, labels, spare + 1, paletteRgb));
+    if (clear) labelRgb.fill(255, spare * 3, spare * 3 + 3);
+    distance = labDistance(labelRgb);
+  }
+  smoothFaintEdges(labels, width, height, faint, fixed);
+  const map = mergeSpeckles(findRegions(findRuns(labels, width, height)), labels, params.minRegion, {
+    distance,
+    last: clear ? spare : undefined,
+    faint: { distance: FAINT, area: params.minRegion * FAINT_AREA },
+  });
+  const background = clear ? spare : splitBackground(map, labels, spare);
   const graph = regionGraph(map);
   // Inner background regions keep the background's color.
-  if (!alpha) labelRgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
+  if (!clear) labelRgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
   lap('regions');
-  const layers = traceLayers({ color, alpha, labels, map, graph, labelRgb }, background, params);
+  const layers = traceLayers(
+    { ...evidence, alpha: clear && alpha, labels, map, graph, labelRgb },
+    background,
+    params,
+  );
   lap('outlines');
-  if (alpha) return { layers };
+  if (clear) return { layers };
   const [r, g, b] = labelRgb.subarray(background * 3, background * 3 + 3);
   return { background: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, layers };
 }

@@ -1,0 +1,39 @@
+/**
+ * Smooths the boundaries between similar colors: a pixel whose label differs from the label of at
+ * least 5 of its 8 neighbours takes theirs, when the two colors are `faint`ly apart (texture and
+ * grain: the wood of a table, the fibre of paper). Boundaries between distinct colors, and thin
+ * lines, keep every pixel. One pass, in place, reading the labels as they were.
+ */
+export function smoothFaintEdges(
+  labels: Uint8Array,
+  width: number,
+  height: number,
+  near: (a: number, b: number) => boolean,
+  fixed = -1,
+): void {
+  const before = labels.slice();
+  const counts = new Uint8Array(256);
+  const seen: number[] = [];
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1, p = y * width + 1; x < width - 1; x++, p++) {
+      const own = before[p];
+      if (own === fixed) continue;
+      const up = p - width;
+      const down = p + width;
+      // Most pixels sit inside a region: all four side neighbours share their label.
+      if (before[p - 1] === own && before[p + 1] === own && before[up] === own && before[down] === own)
+        continue;
+      seen.length = 0;
+      for (const q of [up - 1, up, up + 1, p - 1, p + 1, down - 1, down, down + 1]) {
+        const l = before[q];
+        if (counts[l]++ === 0) seen.push(l);
+      }
+      let best = own;
+      for (const l of seen) {
+        if (l !== own && l !== fixed && counts[l] >= 5 && near(own, l)) best = l;
+        counts[l] = 0;
+      }
+      labels[p] = best;
+    }
+  }
+}
