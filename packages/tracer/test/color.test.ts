@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { buildHistogram } from '../src/color/histogram.js';
 import { buildPalette } from '../src/color/palette.js';
-import { compositeOnWhite } from '../src/color/pixels.js';
+import { readPixels } from '../src/color/pixels.js';
 import { findRegions, mergeSpeckles } from '../src/color/regions.js';
 import { findRuns } from '../src/color/runs.js';
 import { type Color, type RasterImage, type TraceSettings, toSvg, trace } from '../src/index.js';
 import { flat, rasterOf } from './helpers/raster.js';
-import { nearColor, type Pixels, pixelAt, renderSvg } from './helpers/render.js';
+import { alphaAt, nearColor, type Pixels, pixelAt, renderSvg } from './helpers/render.js';
 
-/** The automatic palette of an image, as the color mode builds it. */
+/** The automatic palette of an image, as the color mode builds it (24 px make a color). */
 function paletteOf(image: RasterImage, colors = 0) {
-  const color = compositeOnWhite(image);
-  return buildPalette(buildHistogram(color, image.width, image.height), colors, 3);
+  const { color, clear } = readPixels(image);
+  return buildPalette(buildHistogram(color, image.width, image.height, clear), colors, 24);
 }
 
 function colorTrace(image: RasterImage, settings: Partial<TraceSettings> = {}) {
@@ -50,13 +50,23 @@ function random(seed: number): () => number {
 const discOnSquare =
   '<rect x="16" y="16" width="96" height="96" fill="#2050c0"/><circle cx="64" cy="64" r="36" fill="#e02020"/>';
 
-describe('compositing', () => {
-  it('puts pixels on white, also from bytes that do not start on a word boundary', () => {
+describe('reading pixels', () => {
+  it('puts pixels on white and marks the transparent ones, also from bytes not on a word boundary', () => {
     const data = new Uint8Array(new ArrayBuffer(17), 1, 16);
     data.set([10, 20, 30, 255, 0, 0, 0, 0, 255, 0, 0, 128, 1, 2, 3, 255]);
     const packed = [0x0a141e, 0xffffff, 0xff7f7f, 0x010203];
-    expect([...compositeOnWhite({ width: 2, height: 2, data })]).toEqual(packed);
-    expect([...compositeOnWhite({ width: 2, height: 2, data: new Uint8ClampedArray(data) })]).toEqual(packed);
+    for (const bytes of [data, new Uint8ClampedArray(data)]) {
+      const pixels = readPixels({ width: 2, height: 2, data: bytes });
+      expect([...pixels.color]).toEqual(packed);
+      expect([...(pixels.clear ?? [])]).toEqual([0, 1, 0, 0]);
+      expect(pixels.transparent).toBe(1);
+    }
+  });
+
+  it('reads a picture with no transparent pixel as opaque', () => {
+    const pixels = readPixels(flat(2, 2, [10, 20, 30, 200]));
+    expect(pixels.clear).toBeUndefined();
+    expect(pixels.transparent).toBe(0);
   });
 });
 
@@ -90,6 +100,35 @@ describe('color palette', () => {
 
   it('never gives more colors than the image has', () => {
     expect(paletteOf(flat(16, 16, [200, 10, 10, 255]), 8).size).toBe(1);
+  });
+
+  it('keeps a color that fills a large area with texture, not flat', () => {
+    // A blue robe hatched with darker blue lines every 3 px: no pixel of it has four neighbours
+    // of its own color, yet it is a third of the picture.
+    const image = flat(96, 96, [250, 250, 250, 255]);
+    for (let y = 16; y < 80; y++) {
+      for (let x = 24; x < 72; x++)
+        image.data.set(x % 3 === 0 ? [20, 40, 120, 255] : [60, 90, 200, 255], (y * 96 + x) * 4);
+    }
+    const blues = Array.from({ length: paletteOf(image).size }, (_, c) =>
+      paletteOf(image).lab.subarray(c * 3, c * 3 + 3),
+    )
+      // OKLab b < -0.1: clearly blue.
+      .filter((lab) => lab[2] < -0.1);
+    expect(blues.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps a thin line of its own color, one pixel wide', () => {
+    const image = flat(64, 64, [255, 255, 255, 255]);
+    for (let x = 4; x < 60; x++) image.data.set([220, 30, 30, 255], (32 * 64 + x) * 4);
+    expect(paletteOf(image).size).toBe(2);
+  });
+
+  it('takes no color from a few scattered pixels of noise', () => {
+    const image = flat(64, 64, [255, 255, 255, 255]);
+    const next = random(3);
+    for (let i = 0; i < 12; i++) image.data.set([0, 200, 0, 255], Math.floor(next() * 64 * 64) * 4);
+    expect(paletteOf(image).size).toBe(1);
   });
 });
 
@@ -199,13 +238,30 @@ describe('color tracing', () => {
     expect(meanError(renderSvg(toSvg(model), 256), renderSvg(truth, 256))).toBeLessThan(4);
   });
 
-  it('counts transparent pixels as white background', () => {
+  it('leaves transparent pixels transparent: no background, and nothing painted around the shape', () => {
     const image = flat(48, 48, [0, 0, 0, 0]);
     for (let y = 12; y < 36; y++)
       for (let x = 12; x < 36; x++) image.data.set([0, 160, 80, 255], (y * 48 + x) * 4);
     const model = colorTrace(image);
-    expect(model.background).toEqual({ r: 255, g: 255, b: 255 });
+    expect(model.background).toBeUndefined();
     expect(model.layers.map((l) => l.color)).toEqual([{ r: 0, g: 160, b: 80 }]);
+    const render = renderSvg(toSvg(model), 48, null);
+    expect([alphaAt(render, 4, 4), alphaAt(render, 44, 24), alphaAt(render, 24, 24)]).toEqual([0, 0, 255]);
+  });
+
+  it('keeps a transparent hole in a shape transparent, and a white shape on transparency white', () => {
+    const image = flat(64, 64, [0, 0, 0, 0]);
+    for (let y = 8; y < 56; y++) {
+      for (let x = 8; x < 56; x++) {
+        const hole = x >= 24 && x < 40 && y >= 24 && y < 40;
+        if (!hole) image.data.set(x < 32 ? [200, 40, 40, 255] : [255, 255, 255, 255], (y * 64 + x) * 4);
+      }
+    }
+    const render = renderSvg(toSvg(colorTrace(image)), 64, null);
+    expect(alphaAt(render, 32, 32)).toBe(0);
+    expect(alphaAt(render, 2, 2)).toBe(0);
+    expect(alphaAt(render, 48, 48)).toBe(255);
+    expect(nearColor(pixelAt(render, 48, 48), { r: 255, g: 255, b: 255 }, 2)).toBe(true);
   });
 
   it('gives the same model for the same image and settings', () => {

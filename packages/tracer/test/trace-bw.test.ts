@@ -94,10 +94,100 @@ describe('black and white tracing', () => {
     expect(trace(half).vectorCount).toBe(1);
   });
 
-  it('keeps fainter strokes at a lower threshold', () => {
-    const faint = rasterOf('<rect x="8" y="8" width="16" height="16" fill="#999"/>', 32); // 60% luminance
-    expect(trace(faint, { threshold: 50 }).vectorCount).toBe(0);
-    expect(trace(faint, { threshold: 30 }).vectorCount).toBe(1);
+  it('cuts at mid-gray by default, and keeps a lighter stroke beside black ink at a lower threshold', () => {
+    // Black and a 60%-luminance gray: mid-gray parts them, as people and potrace read them.
+    const image = rasterOf(
+      '<rect x="8" y="8" width="16" height="16"/><rect x="40" y="8" width="16" height="16" fill="#999"/>',
+      64,
+    );
+    expect(trace(image).vectorCount).toBe(1);
+    expect(trace(image, { threshold: 10 }).vectorCount).toBe(2);
+    expect(trace(image, { threshold: 80 }).vectorCount).toBe(1);
+  });
+
+  it('traces a light logo with nothing darker than mid-gray, cutting between its levels', () => {
+    const light = rasterOf('<rect x="8" y="8" width="16" height="16" fill="#bbb"/>', 32); // 73% luminance
+    expect(trace(light).vectorCount).toBe(1);
+    // Blank paper with faint JPEG-like grain stays blank.
+    const paper = flat(32, 32, [250, 250, 250, 255]);
+    for (let i = 0; i < 32 * 32; i += 7) paper.data.set([240, 240, 240], i * 4);
+    expect(trace(paper).vectorCount).toBe(0);
+  });
+
+  it('reads a photo of a page against its paper: text in a shadow stays text, the shadow is not ink', () => {
+    // A page darkening from 235 at the left to 70 at the right, with small rings for letters:
+    // a global cut turns the right half into one black blob.
+    const width = 360;
+    const height = 240;
+    const image = flat(width, height, [255, 255, 255, 255]);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const paper = 235 - (165 * x) / width;
+        const row = (y - 12) % 24;
+        const col = (x - 12) % 18;
+        const ring =
+          y >= 12 && y < height - 12 && row < 12 && Math.abs(Math.hypot(col - 6, row - 6) - 4.5) < 1;
+        const v = Math.round(ring ? paper * 0.35 : paper);
+        image.data.set([v, v, v], (y * width + x) * 4);
+      }
+    }
+    const model = trace(image);
+    const letters = 19 * 9;
+    // Each ring is an outline and a hole; no outline the size of the shadow.
+    expect(model.vectorCount).toBeGreaterThanOrEqual(2 * letters * 0.9);
+    expect(model.vectorCount).toBeLessThanOrEqual(2 * letters * 1.1);
+    const mask = renderSvgMask(toSvg(model), width);
+    const inkShare = mask.reduce((s, v) => s + v, 0) / mask.length;
+    expect(inkShare).toBeLessThan(0.2);
+  });
+
+  it('fits aliased circles round, with no facets', () => {
+    // A disc drawn without anti-aliasing: the curve fit has only the staircase to go by.
+    const size = 80;
+    const image = flat(size, size, [255, 255, 255, 255]);
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++)
+        if (Math.hypot(x + 0.5 - 40, y + 0.5 - 40) <= 30) image.data.set([0, 0, 0], (y * size + x) * 4);
+    for (const quality of ['standard', 'high', 'ultra'] as const) {
+      const [outline] = trace(image, { quality }).layers[0].subpaths;
+      expect(outline.segments.every((s) => s.kind === 'cubic')).toBe(true);
+      // Every point of the curve within half a pixel of the circle: a facet cuts in by more.
+      let from = outline.start;
+      for (const segment of outline.segments) {
+        if (segment.kind !== 'cubic') continue;
+        for (const t of [0.25, 0.5, 0.75]) {
+          const u = 1 - t;
+          const x =
+            u * u * u * from.x +
+            3 * u * u * t * segment.c1.x +
+            3 * u * t * t * segment.c2.x +
+            t * t * t * segment.to.x;
+          const y =
+            u * u * u * from.y +
+            3 * u * u * t * segment.c1.y +
+            3 * u * t * t * segment.c2.y +
+            t * t * t * segment.to.y;
+          expect(Math.abs(Math.hypot(x - 40, y - 40) - 30)).toBeLessThan(0.5);
+        }
+        from = segment.to;
+      }
+    }
+  });
+
+  it('keeps sharp corners wherever a shape turns, and adds none on a circle', () => {
+    const sharp = { cornerDetection: 'sharp' } as const;
+    for (const r of [12, 40]) {
+      const circle = fidelity(`<circle cx="64" cy="64" r="${r}"/>`, 128, sharp).model;
+      expect(circle.layers[0].subpaths[0].segments.every((s) => s.kind === 'cubic')).toBe(true);
+    }
+    for (const shape of [
+      '<polygon points="64,14 112,48 94,106 34,106 16,48"/>',
+      '<rect x="20" y="30" width="80" height="60" transform="rotate(20 64 64)"/>',
+    ]) {
+      const { model, iou: score } = fidelity(shape, 128, sharp);
+      expect(model.layers[0].subpaths[0].segments.every((s) => s.kind === 'line')).toBe(true);
+      expect(score).toBeGreaterThan(0.99);
+    }
   });
 
   it('drops specks of a pixel or two and keeps larger dots', () => {

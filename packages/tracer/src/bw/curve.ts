@@ -124,6 +124,23 @@ function turn(a: P, b: P, c: P): number {
   return Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
 }
 
+/** Edges shorter than this (px) are a corner cut in two by the polygon, not a side of the shape. */
+const BEVEL = 3;
+
+/**
+ * The polygon's turn at vertex j, measured from the nearest vertices at least BEVEL px away on
+ * either side: a corner the polygon bevels over two close vertices still turns all at once.
+ */
+function turnAround(curve: Curve, j: number): number {
+  const m = curve.n;
+  const pj = vert(curve, j);
+  let i = mod(j - 1, m);
+  for (let k = 0; k < m && ddist(vert(curve, i), pj) < BEVEL; k++) i = mod(i - 1, m);
+  let k = mod(j + 1, m);
+  for (let q = 0; q < m && ddist(vert(curve, k), pj) < BEVEL; q++) k = mod(k + 1, m);
+  return turn(vert(curve, i), pj, vert(curve, k));
+}
+
 /**
  * Decides corner or curve at each vertex from alpha, how far the vertex sits from the line of
  * its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a corner. A curve's own alpha is taken
@@ -152,7 +169,7 @@ export function smooth(vx: Float64Array, vy: Float64Array, rule: CornerRule, bul
     const pk = vert(curve, mod(j + 1, m));
     const p4 = interval(0.5, pk, pj);
     let alpha = alphas[j];
-    const sharp = rule.turn !== undefined && turn(pi, pj, pk) >= rule.turn;
+    const sharp = rule.turn !== undefined && turnAround(curve, j) >= rule.turn;
     const o = 6 * j;
     if (alpha >= rule.alphamax || sharp) {
       curve.corner[j] = 1;

@@ -8,10 +8,21 @@ export interface Pixels {
   data: Uint8Array;
 }
 
-/** Rasterises an SVG with resvg, scaled to `width` pixels wide and composited on white. */
-export function renderSvg(svg: string, width: number): Pixels {
-  const image = new Resvg(svg, { fitTo: { mode: 'width', value: width }, background: 'white' }).render();
+/**
+ * Rasterises an SVG with resvg, scaled to `width` pixels wide and composited on white, or with
+ * its transparency kept (premultiplied RGBA) when `background` is null.
+ */
+export function renderSvg(svg: string, width: number, background: string | null = 'white'): Pixels {
+  const image = new Resvg(svg, {
+    fitTo: { mode: 'width', value: width },
+    ...(background === null ? {} : { background }),
+  }).render();
   return { width: image.width, height: image.height, channels: 4, data: new Uint8Array(image.pixels) };
+}
+
+/** The alpha (0-255) of one pixel of an RGBA raster. */
+export function alphaAt({ width, data }: Pixels, x: number, y: number): number {
+  return data[(y * width + x) * 4 + 3];
 }
 
 /** Rasterises an SVG `size` pixels wide: 1 where the pixel is dark (luminance under 50%), else 0. */
