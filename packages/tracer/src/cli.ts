@@ -15,6 +15,7 @@ import {
   type TraceSettings,
   trace,
   traceModes,
+  withBackground,
 } from './index.js';
 
 /** What one run was asked to do, with every value already checked. */
@@ -23,6 +24,8 @@ interface Job {
   conversions: { input: string; output: string }[];
   format: Exporter;
   settings: Partial<TraceSettings>;
+  /** Paint a background (true), leave it transparent (false), or as traced (undefined). */
+  background?: boolean;
   quiet: boolean;
 }
 
@@ -42,6 +45,8 @@ const options = {
   smoothness: { type: 'string' },
   'corner-detection': { type: 'string' },
   quality: { type: 'string' },
+  background: { type: 'boolean' },
+  'no-background': { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
@@ -60,6 +65,9 @@ Traces PNG and JPEG images into vector graphics.
       --smoothness N          0 to 100; higher smooths jagged edges into curves (default ${defaultSettings.smoothness})
       --corner-detection C    ${cornerDetections.join(', ')} (default ${defaultSettings.cornerDetection})
       --quality Q             ${qualities.join(', ')} (default ${defaultSettings.quality})
+      --background            paint a background: the traced one, or white (default: only when
+                              the input is opaque; transparent pixels stay transparent)
+      --no-background         leave the background transparent, even for an opaque input
   -q, --quiet                 print nothing on success
   -h, --help                  show this help
       --version               show the version
@@ -96,7 +104,7 @@ async function main(args: string[]): Promise<number> {
         throw new InputFailure(`${input} would overwrite ${output}, written for ${earlier}`);
       }
       claimed.set(resolve(output), input);
-      const line = await convert(input, output, job.format, job.settings);
+      const line = await convert(input, output, job);
       if (!job.quiet) process.stdout.write(`${line}\n`);
     } catch (err) {
       failed = true;
@@ -108,12 +116,8 @@ async function main(args: string[]): Promise<number> {
 }
 
 /** Reads, decodes, traces, exports and writes one input; returns its report line. */
-async function convert(
-  input: string,
-  output: string,
-  format: Exporter,
-  settings: Partial<TraceSettings>,
-): Promise<string> {
+async function convert(input: string, output: string, job: Job): Promise<string> {
+  const { format, settings } = job;
   const started = performance.now();
   let bytes: Uint8Array;
   try {
@@ -138,7 +142,8 @@ async function convert(
   let data: Uint8Array;
   let curves: number;
   try {
-    const model = trace(image, settings);
+    const traced = trace(image, settings);
+    const model = job.background === undefined ? traced : withBackground(traced, job.background);
     curves = model.vectorCount;
     const written = format.write(model);
     data = typeof written === 'string' ? new TextEncoder().encode(written) : written;
@@ -175,7 +180,11 @@ function readCommandLine(args: string[]): Job | 'help' | 'version' {
     input,
     output: output ?? join(outDir ?? '.', basename(input, extname(input)) + format.extension),
   }));
-  return { conversions, format, settings: readSettings(values), quiet: values.quiet ?? false };
+  if (values.background && values['no-background']) {
+    throw new UsageError('give either --background or --no-background, not both');
+  }
+  const background = values.background ? true : values['no-background'] ? false : undefined;
+  return { conversions, format, settings: readSettings(values), background, quiet: values.quiet ?? false };
 }
 
 function parseCommandLine(args: string[]) {

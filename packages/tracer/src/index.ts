@@ -1,3 +1,4 @@
+export { withBackground } from './background.js';
 export { TraceError, type TraceErrorCode } from './errors.js';
 export * from './export/index.js';
 export type {

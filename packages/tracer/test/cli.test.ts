@@ -59,6 +59,10 @@ function svgFrame(svg: string) {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vectrace-cli-'));
   await squareOn(64, 64, 16, 16, 32).png().toFile(join(dir, 'square.png'));
+  // A red disc on transparency, as logos come.
+  const logo =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><circle cx="32" cy="32" r="20" fill="#d02020"/></svg>';
+  await writeFile(join(dir, 'logo.png'), new Resvg(logo).render().asPng());
   await squareOn(64, 64, 16, 16, 32).jpeg({ quality: 95 }).toFile(join(dir, 'photo.jpg'));
   // Stored landscape, 80x40; EXIF orientation 6 says: show it turned a quarter clockwise, 40x80.
   await squareOn(80, 40, 10, 10, 20).png().withMetadata({ orientation: 6 }).toFile(join(dir, 'portrait.png'));
@@ -142,6 +146,31 @@ describe('one input with -o', () => {
     const run = await vectrace('photo.jpg', '-o', 'color.svg', '--mode', 'color', '--colors', '4');
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(await readFile(join(dir, 'color.svg'), 'utf8')).toMatch(/<path\b/);
+  });
+
+  it('keeps a transparent input transparent in color, and paints a background with --background', async () => {
+    const corner = (svg: string) => [...new Resvg(svg).render().pixels.subarray(0, 4)];
+    const traced = await vectrace('logo.png', '-o', 'logo.svg', '--mode', 'color');
+    expect(traced).toMatchObject({ code: 0, stderr: '' });
+    expect(corner(await readFile(join(dir, 'logo.svg'), 'utf8'))[3]).toBe(0);
+    expect(await vectrace('logo.png', '-o', 'boxed.svg', '--mode', 'color', '--background')).toMatchObject({
+      code: 0,
+    });
+    expect(corner(await readFile(join(dir, 'boxed.svg'), 'utf8'))).toEqual([255, 255, 255, 255]);
+  });
+
+  it('leaves out the background of an opaque input with --no-background', async () => {
+    const corner = (svg: string) => [...new Resvg(svg).render().pixels.subarray(0, 4)];
+    await vectrace('square.png', '-o', 'on-page.svg', '--mode', 'color');
+    expect(corner(await readFile(join(dir, 'on-page.svg'), 'utf8'))).toEqual([255, 255, 255, 255]);
+    const run = await vectrace('square.png', '-o', 'bare.pdf', '--mode', 'color', '--no-background');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(await readFile(join(dir, 'bare.pdf'), 'latin1')).not.toMatch(/re\s+f\b/);
+    const both = await vectrace('square.png', '-o', 'x.svg', '--background', '--no-background');
+    expect(both).toMatchObject({
+      code: 2,
+      stderr: 'vectrace: give either --background or --no-background, not both\n',
+    });
   });
 
   it('prints nothing on success with --quiet', async () => {
