@@ -166,6 +166,21 @@ describe('converting an image', () => {
     await expectToast(page, 'PNG Downloaded', 'Successfully downloaded 2048×2048 PNG file.');
     await gone(dialog);
 
+    // The same logo on a transparent square, to place on any color.
+    await page.getByRole('button', { name: 'Download PNG', exact: true }).click();
+    await visible(dialog);
+    const background = dialog.getByRole('combobox', { name: 'Background' });
+    expect(await background.innerText()).toContain('White');
+    await background.click();
+    await page.getByRole('option', { name: 'Transparent' }).click();
+    const clearDownload = await downloadBy(page, () =>
+      dialog.getByRole('button', { name: 'Download PNG', exact: true }).click(),
+    );
+    const clear = await sharp(await downloadedBytes(clearDownload)).ensureAlpha().stats();
+    expect(clear.channels[3].min).toBe(0);
+    expect(clear.channels[3].max).toBe(255);
+    await gone(dialog);
+
     await page.getByRole('button', { name: 'Copy SVG Code', exact: true }).click();
     await expectToast(page, 'SVG Code Copied', 'SVG code has been copied to your clipboard.');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(svg);

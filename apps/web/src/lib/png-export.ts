@@ -7,6 +7,24 @@ export const pngResolutions = [
 ] as const;
 export const defaultPngResolution = 1024;
 
+/** The PNG's background: white (the spec's default) or transparent. */
+export type PngBackground = 'white' | 'transparent';
+
+/**
+ * The SVG without its background rectangle: the traced picture's own background, a `<rect>` as
+ * large as the frame before any path. A transparent export shows what lies beneath it instead.
+ */
+export function withoutBackground(svg: string): string {
+  const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+  const first = doc.documentElement.firstElementChild;
+  const { width, height } = intrinsicSize(svg);
+  const spans = (name: string, size: number) => Number.parseFloat(first?.getAttribute(name) ?? '') >= size;
+  if (first?.localName === 'rect' && !first.getAttribute('x') && !first.getAttribute('y')) {
+    if (spans('width', width) && spans('height', height)) first.remove();
+  }
+  return new XMLSerializer().serializeToString(doc);
+}
+
 /** Where the SVG goes on a square canvas: scaled to fit, centered. */
 export function fitCentered(width: number, height: number, size: number) {
   const scale = Math.min(size / width, size / height);
@@ -36,10 +54,18 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Draws the SVG centered and scaled to fit on a white square of `size` pixels; a PNG at full quality. */
-export async function svgToPng(svg: string, size: number): Promise<Blob> {
+/**
+ * Draws the SVG centered and scaled to fit on a square of `size` pixels, white or transparent
+ * (then without the picture's own background); a PNG at full quality.
+ */
+export async function svgToPng(
+  svg: string,
+  size: number,
+  background: PngBackground = 'white',
+): Promise<Blob> {
   const { width, height } = intrinsicSize(svg);
-  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  const source = background === 'transparent' ? withoutBackground(svg) : svg;
+  const url = URL.createObjectURL(new Blob([source], { type: 'image/svg+xml' }));
   try {
     const image = await loadImage(url);
     const canvas = document.createElement('canvas');
@@ -47,8 +73,10 @@ export async function svgToPng(svg: string, size: number): Promise<Blob> {
     canvas.height = size;
     const context = canvas.getContext('2d');
     if (!context) throw new Error('Canvas context not available');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, size, size);
+    if (background === 'white') {
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, size, size);
+    }
     const box = fitCentered(width, height, size);
     context.drawImage(image, box.x, box.y, box.width, box.height);
     return await new Promise<Blob>((resolve, reject) =>

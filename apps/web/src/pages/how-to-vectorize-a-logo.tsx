@@ -15,12 +15,12 @@ const settings = [
   {
     name: 'Colors',
     value: 'Auto',
-    text: 'Color mode only. Auto reads the palette from the image. If it picks up extra shades, set the number of colors in your logo, counting the background (2 to 32).',
+    text: 'Color mode only. Auto keeps every color that covers a visible area, thin outlines included. If it picks up extra shades, set the number of colors in your logo, counting the background (2 to 32).',
   },
   {
     name: 'Threshold',
     value: '50',
-    text: 'Decides what counts as ink in Black & white mode: 50 cuts at mid-gray, which suits most logos. Use 30 to 40 to keep fine detail, thin strokes and light-gray parts.',
+    text: 'Decides what counts as ink in Black & white mode. At the default of 30 the image decides: mid-gray for artwork (a logo with nothing darker is cut between its own shades), and the paper around each stroke on a photo or scan of a page. 50 cuts a little lighter, which keeps most logos crisp; 30 to 40 keeps fine detail, thin strokes and light-gray parts.',
   },
   {
     name: 'Smoothness',
@@ -30,12 +30,12 @@ const settings = [
   {
     name: 'Corner Detection',
     value: 'Auto or Sharp',
-    text: 'Auto follows Smoothness. Sharp keeps more, crisper corners for geometric marks and lettering. Rounded keeps fewer corners; None turns every corner into a curve.',
+    text: 'Auto follows Smoothness. Sharp also keeps a corner wherever the outline turns sharply, for geometric marks and lettering, and never puts one on a circle. Rounded keeps fewer corners; None turns every corner into a curve.',
   },
   {
     name: 'Quality',
     value: 'High',
-    text: 'High fits the curves closely for the file you keep. Draft and Standard are quicker for trying settings; Ultra is the most faithful, with the most path data.',
+    text: 'High fits the curves a little closer and keeps smaller details, for the file you keep. Draft and Standard are quicker for trying settings; Ultra keeps the smallest details, with the most path data.',
   },
 ];
 
@@ -128,19 +128,19 @@ const advancedTips = [
   },
   {
     title: 'Light colors and reversed logos',
-    text: 'Black & white mode traces the dark parts of the image. Pale colors such as yellow may drop out entirely, and a white logo on a dark background comes out as a dark rectangle with the logo cut out. Use Color mode for both, or invert the image before uploading.',
+    text: 'Black & white mode traces the dark parts of the image. Beside darker ink, pale colors such as yellow drop out (a logo that is pale all over is still traced), and a white logo on a dark background comes out as a dark rectangle with the logo cut out. Use Color mode for both, or invert the image before uploading.',
   },
   {
     title: 'Backgrounds and recoloring',
-    text: 'Black & white output has no background, just one black fill you can change to any color in an editor or in the SVG code. In Color mode the background color is drawn as a full-size rectangle, the first shape in the file; delete it if you need transparency.',
+    text: 'Black & white output has no background, just one black fill you can change to any color in an editor or in the SVG code. In Color mode a transparent PNG stays transparent; an opaque image gets its background color as a full-size rectangle, the first shape in the file: delete it if you need transparency, or choose a transparent background when you download a PNG.',
   },
   {
     title: 'Gradients and shadows',
-    text: 'Tracing draws flat shapes. Flatten gradients to solid colors in the source, trace in Color mode, and reapply the gradient in your design tool afterwards.',
+    text: 'Tracing draws flat shapes: in Color mode a gradient becomes bands of its own colors. For a smooth result, flatten gradients to solid colors in the source and reapply them in your design tool afterwards.',
   },
   {
     title: 'Small details and specks',
-    text: 'In Black & white mode, Draft drops specks of up to 4 pixels, Standard and High up to 2, and Ultra only single pixels. For a logo with tiny dots or fine serifs, use High or Ultra; for a noisy scan, a lower quality cleans up more.',
+    text: 'In Black & white mode, Draft drops specks of up to 4 pixels, Standard and High up to 2, and Ultra only single pixels; in Color mode, Standard keeps regions from 8 pixels (High 6, Ultra 4). For a logo with tiny dots or fine serifs, use High or Ultra; for a noisy scan, a lower quality cleans up more.',
   },
   {
     title: 'Taglines in small type',

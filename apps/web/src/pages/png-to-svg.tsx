@@ -125,7 +125,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
   {
     question: 'Can I convert a JPG, or a PNG with a transparent background?',
     answer:
-      'Yes. The converter accepts PNG and JPEG files (.png, .jpg, .jpeg) up to 10MB. Transparent areas of a PNG are treated as background: in Black & white mode they stay empty, and in Color mode they are read as white. For JPEGs, use the highest-quality version you have, since compression artefacts around edges can show up in the trace.',
+      'Yes. The converter accepts PNG and JPEG files (.png, .jpg, .jpeg) up to 10MB. Transparent areas of a PNG stay transparent in both modes, so the result can sit on any background. For JPEGs, use the highest-quality version you have, since compression artefacts around edges can show up in the trace.',
   },
   {
     question: 'What happens to my uploaded images?',
@@ -258,9 +258,9 @@ export function PngToSvgPage() {
           </li>
           <li>
             <strong className="font-semibold">Use Threshold to decide what counts as ink.</strong> In Black &
-            white mode, pixels darker than the cut-off become shapes. The default of 30 also keeps light gray,
-            so faint and fine strokes survive; raise it toward 50 if background shading or smudges turn into
-            blobs.
+            white mode, pixels darker than the cut-off become shapes. At the default of 30 the image decides
+            the cut-off, and on a photo or scan of a page it follows the paper, so shadows stay white. Lower
+            it to keep fainter strokes; raise it toward 50 if shading or smudges turn into blobs.
           </li>
           <li>
             <strong className="font-semibold">Raise Smoothness for jagged edges.</strong> Values of 70 to 90
@@ -273,7 +273,8 @@ export function PngToSvgPage() {
           </li>
           <li>
             <strong className="font-semibold">Pick Quality High for the file you keep.</strong> Draft is the
-            fastest for trying settings; High and Ultra follow the outlines most closely.
+            fastest for trying settings; High and Ultra follow the outlines a little closer and keep the
+            smallest details.
           </li>
         </BulletList>
         <p>

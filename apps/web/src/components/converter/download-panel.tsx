@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { toast } from '../../hooks/use-toast';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { checkoutPathFor } from '../../lib/download-gate';
-import { saveBlob, svgToPng } from '../../lib/png-export';
+import { type PngBackground, saveBlob, svgToPng } from '../../lib/png-export';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { PngExportDialog } from './png-export-dialog';
@@ -47,10 +47,11 @@ export function DownloadPanel({ conversion, allowed }: { conversion: Conversion;
     }
   };
 
-  const exportPng = async (size: number) => {
+  const exportPng = async (size: number, background: PngBackground) => {
     setConverting(true);
     try {
-      saveBlob(await svgToPng(await fetchSvg(conversion.id), size), `converted-vector-${size}.png`);
+      const png = await svgToPng(await fetchSvg(conversion.id), size, background);
+      saveBlob(png, `converted-vector-${size}.png`);
       setPngOpen(false);
       toast({ title: 'PNG Downloaded', description: `Successfully downloaded ${size}×${size} PNG file.` });
     } catch (error) {

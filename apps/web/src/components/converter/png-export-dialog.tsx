@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { defaultPngResolution, pngResolutions } from '../../lib/png-export';
+import { defaultPngResolution, type PngBackground, pngResolutions } from '../../lib/png-export';
 import { Button } from '../ui/button';
 import {
   Dialog,
@@ -13,7 +13,12 @@ import { Label } from '../ui/input';
 import { PendingButton } from '../ui/pending-button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 
-/** PNG Export Options: a square size, then the PNG is drawn in the browser. */
+const backgrounds: [PngBackground, string][] = [
+  ['white', 'White'],
+  ['transparent', 'Transparent'],
+];
+
+/** PNG Export Options: a square size and a background, then the PNG is drawn in the browser. */
 export function PngExportDialog({
   open,
   onOpenChange,
@@ -23,16 +28,18 @@ export function PngExportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   converting: boolean;
-  onExport: (size: number) => void;
+  onExport: (size: number, background: PngBackground) => void;
 }) {
   const [size, setSize] = useState(String(defaultPngResolution));
+  const [background, setBackground] = useState<PngBackground>('white');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>PNG Export Options</DialogTitle>
           <DialogDescription>
-            Choose the size of the square PNG. The vector is centered on a white background.
+            Choose the size of the square PNG and its background. The vector is centered on white, or on
+            transparency to place it on any color.
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2">
@@ -50,6 +57,21 @@ export function PngExportDialog({
             </SelectContent>
           </Select>
         </div>
+        <div className="flex flex-col gap-2">
+          <Label id="png-background-label">Background</Label>
+          <Select value={background} onValueChange={(value) => setBackground(value as PngBackground)}>
+            <SelectTrigger aria-labelledby="png-background-label">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {backgrounds.map(([value, label]) => (
+                <SelectItem key={value} value={value}>
+                  {label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
@@ -57,7 +79,7 @@ export function PngExportDialog({
           <PendingButton
             pending={converting}
             pendingLabel="Converting..."
-            onClick={() => onExport(Number(size))}
+            onClick={() => onExport(Number(size), background)}
           >
             Download PNG
           </PendingButton>

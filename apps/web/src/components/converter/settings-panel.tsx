@@ -143,31 +143,33 @@ export function SettingsPanel({
           hint="How much curves are smoothed. Higher values give fewer, rounder curves; 70-90 cleans up jagged edges."
           onChange={(value) => set('smoothness', value)}
         />
-        <PercentSetting
-          name="Threshold"
-          value={settings.threshold}
-          hint="Which pixels count as ink. Higher values keep only the darker parts; 50 suits most logos, 30-40 keeps fine detail."
-          onChange={(value) => set('threshold', value)}
-        />
+        {settings.mode === 'bw' ? (
+          <PercentSetting
+            name="Threshold"
+            value={settings.threshold}
+            hint="Which pixels count as ink. At 30, the default, the image decides: mid-gray for artwork, and on a photo or scan of a page the paper around each stroke, so shadows stay white. Higher keeps only the darker parts (50 suits most logos); lower keeps fainter strokes (30-40 for fine detail)."
+            onChange={(value) => set('threshold', value)}
+          />
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <ChoiceSetting
             name="Corner Detection"
             value={settings.cornerDetection}
-            hint="Where the outline keeps corners: Sharp for crisp geometric logos, Rounded for soft shapes, Auto follows Smoothness."
+            hint="Where the outline keeps corners: Sharp wherever the outline turns sharply (never on a circle), Rounded for soft shapes, None for all curves, Auto follows Smoothness."
             choices={cornerDetections.map((value) => [value, cornerLabels[value]])}
             onChange={(value) => set('cornerDetection', value as ConversionSettings['cornerDetection'])}
           />
           <ChoiceSetting
             name="Quality"
             value={settings.quality}
-            hint="How closely curves follow the image. High or Ultra for final output; Draft is fastest."
+            hint="How closely curves follow the image and how small a detail is kept. High or Ultra for final output; Draft is fastest."
             choices={qualities.map((value) => [value, qualityLabels[value]])}
             onChange={(value) => set('quality', value as ConversionSettings['quality'])}
           />
           <ChoiceSetting
             name="Mode"
             value={settings.mode}
-            hint="Black & white traces one ink color; Color traces each flat color as its own layer."
+            hint="Black & white traces one ink color; Color traces each of the image's colors as its own layer, and keeps transparent areas transparent."
             choices={traceModes.map((value) => [value, modeLabels[value]])}
             onChange={(value) => set('mode', value as ConversionSettings['mode'])}
           />
@@ -175,7 +177,7 @@ export function SettingsPanel({
             <ChoiceSetting
               name="Colors"
               value={String(settings.colors)}
-              hint="How many colors the result may use. Auto finds the image's own flat colors."
+              hint="How many colors the result may use. Auto keeps every color that covers a visible area, textures and thin lines included."
               choices={colorChoices.map((value) => [value, value === 'auto' ? 'Auto' : value])}
               onChange={(value) => set('colors', value === 'auto' ? 'auto' : Number(value))}
             />
