@@ -1,5 +1,7 @@
 /** sRGB distance from a blend of two colors within which a pixel is taken for that blend. */
 const BLEND_TOLERANCE = 20;
+/** sRGB distance from its own label's color within which a pixel is that color, not a blend. */
+const CLOSE = 6;
 
 /**
  * Gives anti-aliased edge pixels to one of the two colors they blend. An edge pixel between
@@ -35,6 +37,14 @@ export function unblendEdges(
         (y === 0 || before[p - width] === own) &&
         (y + 1 === height || before[p + width] === own);
       if (embedded) continue;
+      const c = color[p];
+      const r = c >> 16;
+      const g = (c >> 8) & 255;
+      const b = c & 255;
+      const o = own * 3;
+      const ownError = (r - labelRgb[o]) ** 2 + (g - labelRgb[o + 1]) ** 2 + (b - labelRgb[o + 2]) ** 2;
+      // A pixel of its own label's color is no blend, whatever lies around it.
+      if (ownError < CLOSE * CLOSE) continue;
       // Its own label and the labels around, within two pixels along the row and the column: a
       // gray pixel of a thin dark stroke, sorted under the paper, is a blend of paper and stroke.
       near[0] = own;
@@ -50,15 +60,7 @@ export function unblendEdges(
         if (!seen) near[count++] = l;
       }
       if (count < 2) continue;
-      const c = color[p];
-      const r = c >> 16;
-      const g = (c >> 8) & 255;
-      const b = c & 255;
-      const o = own * 3;
-      let best = Math.min(
-        BLEND_TOLERANCE ** 2,
-        (r - labelRgb[o]) ** 2 + (g - labelRgb[o + 1]) ** 2 + (b - labelRgb[o + 2]) ** 2,
-      );
+      let best = Math.min(BLEND_TOLERANCE ** 2, ownError);
       let to = own;
       for (let i = 0; i < count; i++) {
         const a = near[i] * 3;

@@ -12,44 +12,16 @@ export interface ColorEvidence {
   blend: Uint8Array;
 }
 
-/** Least share of a region's pixels that must be flat for their mean to be its color. */
+/** Least share of a label's counted pixels that must be flat for their mean to be its color. */
 const FLAT_SHARE = 0.05;
 
 /**
- * Sums of a set of pixels' colors in three tiers of trust: flat pixels (inside an area of one
- * color), body pixels (not an anti-aliased blend) and all of them; pixels far from their palette
- * color (see `Palette.binNear`) do not count. Edge pixels lean towards the
- * neighbouring color, so a black engraving of thin strokes would read dark gray from all of them.
- */
-export class ColorSum {
-  private sums = new Float64Array(12);
-
-  add(evidence: ColorEvidence, p: number): void {
-    const c = evidence.color[p];
-    if (!evidence.binNear[binOf(c)]) return;
-    const tier = evidence.blend[p] ? 8 : evidence.rough[p] ? 4 : 0;
-    // A flat pixel counts in all three tiers, a body pixel in two, a blend in one.
-    for (let o = 8; o >= tier; o -= 4) {
-      this.sums[o]++;
-      this.sums[o + 1] += c >> 16;
-      this.sums[o + 2] += (c >> 8) & 255;
-      this.sums[o + 3] += c & 255;
-    }
-  }
-
-  /** The mean of the most trusted tier that has enough pixels; undefined for no pixels. */
-  mean(): [number, number, number] | undefined {
-    const s = this.sums;
-    const all = s[8];
-    if (all === 0) return undefined;
-    const o = s[0] >= Math.max(4, FLAT_SHARE * all) ? 0 : s[4] > 0 ? 4 : 8;
-    return [s[o + 1] / s[o], s[o + 2] / s[o], s[o + 3] / s[o]];
-  }
-}
-
-/**
- * Mean sRGB color of every label (3 numbers per label), from its most trusted pixels; a label
- * none of whose pixels count keeps `fallback`'s color.
+ * Mean sRGB color of every label (3 numbers per label), from its most trusted pixels: flat ones
+ * (inside an area of one color) when there are enough of them, else body pixels (not an
+ * anti-aliased blend), else all. Edge pixels lean towards the neighbouring color, so a black
+ * engraving of thin strokes would read dark gray from all of them; and pixels far from their
+ * palette color (see `Palette.binNear`) do not count. A label none of whose pixels count keeps
+ * `fallback`'s color.
  */
 export function labelColors(
   evidence: ColorEvidence,
@@ -57,13 +29,32 @@ export function labelColors(
   count: number,
   fallback: Float64Array,
 ): Float64Array {
-  const sums = Array.from({ length: count }, () => new ColorSum());
-  for (let p = 0; p < labels.length; p++) sums[labels[p]].add(evidence, p);
+  const { color, binNear, rough, blend } = evidence;
+  // Per label, three tiers (flat, body, all) of (pixels, r, g, b).
+  const sums = new Float64Array(count * 12);
+  for (let p = 0; p < labels.length; p++) {
+    const c = color[p];
+    if (!binNear[binOf(c)]) continue;
+    const o = labels[p] * 12;
+    const r = c >> 16;
+    const g = (c >> 8) & 255;
+    const b = c & 255;
+    const from = blend[p] ? 8 : rough[p] ? 4 : 0;
+    for (let t = o + from; t <= o + 8; t += 4) {
+      sums[t]++;
+      sums[t + 1] += r;
+      sums[t + 2] += g;
+      sums[t + 3] += b;
+    }
+  }
   const rgb = fallback.slice(0, count * 3);
-  sums.forEach((sum, l) => {
-    const mean = sum.mean();
-    if (mean) rgb.set(mean, l * 3);
-  });
+  for (let l = 0; l < count; l++) {
+    const o = l * 12;
+    const all = sums[o + 8];
+    if (all === 0) continue;
+    const t = o + (sums[o] >= Math.max(4, FLAT_SHARE * all) ? 0 : sums[o + 4] > 0 ? 4 : 8);
+    for (let ch = 0; ch < 3; ch++) rgb[l * 3 + ch] = sums[t + 1 + ch] / sums[t];
+  }
   return rgb;
 }
 

@@ -74,10 +74,10 @@ export function buildHistogram(
     let flats = 0;
     let bodies = 0;
     for (let p = i; p < j; p++) {
-      if (clear?.[p]) continue;
+      if (clear !== undefined && clear[p] === 1) continue;
       len++;
-      flats += 1 - rough[p];
-      bodies += 1 - blend[p];
+      flats += rough[p] ^ 1;
+      bodies += blend[p] ^ 1;
     }
     h.count[k] += len;
     h.flat[k] += flats;

@@ -1,15 +1,16 @@
 import type { Bitmap } from '../bw/bitmap.js';
 import { traceBitmap } from '../bw/trace-bitmap.js';
-import type { Color, Layer, Point, Segment, Subpath } from '../model.js';
+import type { Layer, Point, Segment, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
-import { type ColorEvidence, ColorSum } from './colors.js';
+
 import type { RegionGraph } from './graph.js';
 import { windowInk } from './ink.js';
 import { paintOrder } from './order.js';
 import { type RegionMap, runsByRegion } from './regions.js';
 
 /** A picture cut into labelled regions, with its pixels (0xRRGGBB) and each label's color. */
-export interface LabelledImage extends ColorEvidence {
+export interface LabelledImage {
+  color: Uint32Array;
   /** Every pixel's alpha when the picture has transparent pixels (then the background label). */
   alpha?: Uint8Array;
   /** Final palette label of every pixel. */
@@ -52,7 +53,8 @@ export function traceLayers(image: LabelledImage, background: number, params: Tr
     }
     const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams, background);
     if (subpaths.length === 0) return;
-    layers.push({ color: meanColor(image, members, regions, label), subpaths });
+    const [r, g, b] = image.labelRgb.subarray(label * 3, label * 3 + 3);
+    layers.push({ color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, subpaths });
   });
   return layers;
 }
@@ -100,32 +102,6 @@ function traceMask(
   const ink = windowInk(crop, width, color, labels, labelRgb, clear);
   const traced = traceBitmap(bitmap, params, ink);
   return x0 === 0 && y0 === 0 ? traced : traced.map((s) => moveSubpath(s, x0, y0));
-}
-
-/**
- * The mean color of a layer's own regions (not those it runs on under), from their most trusted
- * pixels (see `ColorSum`): a band of a gradient is painted with its own mean, not with the palette
- * color it was sorted under. Falls back to the label's color.
- */
-function meanColor(
-  image: LabelledImage,
-  members: { start: Int32Array; runs: Int32Array },
-  regions: number[],
-  label: number,
-): Color {
-  const { labels, map, labelRgb } = image;
-  const { runs } = map;
-  const sum = new ColorSum();
-  for (const region of regions) {
-    for (let k = members.start[region]; k < members.start[region + 1]; k++) {
-      const run = members.runs[k];
-      const row = runs.y[run] * runs.width;
-      for (let p = row + runs.x0[run]; p < row + runs.x1[run]; p++)
-        if (labels[p] === label) sum.add(image, p);
-    }
-  }
-  const [r, g, b] = sum.mean() ?? labelRgb.subarray(label * 3, label * 3 + 3);
-  return { r: Math.round(r), g: Math.round(g), b: Math.round(b) };
 }
 
 function moveSubpath(s: Subpath, dx: number, dy: number): Subpath {

@@ -77,6 +77,12 @@ export function diagonalAreas(map: RegionMap): Int32Array {
   return out;
 }
 
+/**
+ * OKLab distance from the color it would merge into from which a piece of a thin stroke is kept:
+ * a dark letter on paper stands out, a shade of its own anti-aliased rim does not.
+ */
+const STROKE_CONTRAST = 0.3;
+
 /** How a speckle picks the neighbour it merges into. */
 export interface MergeRule {
   /** Color distance between two labels: a speckle joins the neighbour nearest its own color. */
@@ -137,9 +143,11 @@ export function mergeSpeckles(
     }
     const s = border.best(r, size, map.label, rule);
     if (s < 0) continue;
-    if (size[r] >= minRegion || grouped[r0] >= minRegion) {
-      const { faint } = rule;
-      if (!faint || !rule.distance || rule.distance(map.label[r], map.label[s]) >= faint.distance) continue;
+    const apart = rule.distance ? rule.distance(map.label[r], map.label[s]) : Number.POSITIVE_INFINITY;
+    // A piece of a thin stroke (large with its diagonal neighbours) stays when it stands out.
+    const stroke = grouped[r0] >= minRegion && apart >= STROKE_CONTRAST;
+    if (size[r] >= minRegion || stroke) {
+      if (!rule.faint || apart >= rule.faint.distance) continue;
     }
     parent[r] = s;
     size[s] += size[r];

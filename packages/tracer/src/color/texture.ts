@@ -22,11 +22,13 @@ export function mergeTextures(
   const area = new Float64Array(count);
   const border = new Float64Array(count * count);
   const n = labels.length;
-  for (let p = 0; p < n; p++) {
-    const l = labels[p];
-    area[l]++;
-    if ((p + 1) % width !== 0 && labels[p + 1] !== l) border[l * count + labels[p + 1]]++;
-    if (p + width < n && labels[p + width] !== l) border[l * count + labels[p + width]]++;
+  for (let row = 0; row < n; row += width) {
+    for (let p = row, end = row + width; p < end; p++) {
+      const l = labels[p];
+      area[l]++;
+      if (p + 1 < end && labels[p + 1] !== l) border[l * count + labels[p + 1]]++;
+      if (p + width < n && labels[p + width] !== l) border[l * count + labels[p + width]]++;
+    }
   }
   const pairs: { a: number; b: number; mottle: number }[] = [];
   for (let a = 0; a < count; a++) {

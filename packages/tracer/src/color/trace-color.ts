@@ -51,22 +51,21 @@ export function traceColor(
   const labels = labelPixels(color, palette.binLabel);
   if (clear) for (let p = 0; p < labels.length; p++) if (clear[p]) labels[p] = spare;
   const evidence = { color, binNear: palette.binNear, rough: hist.rough, blend: hist.blend };
-  const paletteRgb = new Float64Array((spare + 1) * 3);
-  for (let l = 0; l < spare; l++)
+  // Until the labels are final, each stands for its palette color; transparency for white, the
+  // page the picture is composited on.
+  const paletteRgb = new Float64Array((spare + 1) * 3).fill(255);
+  for (let l = 0; l < spare; l++) {
     oklabToSrgb(palette.lab[l * 3], palette.lab[l * 3 + 1], palette.lab[l * 3 + 2], paletteRgb, l * 3);
-  const labelRgb = labelColors(evidence, labels, spare + 1, paletteRgb);
-  // Transparency is the white page the picture is composited on.
-  if (clear) labelRgb.fill(255, spare * 3, spare * 3 + 3);
-  const fixed = clear ? spare : -1;
-  unblendEdges(labels, color, hist.rough, width, height, labelRgb, fixed);
-  let distance = labDistance(labelRgb);
-  const faint = (a: number, b: number) => distance(a, b) < FAINT;
-  if (mergeTextures(labels, width, spare + 1, faint, fixed)) {
-    labelRgb.set(labelColors(evidence, labels, spare + 1, paletteRgb));
-    if (clear) labelRgb.fill(255, spare * 3, spare * 3 + 3);
-    distance = labDistance(labelRgb);
   }
-  smoothFaintEdges(labels, width, height, faint, fixed);
+  const fixed = clear ? spare : -1;
+  unblendEdges(labels, color, hist.rough, width, height, paletteRgb, fixed);
+  const distance = labDistance(paletteRgb);
+  const faint = (a: number, b: number) => distance(a, b) < FAINT;
+  // Texture is made of similar colors: a palette of distinct ones (most logos) has none.
+  if (anyPair(spare, faint)) {
+    mergeTextures(labels, width, spare + 1, faint, fixed);
+    smoothFaintEdges(labels, width, height, faint, fixed);
+  }
   const map = mergeSpeckles(findRegions(findRuns(labels, width, height)), labels, params.minRegion, {
     distance,
     last: clear ? spare : undefined,
@@ -74,8 +73,10 @@ export function traceColor(
   });
   const background = clear ? spare : splitBackground(map, labels, spare);
   const graph = regionGraph(map);
-  // Inner background regions keep the background's color.
-  if (!clear) labelRgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
+  const labelRgb = labelColors(evidence, labels, spare + 1, paletteRgb);
+  // Transparency stays white; inner background regions keep the background's color.
+  if (clear) labelRgb.fill(255, spare * 3, spare * 3 + 3);
+  else labelRgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
   lap('regions');
   const layers = traceLayers(
     { ...evidence, alpha: clear && alpha, labels, map, graph, labelRgb },
@@ -86,4 +87,10 @@ export function traceColor(
   if (clear) return { layers };
   const [r, g, b] = labelRgb.subarray(background * 3, background * 3 + 3);
   return { background: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, layers };
+}
+
+/** Whether any two of `count` labels satisfy `test`. */
+function anyPair(count: number, test: (a: number, b: number) => boolean): boolean {
+  for (let a = 0; a < count; a++) for (let b = a + 1; b < count; b++) if (test(a, b)) return true;
+  return false;
 }
