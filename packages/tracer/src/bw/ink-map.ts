@@ -70,7 +70,7 @@ function globalLevels(lum: Uint8Array, counts: Float64Array): { level: Uint8Arra
     // Mid-gray measured on the picture's own scale places edges between its ink and its paper;
     // when it falls near one end of that scale (ink barely darker than mid-gray), black on white.
     const own = (levels.paper - MID_GRAY) / (levels.paper - levels.ink);
-    if (own >= 0.15 && own <= 0.85) cut = own;
+    if (own >= 0.2 && own <= 0.8) cut = own;
     else levels = BLACK_ON_WHITE;
   }
   const scale = 255 / (levels.paper - levels.ink);
