@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { countCommands } from '../commands.js';
 import type { Kind } from '../corpus.js';
 import { decode, type Rgba } from '../decode.js';
 import { iou } from '../metrics.js';
 import type { Peer, Traced } from '../peers/peer.js';
 import { renderRgba } from '../render.js';
-import type { RealSource } from './fetch.js';
+import { type RealSource, realImageFile } from './fetch.js';
 import {
   inkMask,
   lostColorShare,
@@ -55,11 +54,6 @@ export interface RealRun {
   failures: RealFailure[];
   /** Which engines ran in which mode, for the report. */
   engines: { name: string; mode: Kind; describe: string; inProcess: boolean }[];
-}
-
-/** The file of an image in the fetched corpus. */
-export function imageFile(dir: string, source: RealSource): string {
-  return path.join(dir, `${source.id}.${source.format === 'jpeg' ? 'jpg' : 'png'}`);
 }
 
 /** The peers that trace this image in this mode: `documentOnly` peers only on documents. */
@@ -113,7 +107,7 @@ export async function runReal(
   const results: RealResult[] = [];
   const failures: RealFailure[] = [];
   for (const source of sources) {
-    const bytes = await readFile(imageFile(dir, source));
+    const bytes = await readFile(realImageFile(dir, source));
     const input = await decode(bytes);
     const started = performance.now();
     for (const mode of ['bw', 'color'] as const) {

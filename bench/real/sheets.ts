@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Kind } from '../corpus.js';
-import type { RealSource } from './fetch.js';
-import { imageFile, type RealRun } from './runner.js';
+import { type RealSource, realImageFile } from './fetch.js';
+import type { RealRun } from './runner.js';
 
 /** Height of each panel of a sheet. */
 const PANEL = 320;
@@ -77,7 +77,7 @@ async function cropWindow(source: RealSource, input: Buffer, svg: string | undef
 export async function writeSheets(run: RealRun, dir: string, out: string): Promise<void> {
   await mkdir(out, { recursive: true });
   for (const source of run.sources) {
-    const bytes = await readFile(imageFile(dir, source));
+    const bytes = await readFile(realImageFile(dir, source));
     const scale = Math.min(1.5, PANEL / source.height, 900 / source.width);
     const w = Math.max(1, Math.round(source.width * scale));
     const inputPanel: Panel = {

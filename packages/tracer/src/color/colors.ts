@@ -1,51 +1,39 @@
-import { binOf } from './histogram.js';
+import type { Histogram } from './histogram.js';
 import { srgbToOklab } from './oklab.js';
-
-/** Which pixels say what a region's color is. */
-export interface ColorEvidence {
-  color: Uint32Array;
-  /** 1 for histogram bins near their palette color (see `Palette.binNear`). */
-  binNear: Uint8Array;
-  /** 1 for pixels with a 4-neighbour of clearly different color (see `Histogram.rough`). */
-  rough: Uint8Array;
-  /** 1 for anti-aliased blends (see `Histogram.blend`). */
-  blend: Uint8Array;
-}
 
 /** Least share of a label's counted pixels that must be flat for their mean to be its color. */
 const FLAT_SHARE = 0.05;
 
 /**
- * Mean sRGB color of every label (3 numbers per label), from its most trusted pixels: flat ones
- * (inside an area of one color) when there are enough of them, else body pixels (not an
- * anti-aliased blend), else all. Edge pixels lean towards the neighbouring color, so a black
- * engraving of thin strokes would read dark gray from all of them; and pixels far from their
- * palette color (see `Palette.binNear`) do not count. A label none of whose pixels count keeps
- * `fallback`'s color.
+ * Mean sRGB color of every label (3 numbers per label), from the histogram bins sorted under it,
+ * and from their most trusted pixels: flat ones (inside an area of one color) when there are enough
+ * of them, else body pixels (not an anti-aliased blend), else all. Edge pixels lean towards the
+ * neighbouring color, so a black engraving of thin strokes would read dark gray from all of them;
+ * and bins far from their palette color (see `Palette.binNear`) do not count. A label none of
+ * whose bins count keeps `fallback`'s color.
  */
 export function labelColors(
-  evidence: ColorEvidence,
-  labels: Uint8Array,
+  hist: Histogram,
+  binLabel: Uint8Array,
+  binNear: Uint8Array,
   count: number,
   fallback: Float64Array,
 ): Float64Array {
-  const { color, binNear, rough, blend } = evidence;
   // Per label, three tiers (flat, body, all) of (pixels, r, g, b).
   const sums = new Float64Array(count * 12);
-  for (let p = 0; p < labels.length; p++) {
-    const c = color[p];
-    if (!binNear[binOf(c)]) continue;
-    const o = labels[p] * 12;
-    const r = c >> 16;
-    const g = (c >> 8) & 255;
-    const b = c & 255;
-    const from = blend[p] ? 8 : rough[p] ? 4 : 0;
-    for (let t = o + from; t <= o + 8; t += 4) {
-      sums[t]++;
-      sums[t + 1] += r;
-      sums[t + 2] += g;
-      sums[t + 3] += b;
-    }
+  const tiers = [
+    [hist.flat, hist.flatSum],
+    [hist.body, hist.sum],
+    [hist.count, hist.allSum],
+  ] as const;
+  for (let k = 0; k < hist.size; k++) {
+    const bin = hist.bin[k];
+    if (!binNear[bin]) continue;
+    const o = binLabel[bin] * 12;
+    tiers.forEach(([n, sum], t) => {
+      sums[o + 4 * t] += n[k];
+      for (let ch = 0; ch < 3; ch++) sums[o + 4 * t + 1 + ch] += sum[k * 3 + ch];
+    });
   }
   const rgb = fallback.slice(0, count * 3);
   for (let l = 0; l < count; l++) {

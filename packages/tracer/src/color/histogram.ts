@@ -30,6 +30,9 @@ export interface Histogram {
   flat: Uint32Array;
   /** Sum of the body pixels' R, G, B per entry, 3 per entry, for the bin's mean color. */
   sum: Float64Array;
+  /** The same sums over the flat pixels, and over all of them. */
+  flatSum: Float64Array;
+  allSum: Float64Array;
   /** 1 for every pixel that is not flat: it has a 4-neighbour of clearly different color. */
   rough: Uint8Array;
   /** 1 for every pixel that is an anti-aliased blend of its neighbours. */
@@ -82,9 +85,18 @@ export function buildHistogram(
     h.count[k] += len;
     h.flat[k] += flats;
     h.body[k] += bodies;
-    h.sum[k * 3] += bodies * (c >> 16);
-    h.sum[k * 3 + 1] += bodies * ((c >> 8) & 255);
-    h.sum[k * 3 + 2] += bodies * (c & 255);
+    const r = c >> 16;
+    const g = (c >> 8) & 255;
+    const b = c & 255;
+    h.sum[k * 3] += bodies * r;
+    h.sum[k * 3 + 1] += bodies * g;
+    h.sum[k * 3 + 2] += bodies * b;
+    h.flatSum[k * 3] += flats * r;
+    h.flatSum[k * 3 + 1] += flats * g;
+    h.flatSum[k * 3 + 2] += flats * b;
+    h.allSum[k * 3] += len * r;
+    h.allSum[k * 3 + 1] += len * g;
+    h.allSum[k * 3 + 2] += len * b;
     i = j;
   }
   return h;
@@ -98,6 +110,8 @@ function emptyHistogram(capacity: number, rough: Uint8Array, blend: Uint8Array):
     body: new Uint32Array(capacity),
     flat: new Uint32Array(capacity),
     sum: new Float64Array(capacity * 3),
+    flatSum: new Float64Array(capacity * 3),
+    allSum: new Float64Array(capacity * 3),
     rough,
     blend,
   };
@@ -111,6 +125,8 @@ function grow(h: Histogram): Histogram {
   bigger.body.set(h.body);
   bigger.flat.set(h.flat);
   bigger.sum.set(h.sum);
+  bigger.flatSum.set(h.flatSum);
+  bigger.allSum.set(h.allSum);
   return bigger;
 }
 

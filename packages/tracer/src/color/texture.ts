@@ -10,7 +10,7 @@ const INTERLEAVED = 0.4;
  * each such pair becomes one color (in place, in `labels`), the most mottled pairs first. Every
  * two colors joined must be near each other, so a photo's gray levels do not chain into one. A
  * gradient's neighbouring bands share a line, not a mottle, and stay apart; so do distinct
- * colors, however interleaved. Returns whether any label changed.
+ * colors, however interleaved. Returns the label each label became, when any changed.
  */
 export function mergeTextures(
   labels: Uint8Array,
@@ -18,7 +18,7 @@ export function mergeTextures(
   count: number,
   near: (a: number, b: number) => boolean,
   fixed = -1,
-): boolean {
+): Uint8Array | undefined {
   const area = new Float64Array(count);
   const border = new Float64Array(count * count);
   const n = labels.length;
@@ -38,7 +38,7 @@ export function mergeTextures(
       if (mottle >= INTERLEAVED && near(a, b)) pairs.push({ a, b, mottle });
     }
   }
-  if (pairs.length === 0) return false;
+  if (pairs.length === 0) return undefined;
   pairs.sort((x, y) => y.mottle - x.mottle || x.a - y.a || x.b - y.b);
   const group = Array.from({ length: count }, (_, l) => [l]);
   const to = Uint8Array.from({ length: count }, (_, l) => l);
@@ -54,5 +54,5 @@ export function mergeTextures(
     drop.length = 0;
   }
   for (let p = 0; p < n; p++) labels[p] = to[labels[p]];
-  return true;
+  return to;
 }

@@ -50,7 +50,6 @@ export function traceColor(
   const spare = palette.size;
   const labels = labelPixels(color, palette.binLabel);
   if (clear) for (let p = 0; p < labels.length; p++) if (clear[p]) labels[p] = spare;
-  const evidence = { color, binNear: palette.binNear, rough: hist.rough, blend: hist.blend };
   // Until the labels are final, each stands for its palette color; transparency for white, the
   // page the picture is composited on.
   const paletteRgb = new Float64Array((spare + 1) * 3).fill(255);
@@ -61,9 +60,11 @@ export function traceColor(
   unblendEdges(labels, color, hist.rough, width, height, paletteRgb, fixed);
   const distance = labDistance(paletteRgb);
   const faint = (a: number, b: number) => distance(a, b) < FAINT;
+  let binLabel = palette.binLabel;
   // Texture is made of similar colors: a palette of distinct ones (most logos) has none.
   if (anyPair(spare, faint)) {
-    mergeTextures(labels, width, spare + 1, faint, fixed);
+    const joined = mergeTextures(labels, width, spare + 1, faint, fixed);
+    if (joined) binLabel = binLabel.map((l) => joined[l]);
     smoothFaintEdges(labels, width, height, faint, fixed);
   }
   const map = mergeSpeckles(findRegions(findRuns(labels, width, height)), labels, params.minRegion, {
@@ -73,13 +74,13 @@ export function traceColor(
   });
   const background = clear ? spare : splitBackground(map, labels, spare);
   const graph = regionGraph(map);
-  const labelRgb = labelColors(evidence, labels, spare + 1, paletteRgb);
+  const labelRgb = labelColors(hist, binLabel, palette.binNear, spare + 1, paletteRgb);
   // Transparency stays white; inner background regions keep the background's color.
   if (clear) labelRgb.fill(255, spare * 3, spare * 3 + 3);
   else labelRgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
   lap('regions');
   const layers = traceLayers(
-    { ...evidence, alpha: clear && alpha, labels, map, graph, labelRgb },
+    { color, alpha: clear && alpha, labels, map, graph, labelRgb },
     background,
     params,
   );
