@@ -114,19 +114,25 @@ export function renderReport(runs: SubsetRun[], checks: TargetCheck[], context: 
     `- Run: ${runDescription(options)}${options.repeat > 1 ? `; fastest of ${options.repeat} timings per image` : ''}`,
     `- vectrace settings override: ${JSON.stringify(options.settings)}`,
     '',
-    'Engines and settings:',
-    '',
-    ...settings(context),
-    '',
-    'Fidelity: traced SVG and ground truth rendered with resvg at 1024 px wide on white, same frame;',
-    'bw: IoU of the dark (luminance < 50%) masks; color: mean absolute difference per RGB channel (0-255).',
-    'Commands: every path command in every `d`, implicit repeats included, closepath (`z`) not counted',
-    '(it adds no point to a filled outline). ms: in-process per image, decode + trace + SVG, after one',
-    'warm-up trace. * potrace CLI time includes a process spawn and temporary files: not comparable.',
-    '',
   ];
+  if (runs.length > 0) {
+    lines.push(
+      '## Synthetic corpus (`../shared/corpus`), against ground-truth SVGs',
+      '',
+      'Engines and settings:',
+      '',
+      ...settings(context),
+      '',
+      'Fidelity: traced SVG and ground truth rendered with resvg at 1024 px wide on white, same frame;',
+      'bw: IoU of the dark (luminance < 50%) masks; color: mean absolute difference per RGB channel (0-255).',
+      'Commands: every path command in every `d`, implicit repeats included, closepath (`z`) not counted',
+      '(it adds no point to a filled outline). ms: in-process per image, decode + trace + SVG, after one',
+      'warm-up trace. * potrace CLI time includes a process spawn and temporary files: not comparable.',
+      '',
+    );
+  }
   for (const run of runs) {
-    lines.push(`## ${subsetLabel(run)} (${run.count} images)`, '', ...table(run), '');
+    lines.push(`### ${subsetLabel(run)} (${run.count} images)`, '', ...table(run), '');
     const extra = stages(run);
     if (extra.length > 0) lines.push(...extra, '');
     const bad = worst(run);

@@ -176,7 +176,9 @@ describe('converting an image', () => {
     const clearDownload = await downloadBy(page, () =>
       dialog.getByRole('button', { name: 'Download PNG', exact: true }).click(),
     );
-    const clear = await sharp(await downloadedBytes(clearDownload)).ensureAlpha().stats();
+    const clear = await sharp(await downloadedBytes(clearDownload))
+      .ensureAlpha()
+      .stats();
     expect(clear.channels[3].min).toBe(0);
     expect(clear.channels[3].max).toBe(255);
     await gone(dialog);
