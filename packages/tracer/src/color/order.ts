@@ -9,11 +9,13 @@ export interface LayerGroup {
 
 /**
  * The painting order: outermost first. A region's depth is how many regions lie between it and
- * the background (breadth-first over the adjacency graph); each (depth, label) pair becomes one
- * layer, shallower first, larger first within a depth. Since each layer runs on under what is
- * painted after it, an enclosing region (a face's dark rim) then becomes one filled outline with
- * its contents on top, and a shared edge is traced about once, by the later layer; sorting by
- * area alone made every layer under a rim trace the rim's outer edge again.
+ * the background (breadth-first over the adjacency graph); each label becomes one layer, at the
+ * depth of its outermost region, shallower first, larger first within a depth. Since each layer
+ * runs on under what is painted after it, an enclosing region (a face's dark rim) then becomes one
+ * filled outline with its contents on top, and a shared edge is traced about once, by the later
+ * layer; sorting by area alone made every layer under a rim trace the rim's outer edge again. A
+ * layer per (depth, label) pair, as before, traced a photo's whole area again for each of its
+ * hundreds of pairs (chelsea: 204 layers, 0.8 s; one per label: 19 layers, 0.3 s).
  * Returns the groups and each region's rank (its group's index; -1 for the background).
  */
 export function paintOrder(
@@ -45,11 +47,10 @@ export function paintOrder(
     if (map.label[r] === background) continue;
     // A region cut off from the background (only when there is none) counts as outermost.
     const d = Math.max(1, depth[r]);
-    const key = map.label[r];
-    let group = byKey.get(key);
+    let group = byKey.get(map.label[r]);
     if (!group) {
       group = { label: map.label[r], regions: [], depth: d, area: 0 };
-      byKey.set(key, group);
+      byKey.set(map.label[r], group);
     }
     group.regions.push(r);
     group.area += map.area[r];
