@@ -23,14 +23,15 @@ export async function decode(bytes: Buffer, options: { onWhite?: boolean } = {})
 }
 
 /**
- * True where a pixel, composited on white, has luminance below 50%: the corpus's definition of
- * foreground. Integer Rec. 709 weights (54, 183, 19)/256; the corpus is grey, so the weights only
- * matter for JPEG chroma noise.
+ * True where a pixel, composited on white, has luminance below 50%: the definition of foreground
+ * (ink) for both corpora. Rec. 709 weights (0.2126, 0.7152, 0.0722) in 16-bit fixed point, as the
+ * engine reads luminance; on colored real images the coarser (54, 183, 19)/256 moved the cut on
+ * gradients by up to a level.
  */
 export function isDark(data: Uint8Array, i: number): boolean {
   const alpha = data[i + 3];
-  const luma = 54 * data[i] + 183 * data[i + 1] + 19 * data[i + 2];
-  return luma * alpha + 65280 * (255 - alpha) < 8355840;
+  const luma = 13933 * data[i] + 46871 * data[i + 1] + 4732 * data[i + 2];
+  return luma * alpha + 16711680 * (255 - alpha) < 2130739200; // 127.5 * 65536 * 255
 }
 
 /** The image thresholded at 50%: opaque black where dark, opaque white elsewhere. */

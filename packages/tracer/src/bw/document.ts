@@ -16,9 +16,9 @@ const MIN_TEXT = 0.15;
 export interface Readings {
   width: number;
   height: number;
-  /** Ink levels and cut of the global reading. */
-  global: Uint8Array;
-  globalCut: number;
+  /** Every pixel's luminance, and for each luminance whether the global reading takes it for ink. */
+  lum: Uint8Array;
+  globalInk: Uint8Array;
   /** Ink levels and cut of the local reading. */
   local: Uint8Array;
   localCut: number;
@@ -38,14 +38,13 @@ export interface Readings {
 export function looksLikeDocument(r: Readings): boolean {
   if (r.colorful >= MAX_COLORFUL) return false;
   const n = r.width * r.height;
-  const g = r.globalCut * 255;
   const l = r.localCut * 255;
   let globalInk = 0;
   let localInk = 0;
   let both = 0;
   let darkness = 0;
   for (let i = 0; i < n; i++) {
-    const a = r.global[i] > g ? 1 : 0;
+    const a = r.globalInk[r.lum[i]];
     const b = r.local[i] > l ? 1 : 0;
     globalInk += a;
     localInk += b;

@@ -1,15 +1,17 @@
 import type { RasterImage } from '../model.js';
 import { looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
-import { histogram, readLuminance } from './luminance.js';
+import { readLuminance } from './luminance.js';
 import { SAUVOLA_K, sauvolaLevels } from './sauvola.js';
 
 /** How much ink every pixel holds, from the picture's own paper and ink levels. */
 export interface InkMap {
   width: number;
   height: number;
-  /** 0 where a pixel is paper, 255 where it is full ink, in proportion in between. */
-  level: Uint8Array;
+  /** A value per pixel (its luminance, or its local ink level on a page), row by row. */
+  values: Uint8Array;
+  /** The ink level of each value: 0 for paper, 255 for full ink, in proportion in between. */
+  table: Uint8Array;
   /** The automatic cut on the ink level, 0-1: pixels with more ink are foreground. */
   cut: number;
   /** Whether the page was read as a document, its ink found against the paper around it. */
@@ -43,27 +45,30 @@ function midTones(counts: Float64Array): number {
  */
 export function inkMap(image: RasterImage): InkMap {
   const { width, height } = image;
-  const { lum, colorful, transparent } = readLuminance(image);
-  const counts = histogram(lum);
-  const { level, cut } = globalLevels(lum, counts);
+  const { lum, colorful, transparent, counts } = readLuminance(image);
+  const { table, cut } = globalLevels(lum.length, counts);
   // Only an opaque, nearly colorless picture with shades between ink and paper (shadow, grain,
   // a table) can need the local reading; clean art has them only along its edges.
   if (!transparent && colorful < MAX_COLORFUL && midTones(counts) >= MIN_MID_TONES * lum.length) {
     const local = sauvolaLevels(lum, width, height);
-    const readings = { width, height, global: level, globalCut: cut, local, localCut: SAUVOLA_K, colorful };
-    if (looksLikeDocument(readings)) return { width, height, level: local, cut: SAUVOLA_K, document: true };
+    const globalInk = table.map((level) => (level > cut * 255 ? 1 : 0));
+    const readings = { width, height, lum, globalInk, local, localCut: SAUVOLA_K, colorful };
+    if (looksLikeDocument(readings)) {
+      const identity = Uint8Array.from({ length: 256 }, (_, v) => v);
+      return { width, height, values: local, table: identity, cut: SAUVOLA_K, document: true };
+    }
   }
-  return { width, height, level, cut, document: false };
+  return { width, height, values: lum, table, cut, document: false };
 }
 
 /**
- * Every pixel's ink level against the picture's global levels, and the automatic cut: mid-gray
- * when both sides of it hold pixels, else half way between ink and paper.
+ * The ink level of every luminance against the picture's global levels, and the automatic cut:
+ * mid-gray when both sides of it hold pixels, else half way between ink and paper.
  */
-function globalLevels(lum: Uint8Array, counts: Float64Array): { level: Uint8Array; cut: number } {
+function globalLevels(n: number, counts: Float64Array): { table: Uint8Array; cut: number } {
   let dark = 0;
   for (let v = 0; v < MID_GRAY; v++) dark += counts[v];
-  const both = dark >= PRESENT * lum.length && lum.length - dark >= PRESENT * lum.length;
+  const both = dark >= PRESENT * n && n - dark >= PRESENT * n;
   let levels: Levels = inkAndPaper(counts);
   let cut = 0.5;
   if (both) {
@@ -76,7 +81,5 @@ function globalLevels(lum: Uint8Array, counts: Float64Array): { level: Uint8Arra
   const scale = 255 / (levels.paper - levels.ink);
   const table = new Uint8Array(256);
   for (let l = 0; l < 256; l++) table[l] = Math.max(0, Math.min(255, Math.round((levels.paper - l) * scale)));
-  const level = new Uint8Array(lum.length);
-  for (let i = 0; i < lum.length; i++) level[i] = table[lum[i]];
-  return { level, cut };
+  return { table, cut };
 }

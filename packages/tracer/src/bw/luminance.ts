@@ -11,6 +11,8 @@ export interface Luminance {
   colorful: number;
   /** Whether any pixel is less than opaque. */
   transparent: boolean;
+  /** How many pixels have each luminance. */
+  counts: Float64Array;
 }
 
 /**
@@ -23,15 +25,22 @@ export function readLuminance(image: RasterImage): Luminance {
   const lum = new Uint8Array(n);
   let colorful = 0;
   let transparent = false;
+  let white = 0;
+  let black = 0;
+  const counts = new Uint32Array(256);
   // Most pixels of a logo are opaque white or opaque black: read them as one 32-bit word.
   const words = data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, n) : undefined;
   for (let i = 0, o = 0; i < n; i++, o += 4) {
     const word = words ? words[i] : 0;
     if (word === 0xffffffff) {
       lum[i] = 255;
+      white++;
       continue;
     }
-    if (word === 0xff000000) continue;
+    if (word === 0xff000000) {
+      black++;
+      continue;
+    }
     const r = data[o];
     const g = data[o + 1];
     const b = data[o + 2];
@@ -40,19 +49,18 @@ export function readLuminance(image: RasterImage): Luminance {
     const y = (13933 * r + 46871 * g + 4732 * b + 32768) >> 16;
     if (a === 255) {
       lum[i] = y;
+      counts[y]++;
       const spread = (r > g ? (r > b ? r : b) : g > b ? g : b) - (r < g ? (r < b ? r : b) : g < b ? g : b);
       if (spread > COLORFUL) colorful++;
     } else {
-      lum[i] = (255 - ((255 - y) * a + 127) / 255) | 0;
+      // Composited on white: the pixel's darkness scaled by its coverage, rounded.
+      const v = 255 - ((((255 - y) * a + 127) / 255) | 0);
+      lum[i] = v;
+      counts[v]++;
       transparent = true;
     }
   }
-  return { lum, colorful: colorful / n, transparent };
-}
-
-/** How many pixels have each level. */
-export function histogram(levels: Uint8Array): Float64Array {
-  const counts = new Uint32Array(256);
-  for (let i = 0; i < levels.length; i++) counts[levels[i]]++;
-  return Float64Array.from(counts);
+  counts[255] += white;
+  counts[0] += black;
+  return { lum, colorful: colorful / n, transparent, counts: Float64Array.from(counts) };
 }

@@ -24,10 +24,10 @@ function shifted(cut: number, shift: number): number {
 
 /** Foreground = ink level above `cut` (0-1). */
 function threshold(ink: InkMap, cut: number): Bitmap {
-  const { width, height, level } = ink;
-  const bits = new Uint8Array(level.length);
-  const c = cut * 255;
-  for (let i = 0; i < level.length; i++) bits[i] = level[i] > c ? 1 : 0;
+  const { width, height, values, table } = ink;
+  const foreground = table.map((level) => (level > cut * 255 ? 1 : 0));
+  const bits = new Uint8Array(values.length);
+  for (let i = 0; i < values.length; i++) bits[i] = foreground[values[i]];
   return { width, height, bits };
 }
 
@@ -40,13 +40,15 @@ function threshold(ink: InkMap, cut: number): Bitmap {
 function windowInk(ink: InkMap, cut: number): WindowInk {
   const below = cut > 0 ? 0.5 / cut : 0;
   const above = cut < 1 ? 0.5 / (1 - cut) : 0;
-  const { width: w, level } = ink;
-  const coverage = (i: number) => {
-    const v = level[i] / 255;
+  const { width: w, values, table } = ink;
+  const coverage = Float64Array.from(table, (level) => {
+    const v = level / 255;
     return v > cut ? Math.min(1, 0.5 + (v - cut) * above) : Math.max(0, 0.5 - (cut - v) * below);
-  };
+  });
   return (x, y) => {
     const i = (y - 1) * w + x - 1;
-    return coverage(i) + coverage(i + 1) + coverage(i + w) + coverage(i + w + 1);
+    return (
+      coverage[values[i]] + coverage[values[i + 1]] + coverage[values[i + w]] + coverage[values[i + w + 1]]
+    );
   };
 }
