@@ -28,10 +28,15 @@ export function readLuminance(image: RasterImage): Luminance {
   let white = 0;
   let black = 0;
   const counts = new Uint32Array(256);
-  // Most pixels of a logo are opaque white or opaque black: read them as one 32-bit word.
-  const words = data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, n) : undefined;
+  // Most pixels of a logo are opaque white or opaque black: read them as one 32-bit word (on a
+  // big-endian machine black reads otherwise and takes the general path). Bytes not on a word
+  // boundary are copied first.
+  const words =
+    data.byteOffset % 4 === 0
+      ? new Uint32Array(data.buffer, data.byteOffset, n)
+      : new Uint32Array(new Uint8Array(data.subarray(0, n * 4)).buffer);
   for (let i = 0, o = 0; i < n; i++, o += 4) {
-    const word = words ? words[i] : 0;
+    const word = words[i];
     if (word === 0xffffffff) {
       lum[i] = 255;
       white++;

@@ -64,8 +64,14 @@ export function buildHistogram(
   // Runs of one color (long in flat art) are counted at once.
   for (let i = 0; i < n; ) {
     const c = color[i];
-    let j = i + 1;
-    for (; j < n && color[j] === c; j++);
+    let j = i;
+    let roughs = 0;
+    let blends = 0;
+    do {
+      roughs += rough[j];
+      blends += blend[j];
+      j++;
+    } while (j < n && color[j] === c);
     const bin = binOf(c);
     if (entry[bin] === 0) {
       if (h.size === h.bin.length) h = grow(h);
@@ -73,14 +79,16 @@ export function buildHistogram(
       entry[bin] = ++h.size;
     }
     const k = entry[bin] - 1;
-    let len = 0;
-    let flats = 0;
-    let bodies = 0;
-    for (let p = i; p < j; p++) {
-      if (clear !== undefined && clear[p] === 1) continue;
-      len++;
-      flats += rough[p] ^ 1;
-      bodies += blend[p] ^ 1;
+    let len = j - i;
+    let flats = len - roughs;
+    let bodies = len - blends;
+    if (clear !== undefined) {
+      for (let p = i; p < j; p++) {
+        if (clear[p] === 0) continue;
+        len--;
+        flats -= rough[p] ^ 1;
+        bodies -= blend[p] ^ 1;
+      }
     }
     h.count[k] += len;
     h.flat[k] += flats;

@@ -35,20 +35,17 @@ export function readPixels(image: RasterImage): Pixels {
   let alpha: Uint8Array | undefined;
   // One 32-bit read per pixel; the bytes are copied first when they do not start on a word.
   const words =
-    littleEndian &&
-    (data.byteOffset % 4 === 0
+    data.byteOffset % 4 === 0
       ? new Uint32Array(data.buffer, data.byteOffset, n)
-      : new Uint32Array(new Uint8Array(data.subarray(0, n * 4)).buffer));
+      : new Uint32Array(new Uint8Array(data.subarray(0, n * 4)).buffer);
+  const swap = littleEndian;
   for (let i = 0, o = 0; i < n; i++, o += 4) {
     const a = data[o + 3];
     if (a === 255) {
-      if (alpha) alpha[i] = 255;
-      if (words) {
-        const v = words[i];
-        color[i] = ((v & 0xff) << 16) | (v & 0xff00) | ((v >>> 16) & 0xff);
-      } else {
-        color[i] = (data[o] << 16) | (data[o + 1] << 8) | data[o + 2];
-      }
+      if (alpha !== undefined) alpha[i] = 255;
+      const v = words[i];
+      // RGBA reads as 0xAABBGGRR on a little-endian machine, 0xRRGGBBAA on a big-endian one.
+      color[i] = swap ? ((v & 0xff) << 16) | (v & 0xff00) | ((v >>> 16) & 0xff) : v >>> 8;
       continue;
     }
     if (!alpha) alpha = new Uint8Array(n).fill(255);
