@@ -238,6 +238,24 @@ describe('color tracing', () => {
     expect(meanError(renderSvg(toSvg(model), 256), renderSvg(truth, 256))).toBeLessThan(4);
   });
 
+  it('smooths the grain of a noisy scan but keeps a stroke one pixel wide', () => {
+    const size = 96;
+    const image = flat(size, size, [235, 225, 200, 255]);
+    const next = random(5);
+    for (let i = 0; i < size * size; i++) {
+      for (let c = 0; c < 3; c++) {
+        const grain = 12 * Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
+        image.data[i * 4 + c] = Math.max(0, Math.min(255, Math.round(image.data[i * 4 + c] + grain)));
+      }
+    }
+    for (let x = 10; x < 86; x++) image.data.set([20, 20, 20], (48 * size + x) * 4);
+    const model = colorTrace(image);
+    expect(model.layers.map((l) => l.color)).toEqual([{ r: 20, g: 20, b: 20 }]);
+    // A plain median erased it: the paper shows through all along the row.
+    const render = renderSvg(toSvg(model), size);
+    expect([25, 35, 45, 55, 65].every((x) => pixelAt(render, x, 48)[0] < 200)).toBe(true);
+  });
+
   it('leaves transparent pixels transparent: no background, and nothing painted around the shape', () => {
     const image = flat(48, 48, [0, 0, 0, 0]);
     for (let y = 12; y < 36; y++)

@@ -6,12 +6,19 @@
 const NOISY_STEP = 6;
 /** Most 3x3 median passes: grain of sigma 30 per channel needs two. */
 const MAX_PASSES = 3;
+/**
+ * A channel moves to its neighbourhood's median only when within this many σ of grain of it:
+ * grain does, while a stroke a pixel wide or a dot of text (far darker than the grain) stays.
+ */
+const GRAIN_SIGMAS = 3;
 
 /**
  * Smooths grain out of a noisy picture (packed 0xRRGGBB) with 3x3 median filters, per channel,
- * which keep edges where a blur would smear them; flat art is returned as it is. Also returns
- * the grain measured before: the standard deviation per channel, in sRGB levels, for neighbours
- * of one color (the mean absolute difference of two such values is 2σ/√π, summed over 3 channels).
+ * which keep edges where a blur would smear them; flat art is returned as it is. A pixel keeps its
+ * own value where it stands out from the median by more than grain would (a plain median erases
+ * strokes a pixel wide and the dots of small text). Also returns the grain measured before: the
+ * standard deviation per channel, in sRGB levels, for neighbours of one color (the mean absolute
+ * difference of two such values is 2σ/√π, summed over 3 channels).
  */
 export function denoise(
   color: Uint32Array,
@@ -19,12 +26,14 @@ export function denoise(
   height: number,
 ): { color: Uint32Array; grain: number } {
   const step = medianStep(color, width);
+  const grain = step / (3 * (2 / Math.sqrt(Math.PI)));
+  const limit = Math.max(8, GRAIN_SIGMAS * grain);
   let out = color;
   for (let pass = 0, s = step; pass < MAX_PASSES && s > NOISY_STEP; pass++) {
-    out = median3x3(out, width, height);
+    out = median3x3(out, width, height, limit);
     s = medianStep(out, width);
   }
-  return { color: out, grain: step / (3 * (2 / Math.sqrt(Math.PI))) };
+  return { color: out, grain };
 }
 
 /** The median color difference between horizontal neighbours, over about 128 evenly spread rows. */
@@ -60,7 +69,7 @@ export function medianStep(color: Uint32Array, width: number): number {
  * the median of the nine is the median of (largest of the lows, median of the middles, smallest
  * of the highs). Edges repeat their outermost pixels.
  */
-function median3x3(color: Uint32Array, width: number, height: number): Uint32Array {
+function median3x3(color: Uint32Array, width: number, height: number, limit: number): Uint32Array {
   const out = new Uint32Array(color.length);
   const lo = new Uint8Array(width);
   const mid = new Uint8Array(width);
@@ -86,7 +95,9 @@ function median3x3(color: Uint32Array, width: number, height: number): Uint32Arr
         const maxLo = Math.max(lo[l], lo[x], lo[r]);
         const minHi = Math.min(hi[l], hi[x], hi[r]);
         const medMid = median3(mid[l], mid[x], mid[r]);
-        out[row + x] |= median3(maxLo, medMid, minHi) << shift;
+        const median = median3(maxLo, medMid, minHi);
+        const own = (color[row + x] >> shift) & 255;
+        out[row + x] |= (Math.abs(own - median) <= limit ? median : own) << shift;
       }
     }
   }

@@ -1,5 +1,5 @@
 import { BIN_COUNT, type Histogram } from './histogram.js';
-import { srgbToOklab } from './oklab.js';
+import { oklabToSrgb, srgbToOklab } from './oklab.js';
 
 /**
  * OKLab distance within which a pixel's color is explained by a palette color: about 11 levels
@@ -64,19 +64,27 @@ export function buildPalette(hist: Histogram, colors: number, minArea: number, g
   if (lab.length === 0) lab = mostCommon(hist);
   for (let step = 0; step < REFINE_STEPS; step++) refine(bins, lab, delta);
   const size = lab.length / 3;
+  const rgb = new Float64Array(size * 3);
+  for (let c = 0; c < size; c++) oklabToSrgb(lab[c * 3], lab[c * 3 + 1], lab[c * 3 + 2], rgb, c * 3);
   const binLabel = new Uint8Array(BIN_COUNT);
   const binNear = new Uint8Array(BIN_COUNT);
-  const all = new Float64Array(3);
+  const at = new Float64Array(3);
+  const atRgb = new Float64Array(3);
   for (let k = 0; k < hist.size; k++) {
     const c = hist.count[k];
     if (c === 0) continue;
-    // Bins of blends only have no body mean: use the mean of the bin's range.
     const b = hist.bin[k];
-    srgbToOklab(((b >> 10) << 3) + 4, (((b >> 5) & 31) << 3) + 4, ((b & 31) << 3) + 4, all);
-    const from = bins.mass[k] > 0 ? bins.lab : all;
-    const { index, d2 } = nearest(from, bins.mass[k] > 0 ? k * 3 : 0, lab, size);
-    binLabel[b] = index;
-    binNear[b] = d2 <= 4 * delta * delta ? 1 : 0;
+    // The bin's mean color: of its body pixels, or of all (a bin of blends only).
+    for (let ch = 0; ch < 3; ch++) atRgb[ch] = hist.allSum[k * 3 + ch] / c;
+    if (bins.mass[k] > 0) atRgb.set(bins.rgb.subarray(k * 3, k * 3 + 3));
+    srgbToOklab(atRgb[0], atRgb[1], atRgb[2], at);
+    const near = nearest(at, 0, lab, size);
+    binNear[b] = near.d2 <= 4 * delta * delta ? 1 : 0;
+    // A color of the picture goes to the palette color it looks like. Any other is a mix (an
+    // anti-aliased edge, a stroke thinner than a pixel), and goes to the color that covers most
+    // of it: the nearest in sRGB, in which renderers blend. In OKLab a mid-gray pixel of a thin
+    // black stroke is nearer the paper, and the stroke would break up.
+    binLabel[b] = binNear[b] ? near.index : nearest(atRgb, 0, rgb, size).index;
   }
   return { size, lab, binLabel, binNear };
 }
