@@ -44,7 +44,7 @@ function message(error: unknown): string {
 }
 
 /** Times one trace, decode included; with repeats, the fastest run is kept (the least disturbed). */
-async function timed(
+export async function timed(
   peer: Peer,
   bytes: Buffer,
   kind: Kind,

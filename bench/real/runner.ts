@@ -3,8 +3,9 @@ import { countCommands } from '../commands.js';
 import type { Kind } from '../corpus.js';
 import { decode, type Rgba } from '../decode.js';
 import { iou } from '../metrics.js';
-import type { Peer, Traced } from '../peers/peer.js';
+import type { Peer } from '../peers/peer.js';
 import { renderRgba } from '../render.js';
+import { timed } from '../runner.js';
 import { type RealSource, realImageFile } from './fetch.js';
 import {
   inkMask,
@@ -65,17 +66,6 @@ function peersFor(peers: RealPeer[], source: RealSource, mode: Kind): RealPeer[]
 export interface RealPeer {
   peer: Peer;
   documentOnly?: boolean;
-}
-
-async function timed(peer: Peer, bytes: Buffer, mode: Kind, repeat: number) {
-  let best = Number.POSITIVE_INFINITY;
-  let out: Traced | undefined;
-  for (let i = 0; i < repeat; i++) {
-    const start = performance.now();
-    out = await peer.trace(bytes, mode);
-    best = Math.min(best, performance.now() - start);
-  }
-  return { out: out as Traced, ms: best };
 }
 
 /** Scores one traced SVG against its input. */

@@ -47,25 +47,15 @@ export function findRegions(runs: Runs): RegionMap {
 export function diagonalAreas(map: RegionMap): Int32Array {
   const { runs, ofRun, label } = map;
   const parent = identity(map.count);
-  const runAt = (y: number, x: number): number => {
-    let lo = runs.rowStart[y];
-    let hi = runs.rowStart[y + 1] - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (runs.x1[mid] <= x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
   for (let y = 1; y < runs.height; y++) {
     for (let b = runs.rowStart[y]; b < runs.rowStart[y + 1]; b++) {
       const r = ofRun[b];
       if (runs.x0[b] > 0) {
-        const a = ofRun[runAt(y - 1, runs.x0[b] - 1)];
+        const a = ofRun[runAt(runs, y - 1, runs.x0[b] - 1)];
         if (label[a] === label[r]) union(parent, a, r);
       }
       if (runs.x1[b] < runs.width) {
-        const a = ofRun[runAt(y - 1, runs.x1[b])];
+        const a = ofRun[runAt(runs, y - 1, runs.x1[b])];
         if (label[a] === label[r]) union(parent, a, r);
       }
     }
@@ -176,18 +166,23 @@ export function runsByRegion(map: RegionMap): { start: Int32Array; runs: Int32Ar
   return { start, runs };
 }
 
-/** Calls `visit(q, length)` for every run q of row `y` overlapping run `run` horizontally. */
-function overlaps(runs: Runs, run: number, y: number, visit: (q: number, length: number) => void): void {
-  const a = runs.x0[run];
-  const b = runs.x1[run];
+/** The run of row `y` that holds column `x` (by binary search). */
+function runAt(runs: Runs, y: number, x: number): number {
   let lo = runs.rowStart[y];
   let hi = runs.rowStart[y + 1] - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (runs.x1[mid] <= a) lo = mid + 1;
+    if (runs.x1[mid] <= x) lo = mid + 1;
     else hi = mid;
   }
-  for (let q = lo; q < runs.rowStart[y + 1] && runs.x0[q] < b; q++) {
+  return lo;
+}
+
+/** Calls `visit(q, length)` for every run q of row `y` overlapping run `run` horizontally. */
+function overlaps(runs: Runs, run: number, y: number, visit: (q: number, length: number) => void): void {
+  const a = runs.x0[run];
+  const b = runs.x1[run];
+  for (let q = runAt(runs, y, a); q < runs.rowStart[y + 1] && runs.x0[q] < b; q++) {
     visit(q, Math.min(b, runs.x1[q]) - Math.max(a, runs.x0[q]));
   }
 }
