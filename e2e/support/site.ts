@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { markPaid, startTestServer, type TestServer } from '../../apps/server/test/support/server.js';
 import { type Browser, launchBrowser, openTab, type Tab, type TabOptions } from './browser.js';
 
-const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+// VECTRACE_WEB_DIST points the journeys at another build of the web app.
+const webDist =
+  process.env.VECTRACE_WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
 function builtWebApp(): string {
   if (!existsSync(join(webDist, 'index.html'))) {

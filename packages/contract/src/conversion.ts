@@ -7,6 +7,13 @@ export type ConversionStatus = (typeof conversionStatuses)[number];
 /** Statuses that count as in progress and are listed in the queue (spec section 4). */
 export const inProgressStatuses: readonly ConversionStatus[] = ['pending', 'processing'];
 
+/**
+ * Where a conversion's trace has got to, for the progress bar: waiting in the queue, then the
+ * worker's stages. Null once it has ended (completed or failed).
+ */
+export const conversionStages = ['queued', 'reading', 'tracing', 'saving'] as const;
+export type ConversionStage = (typeof conversionStages)[number];
+
 /** `paymentStatus` values; 'paid' and 'subscription_active' count as paid (spec section 4). */
 export const paymentStatuses = ['unpaid', 'paid', 'subscription_active'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -31,6 +38,10 @@ export interface Conversion {
   fileSize: number | null;
   /** 1 for the next conversion to start; null unless pending. */
   queuePosition: number | null;
+  /** The trace's stage while pending or processing; null once it has ended. */
+  stage: ConversionStage | null;
+  /** The upload it was traced from: a payment unlocks every conversion of the same upload. */
+  uploadId: string;
   createdAt: string;
   processingStartedAt: string | null;
   completedAt: string | null;
@@ -40,3 +51,13 @@ export interface Conversion {
   /** True once the files have been deleted; downloads then answer 410. */
   expired: boolean;
 }
+
+/**
+ * Server-sent events, `GET /api/conversions/{id}/events`: one `conversion` event with the
+ * Conversion as JSON now and at every change, until it ends (completed, failed or expired), then
+ * the stream closes. A client that cannot keep the stream open polls `GET /api/conversions/{id}`.
+ */
+export const conversionEventsPath = (id: string) => `/api/conversions/${id}/events`;
+
+/** A small PNG of a conversion's original, for the history list (`GET`, owner only). */
+export const conversionThumbnailPath = (id: string) => `/api/conversions/${id}/thumbnail`;

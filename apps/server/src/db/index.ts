@@ -6,11 +6,16 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import * as initial from './migrations/001-initial.js';
 import * as payments from './migrations/002-payments.js';
+import * as retuning from './migrations/003-retuning-and-account.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
-const migrations = { '001-initial': initial, '002-payments': payments };
+const migrations = {
+  '001-initial': initial,
+  '002-payments': payments,
+  '003-retuning-and-account': retuning,
+};
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */
 export function openDatabase(

@@ -17,6 +17,10 @@ export interface UsersTable {
   subscriptionStatus: string | null;
   /** The user's latest Pro checkout: expired when another starts, so only one can be paid. */
   checkoutSessionId: string | null;
+  /** End of the subscription's current period: the renewal date, or when a cancelled Pro ends. */
+  subscriptionPeriodEnd: string | null;
+  /** Cancelled: Pro lasts until subscriptionPeriodEnd and does not renew. */
+  subscriptionCancelAtPeriodEnd: Generated<boolean | number>;
   planType: Generated<string>;
   conversionsUsed: Generated<number>;
   conversionsLimit: Generated<number>;
@@ -50,6 +54,8 @@ export interface UploadsTable {
   /** Set when the bytes are stored. */
   size: number | null;
   deletedAt: string | null;
+  /** Set when a conversion of it is paid for: every conversion of this upload downloads. */
+  paidAt: string | null;
 }
 
 export interface ConversionsTable {
@@ -65,6 +71,8 @@ export interface ConversionsTable {
   paymentId: string | null;
   settings: string;
   errorMessage: string | null;
+  /** The worker's stage while processing (reading, tracing, saving); null otherwise. */
+  stage: string | null;
   vectorCount: number | null;
   fileSize: number | null;
   /** Higher goes first: Pro conversions. */

@@ -48,6 +48,7 @@ export async function createConversion(
       paymentId: null,
       settings: JSON.stringify(input.settings),
       errorMessage: null,
+      stage: null,
       vectorCount: null,
       fileSize: null,
       // Pro conversions go ahead of the others (spec: priority processing).

@@ -1,4 +1,4 @@
-import type { Conversion, ConversionStatus, PaymentStatus } from '@vectrace/contract';
+import type { Conversion, ConversionStage, ConversionStatus, PaymentStatus } from '@vectrace/contract';
 import type { Db } from '../../db/index.js';
 import { type ConversionRow, queuePosition } from './queries.js';
 
@@ -20,6 +20,8 @@ export async function toConversion(db: Db, row: ConversionRow, ownerIsPro: boole
     vectorCount: row.vectorCount,
     fileSize: row.fileSize,
     queuePosition: row.status === 'pending' ? await queuePosition(db, row) : null,
+    stage: stageOf(row),
+    uploadId: row.uploadId,
     createdAt: row.createdAt,
     processingStartedAt: row.processingStartedAt,
     completedAt: row.completedAt,
@@ -27,4 +29,10 @@ export async function toConversion(db: Db, row: ConversionRow, ownerIsPro: boole
     expiresAt: row.expiresAt,
     expired: row.expiredAt !== null,
   };
+}
+
+function stageOf(row: ConversionRow): ConversionStage | null {
+  if (row.status === 'pending') return 'queued';
+  if (row.status === 'processing') return (row.stage as ConversionStage | null) ?? 'reading';
+  return null;
 }

@@ -15,6 +15,7 @@ export async function insertUpload(db: Db, id: string, owner: Owner, now: Date):
       claimedAt: null,
       size: null,
       deletedAt: null,
+      paidAt: null,
     })
     .execute();
 }
