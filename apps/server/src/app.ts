@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { Deps } from './deps.js';
 import { answerNotFound, registerErrorHandler } from './errors.js';
+import { accountRoutes } from './features/account/routes.js';
 import { installIdentity } from './features/auth/identity.js';
 import { authRoutes } from './features/auth/routes.js';
 import { conversionRoutes } from './features/conversions/routes.js';
@@ -83,6 +84,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
   for (const routes of [
     healthRoutes,
     authRoutes,
+    accountRoutes,
     uploadRoutes,
     conversionRoutes,
     paymentRoutes,

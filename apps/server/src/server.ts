@@ -7,6 +7,7 @@ import type { Deps } from './deps.js';
 import { every } from './every.js';
 import { cookieSettings } from './features/auth/cookies.js';
 import { recoverInterrupted, requeueConversions } from './features/conversions/queries.js';
+import { settleEndedPeriods } from './features/payments/fulfil.js';
 import { sweepExpired } from './features/retention/sweep.js';
 import { openPayments } from './payments/index.js';
 import { openJobQueue } from './queue/index.js';
@@ -70,6 +71,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       const startedBefore = new Date(now.getTime() - config.trace.timeoutMs - STALE_MARGIN_MS);
       await recoverInterrupted(db, { ...recovery, now, startedBefore });
       const result = await sweepExpired(retention);
+      await settleEndedPeriods(deps);
       if (result.conversions + result.uploads + result.partialFiles > 0)
         log?.info(result, 'expired files deleted');
     },

@@ -1,10 +1,14 @@
-import type { Conversion, PaymentIntentAnswer } from '@vectrace/contract';
+import type { AccountSummary, Conversion, PaymentIntentAnswer } from '@vectrace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../dist/config.js';
+import { settleEndedPeriods } from '../dist/features/payments/fulfil.js';
 import { Client } from './support/client.js';
 import { convert, register } from './support/flows.js';
 import { logoPng } from './support/images.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { startTestServer, type TestServer, testClock } from './support/server.js';
+
+const DAY = 24 * 3600_000;
+const clock = testClock();
 
 const goodCard = { number: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123' };
 const declinedCard = { number: '4000 0000 0000 0002', expiry: '12 / 39', cvc: '123' };
@@ -12,7 +16,7 @@ const declinedCard = { number: '4000 0000 0000 0002', expiry: '12 / 39', cvc: '1
 let server: TestServer;
 let logo: Buffer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ clock });
   logo = await logoPng();
 });
 afterAll(() => server?.stop());
@@ -132,9 +136,9 @@ describe('the sandbox takes the whole purchase offline, with no real payment', (
 });
 
 describe('Pro in the sandbox: subscribe, download without paying, cancel', () => {
-  it('a user subscribes on the sandbox checkout, downloads every conversion, then cancels and must pay again', async () => {
+  it('a user subscribes on the sandbox checkout, downloads every conversion, cancels, keeps Pro to the period end, then pays again for what was made before Pro', async () => {
     const user = new Client(server.url);
-    await register(user);
+    const { username, password } = await register(user);
     const conversion = await completed(user);
 
     const checkout = await user.post('/api/create-checkout-session', {
@@ -178,12 +182,33 @@ describe('Pro in the sandbox: subscribe, download without paying, cancel', () =>
     const portalId = new URL(portal.body.url).pathname.split('/').pop();
     const shown = await user.get(`/api/sandbox/portal-sessions/${portalId}`);
     expect(shown.body.subscription).toMatchObject({ status: 'active', amount: 599 });
+    const whilePro = await completed(user);
     const canceled = await user.post(`/api/sandbox/portal-sessions/${portalId}/cancel`);
     expect(canceled.body.url).toBe(`${server.url}/`);
 
+    // Cancelled, Pro lasts to the end of the month paid for, and says until when.
+    expect((await user.get('/api/user')).body.planType).toBe('pro');
+    const account = (await user.get<AccountSummary>('/api/account')).body;
+    expect(account.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    const end = Date.parse(account.subscription?.currentPeriodEnd ?? '');
+    expect(end - Date.now()).toBeGreaterThan(27 * DAY);
+    expect(end - Date.now()).toBeLessThan(32 * DAY);
+    expect((await user.get(`/api/download/${conversion.id}`)).status).toBe(200);
+
+    // Past that date Pro has ended: what was made before Pro must be paid for again, what was
+    // made while Pro stays downloadable.
+    clock.set(new Date(end + 1000));
+    await settleEndedPeriods(server.deps);
+    // A month on, the session has ended too: sign in again.
+    expect((await user.post('/api/login', { username, password })).status).toBe(200);
     expect((await user.get('/api/user')).body.planType).toBe('free');
     expect((await user.get(`/api/conversions/${conversion.id}`)).body.paymentStatus).toBe('unpaid');
     expect((await user.get(`/api/download/${conversion.id}`)).status).toBe(402);
+    expect((await user.get(`/api/conversions/${whilePro.id}`)).body.paymentStatus).toBe(
+      'subscription_active',
+    );
+    expect((await user.get(`/api/download/${whilePro.id}`)).status).toBe(200);
+    clock.set(new Date());
   });
 
   it('a second checkout closes the first: the first can no longer be paid, so one subscription at most', async () => {

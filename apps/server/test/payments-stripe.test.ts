@@ -3,7 +3,7 @@
 // signed webhooks from it. RELIABILITY.md section 4, checks 1-10, and check 26 for the payment routes.
 import type { AddressInfo, Socket } from 'node:net';
 import { createServer } from 'node:net';
-import type { CheckoutSessionAnswer, Conversion, PaymentConfig } from '@vectrace/contract';
+import type { AccountSummary, CheckoutSessionAnswer, Conversion, PaymentConfig } from '@vectrace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
 import type { FakeStripe } from './support/fake-stripe.js';
@@ -506,6 +506,32 @@ describe('the Pro subscription', () => {
     await expectPro(false);
     await deliverOk(stripe, 'invoice.paid', invoice(subscription.id));
     await expectPro(false);
+  });
+
+  it('cancelling from the account page cancels at the period end at Stripe: Pro stays, with its end date, and can be kept', async () => {
+    const { stripe, server } = ctx;
+    const { client, conversion } = await userWithConversions(server);
+    const { session, subscription } = await subscribeAtStripe(client, conversion.id);
+    await deliverOk(stripe, 'checkout.session.completed', session);
+    expect(await planOf(client)).toBe('pro');
+
+    const cancelled = await client.post<AccountSummary>('/api/subscription/cancel');
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const atStripe = stripe.list('subscription').find((s) => s.id === subscription.id);
+    expect(atStripe?.cancel_at_period_end).toBe(true);
+    expect(atStripe?.status).toBe('active');
+    expect(cancelled.body.planType).toBe('pro');
+    expect(cancelled.body.subscription?.cancelAtPeriodEnd).toBe(true);
+    expect(Date.parse(cancelled.body.subscription?.currentPeriodEnd ?? '')).toBe(
+      (atStripe?.current_period_end ?? 0) * 1000,
+    );
+    expect(await downloadStatus(client, conversion.id)).toBe(200);
+
+    const kept = await client.post<AccountSummary>('/api/subscription/resume');
+    expect(kept.body.subscription?.cancelAtPeriodEnd).toBe(false);
+    expect(stripe.list('subscription').find((s) => s.id === subscription.id)?.cancel_at_period_end).toBe(
+      false,
+    );
   });
 
   it('verify-payment with the session id grants Pro even if the webhook never arrives', async () => {

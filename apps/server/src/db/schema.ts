@@ -19,8 +19,8 @@ export interface UsersTable {
   checkoutSessionId: string | null;
   /** End of the subscription's current period: the renewal date, or when a cancelled Pro ends. */
   subscriptionPeriodEnd: string | null;
-  /** Cancelled: Pro lasts until subscriptionPeriodEnd and does not renew. */
-  subscriptionCancelAtPeriodEnd: Generated<boolean | number>;
+  /** 1 once cancelled: Pro lasts until subscriptionPeriodEnd and does not renew. */
+  subscriptionCancelAtPeriodEnd: Generated<number>;
   planType: Generated<string>;
   conversionsUsed: Generated<number>;
   conversionsLimit: Generated<number>;

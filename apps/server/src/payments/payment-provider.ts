@@ -31,6 +31,8 @@ export interface Subscription {
   status: string;
   customer: string;
   cancel_at_period_end: boolean;
+  /** End of the period paid for, in Unix seconds: the renewal, or the end once cancelled. */
+  current_period_end: number | null;
   metadata: Record<string, string>;
 }
 
@@ -73,6 +75,8 @@ export interface PaymentProvider {
   /** Closes a checkout that is still open, so it can no longer be paid; returns it as it now is. */
   expireCheckoutSession(id: string): Promise<CheckoutSession>;
   retrieveSubscription(id: string): Promise<Subscription>;
+  /** Cancels at the end of the period paid for (true), or takes that back before it ends (false). */
+  setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<Subscription>;
   createPortalSession(input: { customer: string; returnUrl: string }): Promise<{ url: string }>;
   /** Checks the signature over the exact raw bytes and parses the event. */
   constructEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;

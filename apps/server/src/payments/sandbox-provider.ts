@@ -22,6 +22,13 @@ type SandboxSubscription = Subscription & { price: SubscriptionPrice };
 type PortalSession = { id: string; customer: string; return_url: string };
 type Customer = { id: string; email: string; metadata: Record<string, string> };
 
+/** A calendar month after `from`, in Unix seconds, as a monthly subscription renews. */
+function monthAfter(from: Date): number {
+  const next = new Date(from);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  return Math.floor(next.getTime() / 1000);
+}
+
 const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString('hex')}`;
 
 /** The sandbox's extra calls: what Stripe.js, Stripe Checkout and the portal do on Stripe's side. */
@@ -35,7 +42,7 @@ export interface SandboxPayments {
     card: SandboxCard,
   ): Promise<{ session: SandboxSession; events: PaymentEvent[] }>;
   portalSession(id: string): Promise<{ portal: PortalSession; subscription: SandboxSubscription | null }>;
-  /** Cancels the portal customer's subscription at once. */
+  /** Cancels the portal customer's subscription at the end of the period paid for. */
   cancelSubscription(portalId: string): Promise<{ portal: PortalSession; events: PaymentEvent[] }>;
 }
 
@@ -109,6 +116,28 @@ export function sandboxProvider(db: Db, clock: Clock): PaymentProvider & { sandb
     if (!check.ok) throw new PaymentRefusedError(check.message);
   };
 
+  /**
+   * The subscription as it is now: past its period's end it has renewed (the sandbox's card always
+   * pays), or ended if it was cancelled, as Stripe would have done by then.
+   */
+  async function retrieveSubscription(id: string): Promise<SandboxSubscription> {
+    const subscription = await read<SandboxSubscription>(id, 'subscription');
+    const end = subscription.current_period_end;
+    const now = clock();
+    if (subscription.status === 'canceled' || end === null || now.getTime() < end * 1000) return subscription;
+    if (subscription.cancel_at_period_end)
+      return write('subscription', { ...subscription, status: 'canceled' });
+    let next = end;
+    while (next * 1000 <= now.getTime()) next = monthAfter(new Date(next * 1000));
+    return write('subscription', { ...subscription, current_period_end: next });
+  }
+
+  async function setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<SandboxSubscription> {
+    const subscription = await retrieveSubscription(id);
+    if (subscription.status === 'canceled') return subscription;
+    return write('subscription', { ...subscription, cancel_at_period_end: cancel });
+  }
+
   const sandbox: SandboxPayments = {
     async confirmPaymentIntent(id, clientSecret, card) {
       const intent = await read<PaymentIntent>(id, 'payment_intent');
@@ -142,6 +171,7 @@ export function sandboxProvider(db: Db, clock: Clock): PaymentProvider & { sandb
         status: 'active',
         customer: session.customer ?? '',
         cancel_at_period_end: false,
+        current_period_end: monthAfter(clock()),
         metadata: session.metadata,
         price: session.price,
       });
@@ -166,14 +196,18 @@ export function sandboxProvider(db: Db, clock: Clock): PaymentProvider & { sandb
         .where('object', '=', 'subscription')
         .orderBy('createdAt', 'desc')
         .executeTakeFirst();
-      return { portal, subscription: latest ? (JSON.parse(latest.data) as SandboxSubscription) : null };
+      if (!latest) return { portal, subscription: null };
+      const { id: subscriptionId } = JSON.parse(latest.data) as SandboxSubscription;
+      return { portal, subscription: await retrieveSubscription(subscriptionId) };
     },
 
     async cancelSubscription(portalId) {
       const { portal, subscription } = await sandbox.portalSession(portalId);
-      if (!subscription || subscription.status === 'canceled') return { portal, events: [] };
-      const canceled = await write('subscription', { ...subscription, status: 'canceled' });
-      return { portal, events: [event('customer.subscription.deleted', canceled, 'subscription')] };
+      if (!subscription || subscription.status === 'canceled' || subscription.cancel_at_period_end) {
+        return { portal, events: [] };
+      }
+      const cancelled = await setCancelAtPeriodEnd(subscription.id, true);
+      return { portal, events: [event('customer.subscription.updated', cancelled, 'subscription')] };
     },
   };
 
@@ -222,7 +256,8 @@ export function sandboxProvider(db: Db, clock: Clock): PaymentProvider & { sandb
         ? write('checkout_session', { ...session, status: 'expired' })
         : session;
     },
-    retrieveSubscription: (id) => read<Subscription>(id, 'subscription'),
+    retrieveSubscription,
+    setCancelAtPeriodEnd,
     async createPortalSession({ customer, returnUrl }) {
       await read<Customer>(customer, 'customer');
       const portal = await write<PortalSession>('billing_portal_session', {

@@ -77,6 +77,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     status: s.status,
     customer: idOf(s.customer) ?? '',
     cancel_at_period_end: s.cancel_at_period_end,
+    current_period_end: periodEndOf(s),
     metadata: s.metadata ?? {},
   });
 
@@ -127,6 +128,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return toSession(await call(() => stripe.checkout.sessions.expire(id)));
     },
     retrieveSubscription: async (id) => toSubscription(await call(() => stripe.subscriptions.retrieve(id))),
+    setCancelAtPeriodEnd: async (id, cancel) =>
+      toSubscription(await call(() => stripe.subscriptions.update(id, { cancel_at_period_end: cancel }))),
     createPortalSession: async ({ customer, returnUrl }) => {
       const session = await call(() =>
         stripe.billingPortal.sessions.create({ customer, return_url: returnUrl }),
@@ -146,4 +149,12 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       }
     },
   };
+}
+
+// The period's end is on the subscription's items in current API versions, and on the
+// subscription itself in older ones.
+function periodEndOf(s: Stripe.Subscription): number | null {
+  const item = s.items?.data?.[0] as { current_period_end?: number } | undefined;
+  const top = (s as unknown as { current_period_end?: number }).current_period_end;
+  return item?.current_period_end ?? top ?? null;
 }

@@ -8,6 +8,7 @@ import {
   failConversion,
   findConversion,
   requeueConversions,
+  setStage,
 } from '../features/conversions/queries.js';
 import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
 import { PoolClosedError, TraceAbortedError, type TracePool } from './pool.js';
@@ -33,10 +34,13 @@ export function conversionRunner(deps: {
     const row = await findConversion(db, id);
     if (row?.status !== 'processing') return;
     try {
+      await setStage(db, id, 'reading');
       const bytes = await store.read(uploadKey(row.uploadId));
       const image = await decodeImage(bytes);
+      await setStage(db, id, 'tracing');
       const outcome = await pool.run({ image, settings: JSON.parse(row.settings) });
       if (!outcome.ok) return await failConversion(db, id, outcome.message, clock());
+      await setStage(db, id, 'saving');
       const svg = Buffer.from(outcome.svg.buffer, outcome.svg.byteOffset, outcome.svg.byteLength);
       const key = vectorKey(id);
       await store.write(key, svg);

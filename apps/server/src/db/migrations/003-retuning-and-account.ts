@@ -10,7 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('subscriptionPeriodEnd', sql.raw(ts)).execute();
   await db.schema
     .alterTable('users')
-    .addColumn('subscriptionCancelAtPeriodEnd', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('subscriptionCancelAtPeriodEnd', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('conversions_upload').on('conversions').column('uploadId').execute();
 }

@@ -45,6 +45,11 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', digest(token)).execute();
 }
 
+/** Ends every session of the user but the one with this token. */
+export async function deleteOtherSessions(db: Db, userId: string, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '<>', digest(token)).execute();
+}
+
 /** Forgets sessions past their absolute end (idle ones are refused when presented). */
 export async function deleteEndedSessions(db: Db, now: Date): Promise<void> {
   await db.deleteFrom('sessions').where('expiresAt', '<', now.toISOString()).execute();

@@ -99,7 +99,20 @@ export async function claimNextConversion(db: Db, now: Date): Promise<string | u
   return row?.id;
 }
 
-/** Records a finished trace, unless the conversion stopped being ours (expired meanwhile). */
+/** The worker's progress on a processing conversion, for the progress bar. */
+export async function setStage(db: Db, id: string, stage: 'reading' | 'tracing' | 'saving'): Promise<void> {
+  await db
+    .updateTable('conversions')
+    .set({ stage })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/**
+ * Records a finished trace, unless the conversion stopped being ours (expired meanwhile). One
+ * completed while its owner is Pro is theirs to download for good, should Pro end later.
+ */
 export async function completeConversion(
   db: Db,
   id: string,
@@ -107,7 +120,29 @@ export async function completeConversion(
 ): Promise<boolean> {
   const done = await db
     .updateTable('conversions')
-    .set({ status: 'completed', errorMessage: null, ...result })
+    .set((eb) => ({
+      status: 'completed',
+      errorMessage: null,
+      stage: null,
+      ...result,
+      paymentStatus: eb
+        .case()
+        .when(
+          eb.and([
+            eb('paymentStatus', '=', 'unpaid'),
+            eb.exists(
+              eb
+                .selectFrom('users')
+                .select('users.id')
+                .whereRef('users.id', '=', 'conversions.userId')
+                .where('users.planType', '=', 'pro'),
+            ),
+          ]),
+        )
+        .then('subscription_active')
+        .else(eb.ref('paymentStatus'))
+        .end(),
+    }))
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .where('expiredAt', 'is', null)
@@ -118,7 +153,7 @@ export async function completeConversion(
 export async function failConversion(db: Db, id: string, errorMessage: string, now: Date): Promise<void> {
   await db
     .updateTable('conversions')
-    .set({ status: 'failed', errorMessage, completedAt: now.toISOString() })
+    .set({ status: 'failed', errorMessage, stage: null, completedAt: now.toISOString() })
     .where('id', '=', id)
     .where('status', 'in', ['pending', 'processing'])
     .execute();
@@ -139,6 +174,7 @@ export async function requeueConversions(
     .set((eb) => ({
       status: 'pending',
       processingStartedAt: null,
+      stage: null,
       attempts: options.refund ? eb('attempts', '-', 1) : eb.ref('attempts'),
     }))
     .where('status', '=', 'processing')
@@ -169,7 +205,7 @@ export async function recoverInterrupted(
     .execute();
   await db
     .updateTable('conversions')
-    .set({ status: 'pending', processingStartedAt: null })
+    .set({ status: 'pending', processingStartedAt: null, stage: null })
     .where('status', '=', 'processing')
     .$if(before !== undefined, (qb) => qb.where('processingStartedAt', '<', before ?? ''))
     .execute();

@@ -11,8 +11,10 @@ import {
   readResult,
   svgDownloadHeaders,
 } from './download.js';
+import { streamConversion } from './events.js';
 import { renderPreview } from './preview.js';
 import { findOwnedConversion, listOwnedConversions } from './queries.js';
+import { thumbnailOf } from './thumbnail.js';
 import { toConversion } from './to-conversion.js';
 
 type ById = { Params: { id: string } };
@@ -43,6 +45,30 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
   app.get<ById>('/api/conversions/:id', async (request) =>
     toConversion(db, await owned(request, request.params.id), isPro(request)),
   );
+
+  // Open streams end when the server closes, or they would hold its shutdown for minutes.
+  const shutdown = new AbortController();
+  app.addHook('preClose', async () => shutdown.abort());
+  app.get<ById>('/api/conversions/:id/events', async (request, reply) => {
+    const row = await owned(request, request.params.id);
+    await streamConversion(
+      deps,
+      request,
+      reply,
+      requireOwner(request),
+      row.id,
+      isPro(request),
+      shutdown.signal,
+    );
+  });
+
+  app.get<ById>('/api/conversions/:id/thumbnail', async (request, reply) => {
+    const row = await owned(request, request.params.id);
+    return reply
+      .type('image/png')
+      .header('cache-control', 'private, max-age=86400')
+      .send(await thumbnailOf(deps, row));
+  });
 
   app.get<ById>('/api/preview/:id', async (request, reply) => {
     const row = await owned(request, request.params.id);

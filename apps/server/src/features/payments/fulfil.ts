@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { PaymentIntent, Subscription } from '../../payments/payment-provider.js';
 import { findUserById } from '../auth/queries.js';
 import type { ConversionRow } from '../conversions/queries.js';
-import { findUserByCustomer, markConversionPaid, setSubscription } from './queries.js';
+import { findUserByCustomer, markConversionPaid, setSubscription, usersPastPeriodEnd } from './queries.js';
 
 /** The price of one conversion, set here and nowhere by the client (RELIABILITY check 1). */
 export const conversionPrice = { amount: plans['pay-per-use'].priceCents, currency: 'usd' } as const;
@@ -68,4 +68,20 @@ export async function syncSubscription(
   } else if (!user.stripeSubscriptionId || user.stripeSubscriptionId === subscription.id) {
     await setSubscription(deps.db, user.id, subscription, 'free');
   }
+}
+
+/**
+ * Reads again the subscriptions of Pro users whose paid period has ended: renewed, they stay Pro
+ * until the next end; cancelled at the period's end, they become free. Stripe also says so by
+ * webhook; this covers a missed event and the sandbox, which sends none.
+ */
+export async function settleEndedPeriods(deps: Deps): Promise<number> {
+  const ids = await usersPastPeriodEnd(deps.db, deps.clock());
+  for (const id of ids) {
+    const user = await findUserById(deps.db, id);
+    if (user?.stripeSubscriptionId) {
+      await syncSubscription(deps, await deps.payments.retrieveSubscription(user.stripeSubscriptionId), id);
+    }
+  }
+  return ids.length;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js';
+import type { Subscription } from '../../payments/payment-provider.js';
 import type { UserRow } from '../auth/queries.js';
 
 /** Records the payment intent made for a conversion, unless another was recorded meanwhile. */
@@ -16,19 +17,62 @@ export async function setConversionPaymentId(
     .execute();
 }
 
-/** Marks a conversion paid by its own payment intent; paidAt is set once, however often it is called. */
+/**
+ * Marks a conversion paid by its own payment intent, and with it its upload: a payment unlocks the
+ * image, so every conversion of the upload, made before or after, is paid too. paidAt is set once,
+ * however often it is called.
+ */
 export async function markConversionPaid(
   db: Db,
   conversionId: string,
   paymentId: string,
   now: Date,
 ): Promise<void> {
-  await db
+  const paid = await db
     .updateTable('conversions')
     .set({ paymentStatus: 'paid', paidAt: now.toISOString() })
     .where('id', '=', conversionId)
     .where('paymentId', '=', paymentId)
     .where('paymentStatus', '<>', 'paid')
+    .returning('uploadId')
+    .executeTakeFirst();
+  if (!paid) return;
+  // The upload first, then its conversions: a conversion created meanwhile checks the upload after
+  // its insert (payUploadedConversion), so it is paid by one side or the other.
+  await db
+    .updateTable('uploads')
+    .set((eb) => ({ paidAt: eb.fn.coalesce('paidAt', eb.val(now.toISOString())) }))
+    .where('id', '=', paid.uploadId)
+    .execute();
+  await db
+    .updateTable('conversions')
+    .set({ paymentStatus: 'paid', paidAt: now.toISOString() })
+    .where('uploadId', '=', paid.uploadId)
+    .where('paymentStatus', '<>', 'paid')
+    .execute();
+}
+
+/** A new conversion of an upload already paid for is paid: re-tuning an image is free. */
+export async function payUploadedConversion(db: Db, conversionId: string): Promise<void> {
+  await db
+    .updateTable('conversions')
+    .set((eb) => ({
+      paymentStatus: 'paid',
+      paidAt: eb
+        .selectFrom('uploads')
+        .select('uploads.paidAt')
+        .whereRef('uploads.id', '=', 'conversions.uploadId'),
+    }))
+    .where('id', '=', conversionId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('uploads')
+          .select('uploads.id')
+          .whereRef('uploads.id', '=', 'conversions.uploadId')
+          .where('uploads.paidAt', 'is not', null),
+      ),
+    )
     .execute();
 }
 
@@ -83,15 +127,21 @@ export async function setCheckoutSession(
 export async function setSubscription(
   db: Db,
   userId: string,
-  subscription: { id: string; status: string; customer: string },
+  subscription: Pick<
+    Subscription,
+    'id' | 'status' | 'customer' | 'cancel_at_period_end' | 'current_period_end'
+  >,
   planType: 'pro' | 'free',
 ): Promise<void> {
+  const end = subscription.current_period_end;
   await db
     .updateTable('users')
     .set((eb) => ({
       planType,
       stripeSubscriptionId: subscription.id,
       subscriptionStatus: subscription.status,
+      subscriptionPeriodEnd: end === null ? null : new Date(end * 1000).toISOString(),
+      subscriptionCancelAtPeriodEnd: subscription.cancel_at_period_end ? 1 : 0,
       stripeCustomerId: eb.fn.coalesce('stripeCustomerId', eb.val(subscription.customer)),
     }))
     .where('id', '=', userId)
@@ -112,4 +162,15 @@ export async function recordEvent(db: Db, id: string, type: string, now: Date): 
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Pro users whose paid period has ended: their subscription has renewed or ended since. */
+export async function usersPastPeriodEnd(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('planType', '=', 'pro')
+    .where('subscriptionPeriodEnd', '<', now.toISOString())
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectTooLargeError, uploadKey } from '../../storage/object-store.js';
+import { checkImage } from './check-image.js';
 import { claimUpload, findUpload, recordUploadSize, releaseUpload, type UploadRow } from './queries.js';
 import { issuedTo, verifyUpload } from './signing.js';
 
@@ -19,8 +20,8 @@ const tooLarge = () =>
 
 /**
  * Stores the body of a signed PUT: the URL must be this server's, unexpired and unused; the body
- * streams to the store and reading stops past the size limit. A PUT that stores nothing leaves
- * the URL usable.
+ * streams to the store and reading stops past the size limit; what arrived must be a PNG or JPEG
+ * within the pixel limit. A PUT that stores nothing leaves the URL usable.
  */
 export async function receiveUpload(deps: Deps, put: SignedPut): Promise<{ objectPath: string }> {
   const { db, store, clock } = deps;
@@ -36,6 +37,11 @@ export async function receiveUpload(deps: Deps, put: SignedPut): Promise<{ objec
       await store.delete(key);
       throw new AppError(400, 'The file is empty (0 bytes). Please choose an image file.');
     }
+    // A file that is no image, or too large an image, is refused now, not at Convert.
+    await checkImage(await store.read(key)).catch(async (err) => {
+      await store.delete(key);
+      throw err;
+    });
     await recordUploadSize(db, upload.id, size);
     return { objectPath: `/objects/uploads/${upload.id}` };
   } catch (err) {
