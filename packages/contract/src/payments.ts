@@ -89,5 +89,15 @@ export interface SandboxCheckoutSession {
 export interface SandboxPortalSession {
   id: string;
   returnUrl: string;
-  subscription: { id: string; status: string; planTitle: string; amount: number; currency: string } | null;
+  subscription: {
+    id: string;
+    status: string;
+    planTitle: string;
+    amount: number;
+    currency: string;
+    /** Cancelled: it ends at currentPeriodEnd instead of renewing. */
+    cancelAtPeriodEnd: boolean;
+    /** ISO-8601: the renewal date, or the end once cancelled. */
+    currentPeriodEnd: string | null;
+  } | null;
 }

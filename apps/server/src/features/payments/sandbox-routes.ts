@@ -89,6 +89,11 @@ export async function sandboxRoutes(
         planTitle: plans.pro.title,
         amount: subscription.price.amount,
         currency: subscription.price.currency,
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        currentPeriodEnd:
+          subscription.current_period_end === null
+            ? null
+            : new Date(subscription.current_period_end * 1000).toISOString(),
       },
     };
   });
