@@ -164,7 +164,7 @@ describe('accounts', () => {
     tab.expectFailedRequest(401, /\/api\/login$/);
     await fill(page, { username: name, password: 'wrong password' });
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expectToast(page, 'Login failed', '401: Invalid username or password');
+    await expectToast(page, 'Login failed', 'Invalid username or password');
     expect(new URL(page.url()).pathname).toBe('/auth');
 
     const held = gate();

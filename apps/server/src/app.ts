@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, {
@@ -77,6 +78,9 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
   });
   registerErrorHandler(app);
   await installSecurity(app, deps.config);
+  // JSON and pages compressed as they go (brotli at a quick level); built assets are compressed
+  // once at build time and served as they are.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie, { secret: deps.config.secret });
   await app.register(rateLimit, { global: false });
   installIdentity(app, deps);
@@ -95,9 +99,13 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
   const { sandbox } = deps;
   if (sandbox) await app.register(sandboxRoutes, { ...deps, sandbox });
   // Page addresses get the web app (its router shows the not-found page); the rest a JSON 404.
-  const servesPages = await serveWebApp(app, deps.config);
-  app.setNotFoundHandler((request, reply) =>
-    servesPages && isPageRequest(request) ? sendPage(request, reply) : answerNotFound(request, reply),
-  );
+  const index = await serveWebApp(app, deps.config);
+  // A route rather than the not-found handler, so that pages are compressed like any answer.
+  if (index) {
+    app.get('/*', async (request, reply) =>
+      isPageRequest(request) ? sendPage(request, reply, index, deps.config) : answerNotFound(request, reply),
+    );
+  }
+  app.setNotFoundHandler(answerNotFound);
   return app;
 }

@@ -4,6 +4,7 @@ import { Spinner } from './components/ui/spinner';
 import { HomePage } from './pages/home';
 
 // Home is where people land; every other page loads when first visited.
+const AccountPage = lazy(() => import('./pages/account').then((m) => ({ default: m.AccountPage })));
 const AuthPage = lazy(() => import('./pages/auth').then((m) => ({ default: m.AuthPage })));
 const CheckoutPage = lazy(() => import('./pages/checkout').then((m) => ({ default: m.CheckoutPage })));
 const PngToSvgPage = lazy(() => import('./pages/png-to-svg').then((m) => ({ default: m.PngToSvgPage })));
@@ -34,6 +35,7 @@ export function AppRoutes() {
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/auth" component={AuthPage} />
+        <Route path="/account" component={AccountPage} />
         <Route path="/checkout" component={CheckoutPage} />
         <Route path="/png-to-svg" component={PngToSvgPage} />
         <Route path="/how-to-vectorize-a-logo" component={HowToVectorizeALogoPage} />

@@ -2,6 +2,7 @@
 export const pagePaths = [
   '/',
   '/auth',
+  '/account',
   '/checkout',
   '/png-to-svg',
   '/how-to-vectorize-a-logo',
@@ -16,3 +17,54 @@ const sandboxPages = /^\/sandbox\/(checkout|portal)\/[A-Za-z0-9_-]+$/;
 export function isPagePath(path: string): boolean {
   return (pagePaths as readonly string[]).includes(path) || sandboxPages.test(path);
 }
+
+/** A page's title and description: in the served HTML (for links, search and sharing) and in the tab. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+/** Every public page's metadata, one table for the server's HTML and the web app. */
+export const pageMeta: Record<PagePath, PageMeta> = {
+  '/': {
+    title: 'Vectrace: Convert PNG and JPG to SVG Vectors Online',
+    description:
+      'Turn PNG and JPEG images into clean, scalable SVG vectors for logos, icons, stickers, cutting and print. Upload, tune the settings, preview, and download.',
+  },
+  '/auth': {
+    title: 'Log in | Vectrace',
+    description:
+      'Log in or create a Vectrace account to keep your conversions together and download them from any device.',
+  },
+  '/account': {
+    title: 'Your account | Vectrace',
+    description: 'Your plan, your conversions and your account settings.',
+  },
+  '/checkout': {
+    title: 'Checkout | Vectrace',
+    description: 'Complete your purchase: $1.00 per image, or Pro for $5.99/month.',
+  },
+  '/png-to-svg': {
+    title: 'PNG to SVG: Free Online Converter | Vectrace',
+    description:
+      'Convert PNG and JPEG images to clean, scalable SVG vectors online. Upload, convert and preview for free; download for $1.00 per conversion or unlimited with Pro.',
+  },
+  '/how-to-vectorize-a-logo': {
+    title: 'How to Vectorize a Logo: A Six-Step Guide | Vectrace',
+    description:
+      'Turn a PNG or JPEG logo into a clean, scalable SVG in six steps: prepare the source, upload, choose settings, convert, refine and download. With recommended settings.',
+  },
+  '/privacy': {
+    title: 'Privacy Policy | Vectrace',
+    description:
+      'How Vectrace handles your account, your uploaded images and your payments: images are deleted automatically within 24 hours, card details are never stored by us, and your data is never sold.',
+  },
+};
+
+/** Pages worth finding from a search engine (the sitemap). */
+export const publicPagePaths: readonly PagePath[] = [
+  '/',
+  '/png-to-svg',
+  '/how-to-vectorize-a-logo',
+  '/privacy',
+];

@@ -1,9 +1,9 @@
-import { cornerDetections, defaultSettings, qualities, traceModes } from '@vectrace/tracer';
+import { cornerDetections, defaultSettings, MAX_PIXELS, qualities, traceModes } from '@vectrace/tracer';
 import type { ConversionSettings } from './settings-schema.js';
 
 export type { ConversionSettings };
 // Plain values, apart from the zod schemas: a page that only shows settings does not load zod.
-export { cornerDetections, qualities, traceModes };
+export { cornerDetections, MAX_PIXELS, qualities, traceModes };
 
 /** The spec's defaults. */
 export const defaultConversionSettings: ConversionSettings = { ...defaultSettings };

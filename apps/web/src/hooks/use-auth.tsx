@@ -2,6 +2,7 @@ import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@
 import type { LoginInput, PublicUser, RegisterInput } from '@vectrace/contract';
 import { createContext, type ReactNode, useContext } from 'react';
 import { apiJson, apiRequest, getQueryFn } from '../lib/api';
+import { forgetMemory } from '../lib/converter-memory';
 import { CURRENT_CONVERSION_KEY } from '../lib/payment-return';
 import { toast } from './use-toast';
 
@@ -58,6 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The account's conversions leave the screen, and nothing of the account is fetched again
       // without a session: cached data is marked stale and read anew only when shown.
       sessionStorage.removeItem(CURRENT_CONVERSION_KEY);
+      forgetMemory();
       queryClient.setQueryData(userKey, null);
       void queryClient.invalidateQueries({ refetchType: 'none' });
       toast({ title: 'Goodbye!', description: 'Successfully logged out' });

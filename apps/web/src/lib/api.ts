@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
-/** A non-success answer: its message is "{status}: {body}" (spec section 8). */
+/** A non-success answer: the status for code, the server's sentence as the message a person reads. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -27,7 +27,7 @@ function bodyText(text: string): string {
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
-  throw new ApiError(response.status, `${response.status}: ${bodyText(text)}`);
+  throw new ApiError(response.status, bodyText(text));
 }
 
 /** A call to the API: cookies sent, JSON body when there is one, errors thrown as ApiError. */

@@ -1,4 +1,6 @@
+import { pageMeta } from '@vectrace/contract';
 import { Converter } from '../components/converter/converter';
+import { ConversionHistory } from '../components/history/conversion-history';
 import { ApiSection } from '../components/home/api-section';
 import { Faq } from '../components/home/faq';
 import { Features } from '../components/home/features';
@@ -14,10 +16,7 @@ import { usePageMeta } from '../hooks/use-page-meta';
 /** Home: the converter, then what the product does, its prices, the API, the FAQ and the guides. */
 export function HomePage() {
   const { user } = useAuth();
-  usePageMeta(
-    'Vectrace: Convert PNG and JPG to SVG Vectors Online',
-    'Turn PNG and JPEG images into clean, scalable SVG vectors for logos, icons, stickers, cutting and print. Upload, tune the settings, preview, and download.',
-  );
+  usePageMeta(pageMeta['/'].title, pageMeta['/'].description);
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
@@ -30,6 +29,9 @@ export function HomePage() {
         >
           {/* A new converter when who is signed in changes: one account's work never shows in another's. */}
           <Converter key={user?.id ?? 'visitor'} />
+          <div className="mt-6">
+            <ConversionHistory key={user?.id ?? 'visitor'} />
+          </div>
         </section>
         <HowItWorks />
         <Features />

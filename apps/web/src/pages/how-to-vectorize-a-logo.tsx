@@ -1,6 +1,6 @@
+import { pageMeta } from '@vectrace/contract';
 import { Lightbulb, SlidersHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { productName } from '../components/layout/brand';
 import { PageSection, StaticPage } from '../components/layout/static-page';
 import { BulletList, Callout, StartConvertingPanel, TextLink } from '../components/static/content';
 import { Badge } from '../components/ui/badge';
@@ -195,8 +195,8 @@ export function HowToVectorizeALogoPage() {
   return (
     <StaticPage
       title="How to Vectorize a Logo"
-      metaTitle={`How to Vectorize a Logo: A Six-Step Guide | ${productName}`}
-      description="Turn a PNG or JPEG logo into a clean, scalable SVG in six steps: prepare the source, upload, choose settings, convert, refine and download. With recommended settings."
+      metaTitle={pageMeta['/how-to-vectorize-a-logo'].title}
+      description={pageMeta['/how-to-vectorize-a-logo'].description}
       intro={
         <p>
           A logo that exists only as a PNG or JPEG turns blurry on a banner, and it isn't what a print shop or

@@ -1,3 +1,4 @@
+import { pageMeta } from '@vectrace/contract';
 import {
   ArrowRight,
   CheckCircle2,
@@ -15,7 +16,6 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { productName } from '../components/layout/brand';
 import { PageSection, StaticPage } from '../components/layout/static-page';
 import { BulletList, StartConvertingPanel, TextLink } from '../components/static/content';
 import { Button } from '../components/ui/button';
@@ -144,8 +144,8 @@ export function PngToSvgPage() {
   return (
     <StaticPage
       title="PNG to SVG: Free Online Converter"
-      metaTitle={`PNG to SVG: Free Online Converter | ${productName}`}
-      description="Convert PNG and JPEG images to clean, scalable SVG vectors online. Upload, convert and preview for free; download for $1.00 per conversion or unlimited with Pro."
+      metaTitle={pageMeta['/png-to-svg'].title}
+      description={pageMeta['/png-to-svg'].description}
       intro={
         <div className="flex flex-col gap-6">
           <p>

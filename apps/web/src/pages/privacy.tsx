@@ -1,3 +1,4 @@
+import { pageMeta } from '@vectrace/contract';
 import { Mail, ShieldCheck } from 'lucide-react';
 import { productName } from '../components/layout/brand';
 import { PageSection, StaticPage } from '../components/layout/static-page';
@@ -21,8 +22,8 @@ export function PrivacyPage() {
   return (
     <StaticPage
       title="Privacy Policy"
-      metaTitle={`Privacy Policy | ${productName}`}
-      description={`How ${productName} handles your account, your uploaded images and your payments: images are deleted automatically within 24 hours, card details are never stored by us, and your data is never sold.`}
+      metaTitle={pageMeta['/privacy'].title}
+      description={pageMeta['/privacy'].description}
       intro={
         <div className="flex flex-col gap-3">
           <p className="text-sm font-medium text-muted-foreground">Last updated: December 2024</p>

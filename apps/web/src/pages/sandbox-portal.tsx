@@ -12,6 +12,7 @@ import { Spinner } from '../components/ui/spinner';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { ApiError, apiJson } from '../lib/api';
 import { formatMoney, withoutStatus } from '../lib/checkout';
+import { longDate } from '../lib/dates';
 
 /** `/sandbox/portal/:id`: the sandbox's stand-in for Stripe's customer portal. */
 export function SandboxPortalPage() {
@@ -90,15 +91,20 @@ function Portal({ session }: { session: SandboxPortalSession }) {
               </span>{' '}
               <span className="text-muted-foreground">per month</span>
             </p>
-            {active ? (
+            {active && subscription.cancelAtPeriodEnd ? (
+              <p className="border-t border-border pt-4 text-sm text-muted-foreground">
+                Cancelled: Pro stays until {longDate(subscription.currentPeriodEnd)}, then ends.
+              </p>
+            ) : active ? (
               <div className="flex flex-col gap-3 border-t border-border pt-4">
                 <p className="text-sm text-muted-foreground">
-                  Cancel any time. Downloads then need payment per conversion again.
+                  Renews on {longDate(subscription.currentPeriodEnd)}. Cancel any time: Pro stays until then.
                 </p>
                 <CancelSubscriptionDialog
                   onConfirm={() => cancel.mutate()}
                   busy={cancel.isPending || cancel.isSuccess}
                   error={cancel.error ? withoutStatus(cancel.error.message) : null}
+                  endsOn={longDate(subscription.currentPeriodEnd)}
                 />
               </div>
             ) : (

@@ -16,10 +16,12 @@ interface CancelSubscriptionDialogProps {
   onConfirm: () => void;
   busy: boolean;
   error: string | null;
+  /** The end of the period paid for, as people read it. */
+  endsOn: string | null;
 }
 
 /** "Cancel subscription", asked once more in a dialog: Keep Pro, or cancel it. */
-export function CancelSubscriptionDialog({ onConfirm, busy, error }: CancelSubscriptionDialogProps) {
+export function CancelSubscriptionDialog({ onConfirm, busy, error, endsOn }: CancelSubscriptionDialogProps) {
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -31,7 +33,9 @@ export function CancelSubscriptionDialog({ onConfirm, busy, error }: CancelSubsc
         <DialogHeader>
           <DialogTitle>Cancel your Pro plan?</DialogTitle>
           <DialogDescription>
-            Unlimited conversions end. After cancelling, downloads need payment per conversion again.
+            Pro stays until {endsOn ?? 'the end of the period you paid for'}, then does not renew. Conversions
+            completed while you are Pro stay downloadable; after that date, new ones need payment per image
+            again.
           </DialogDescription>
         </DialogHeader>
         {error ? (

@@ -1,28 +1,49 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Conversion, type ConversionSettings, defaultConversionSettings } from '@vectrace/contract';
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import { useAuth } from '../../hooks/use-auth';
+import { useConversionStream } from '../../hooks/use-conversion-stream';
 import { usePaymentReturn } from '../../hooks/use-payment-return';
 import { toast } from '../../hooks/use-toast';
 import { ApiError, apiJson, errorMessage } from '../../lib/api';
+import {
+  addressWith,
+  type ConverterMemory,
+  conversionInAddress,
+  forgetMemory,
+  readMemory,
+  writeMemory,
+} from '../../lib/converter-memory';
 import { canDownload, needsPayment } from '../../lib/download-gate';
+import { fileProblem } from '../../lib/file-check';
 import { CURRENT_CONVERSION_KEY } from '../../lib/payment-return';
 import { uploadFile } from '../../lib/upload';
-import { canConvert, idleUpload, uploadReducer } from '../../lib/upload-state';
+import { idleUpload, uploadReducer } from '../../lib/upload-state';
 import { DownloadPanel } from './download-panel';
+import { PageDrop } from './page-drop';
 import { PaymentRequiredCard } from './payment-required-card';
 import { PreviewPanel } from './preview-panel';
 import { QueueCard } from './queue-card';
+import { ResultChoice } from './result-choice';
 import { SettingsPanel } from './settings-panel';
 import { UploadZone } from './upload-zone';
 
 const conversionsKey = '/api/conversions';
+/** How long settings stay still before the image is traced again with them. */
+const RETRACE_AFTER_MS = 350;
+
+/** The image being converted: a fresh upload, or the upload of a conversion brought back. */
+interface Source {
+  fileName: string;
+  originalFileUrl: string;
+}
 
 const isGone = (error: Error | null) =>
   error instanceof ApiError && (error.status === 404 || error.status === 401);
 
-// Every second while it can change (spec section 9); a Pro user's result only changes if the
-// subscription ends, so it is read every 30 s; nothing more once failed, expired or paid.
+// Without the pushed stream: every second while it can change (spec section 9); a Pro user's
+// result only changes if the subscription ends; nothing more once failed, expired or paid.
 function pollEvery(conversion: Conversion | undefined): number | false {
   if (!conversion) return 1000;
   if (conversion.status === 'failed' || conversion.expired) return false;
@@ -31,25 +52,44 @@ function pollEvery(conversion: Conversion | undefined): number | false {
   return conversion.paymentStatus === 'subscription_active' ? 30_000 : 1000;
 }
 
-/** The converter: upload, settings, convert, preview, pay or download, and the queue. */
+/** Which conversion to show first: the address's (a payment return, the history), else the last one. */
+function initialMemory(named: string | null): ConverterMemory {
+  const kept = readMemory();
+  return named && named !== kept.current ? { current: named, previous: null } : kept;
+}
+
+/**
+ * The converter: upload, settings (a change re-traces the same image), preview, pay or download.
+ * Its place survives reloads, new tabs and payment returns: the conversion on screen is named in
+ * the address and kept in local storage, and its upload and settings come back from the server.
+ */
 export function Converter() {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const paidConversionId = usePaymentReturn();
+  const search = useSearch();
   const [upload, dispatch] = useReducer(uploadReducer, idleUpload);
   const [rejection, setRejection] = useState<string | null>(null);
   const [settings, setSettings] = useState<ConversionSettings>({ ...defaultConversionSettings });
-  // The conversion on screen: the one a payment was for, else the last one started in this tab.
-  const [conversionId, setConversionId] = useState<string | null>(
-    () => paidConversionId ?? sessionStorage.getItem(CURRENT_CONVERSION_KEY),
-  );
+  const [memory, setMemory] = useState(() => initialMemory(paidConversionId ?? conversionInAddress(search)));
+  const [source, setSource] = useState<Source | null>(null);
+  const [showPrevious, setShowPrevious] = useState(false);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
-  const resultRef = useRef<HTMLDivElement>(null);
+  const restoredFrom = useRef<string | null>(null);
+  const retraceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const resultRef = useRef<HTMLElement>(null);
+  const convertRef = useRef<HTMLButtonElement>(null);
 
-  const { data: conversion, error: conversionError } = useQuery<Conversion>({
-    queryKey: [conversionsKey, conversionId],
-    enabled: conversionId !== null,
-    refetchInterval: (query) => pollEvery(query.state.data),
+  const currentKey = [conversionsKey, memory.current] as const;
+  const streaming = useConversionStream(memory.current, currentKey);
+  const { data: current, error: currentError } = useQuery<Conversion>({
+    queryKey: currentKey,
+    enabled: memory.current !== null,
+    refetchInterval: (query) => (streaming ? false : pollEvery(query.state.data)),
+  });
+  const { data: previous } = useQuery<Conversion>({
+    queryKey: [conversionsKey, memory.previous],
+    enabled: memory.previous !== null,
   });
   const { data: conversions = [] } = useQuery<Conversion[]>({
     queryKey: [conversionsKey],
@@ -57,27 +97,59 @@ export function Converter() {
     refetchInterval: 2000,
   });
 
+  // The history opens a conversion by its address while the converter is on screen; the
+  // addresses the converter writes itself are not such a request.
+  const written = useRef(conversionInAddress(search));
+  useEffect(() => {
+    const named = conversionInAddress(search);
+    if (!named || named === written.current) return;
+    written.current = named;
+    setMemory({ current: named, previous: null });
+    setSource(null);
+    setLocalPreview(null);
+    dispatch({ type: 'reset' });
+  }, [search]);
+
+  // Kept where a new tab, a reload or Back finds it.
+  useEffect(() => {
+    writeMemory(memory);
+    written.current = memory.current;
+    const address = addressWith(window.location.href, memory.current);
+    if (address !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+      window.history.replaceState(window.history.state, '', address);
+    }
+  }, [memory]);
+
+  // A conversion brought back brings its image and settings with it, so it can be re-tuned.
+  useEffect(() => {
+    if (!current || source || restoredFrom.current === current.id) return;
+    restoredFrom.current = current.id;
+    setSettings({ ...defaultConversionSettings, ...current.settings });
+    if (!current.expired)
+      setSource({ fileName: current.originalFileName, originalFileUrl: current.originalFileUrl });
+  }, [current, source]);
+
   // A conversion that is no longer ours (signed out) or gone leaves the screen; a failed poll (a
   // restart, a dropped connection) does not: the next one brings it back.
   useEffect(() => {
-    if (isGone(conversionError)) {
-      setConversionId(null);
-      sessionStorage.removeItem(CURRENT_CONVERSION_KEY);
-    }
-  }, [conversionError]);
+    if (!isGone(currentError)) return;
+    setMemory({ current: null, previous: null });
+    forgetMemory();
+    sessionStorage.removeItem(CURRENT_CONVERSION_KEY);
+  }, [currentError]);
 
   // A trace that failed says why, once.
   const toldFailure = useRef<string | null>(null);
   useEffect(() => {
-    if (conversion?.status === 'failed' && toldFailure.current !== conversion.id) {
-      toldFailure.current = conversion.id;
+    if (current?.status === 'failed' && toldFailure.current !== current.id) {
+      toldFailure.current = current.id;
       toast({
         title: 'Conversion failed',
-        description: conversion.errorMessage ?? 'Failed to start conversion',
+        description: current.errorMessage ?? 'The conversion failed. Please try again.',
         variant: 'destructive',
       });
     }
-  }, [conversion]);
+  }, [current]);
 
   useEffect(
     () => () => {
@@ -85,39 +157,29 @@ export function Converter() {
     },
     [localPreview],
   );
-
-  const startUpload = async (file: File) => {
-    setRejection(null);
-    dispatch({ type: 'start', fileName: file.name });
-    setLocalPreview(URL.createObjectURL(file));
-    setConversionId(null);
-    try {
-      const result = await uploadFile(file, (percent) => dispatch({ type: 'progress', percent }));
-      dispatch({ type: 'done', upload: result });
-      toast({ title: 'Upload successful', description: `${file.name} has been uploaded successfully.` });
-    } catch (error) {
-      const message = errorMessage(error, 'Failed to upload file');
-      dispatch({ type: 'fail', message });
-      toast({ title: 'Upload failed', description: message, variant: 'destructive' });
-    }
-  };
+  useEffect(() => () => clearTimeout(retraceTimer.current), []);
 
   const convert = useMutation({
-    mutationFn: (input: {
-      originalFileName: string;
-      originalFileUrl: string;
-      settings: ConversionSettings;
-    }) => apiJson<Conversion>('POST', conversionsKey, input),
-    onSuccess: (created) => {
+    mutationFn: (input: { source: Source; settings: ConversionSettings; retrace: boolean }) =>
+      apiJson<Conversion>('POST', conversionsKey, {
+        originalFileName: input.source.fileName,
+        originalFileUrl: input.source.originalFileUrl,
+        settings: input.settings,
+      }),
+    onSuccess: (created, input) => {
       queryClient.setQueryData([conversionsKey, created.id], created);
       void queryClient.invalidateQueries({ queryKey: [conversionsKey], exact: true });
-      setConversionId(created.id);
+      restoredFrom.current = created.id;
+      setMemory((m) => ({ current: created.id, previous: m.current ?? m.previous }));
+      setShowPrevious(false);
       sessionStorage.setItem(CURRENT_CONVERSION_KEY, created.id);
+      if (input.retrace) return;
       toast({
         title: 'Conversion started',
         description: `Processing ${created.originalFileName} with your selected settings.`,
       });
-      // In one column the preview sits below the settings: bring it into view.
+      // Focus follows the work: to the result, brought into view in one column.
+      resultRef.current?.focus({ preventScroll: true });
       if (window.matchMedia('(max-width: 1023px)').matches) {
         resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
       }
@@ -125,43 +187,95 @@ export function Converter() {
     onError: (error) =>
       toast({
         title: 'Conversion failed',
-        description: errorMessage(error, 'Failed to start conversion'),
+        description: errorMessage(error, 'The conversion could not be started. Please try again.'),
         variant: 'destructive',
       }),
   });
 
-  const startConversion = () => {
-    if (upload.status !== 'success') return;
-    convert.mutate({
-      originalFileName: upload.upload.fileName,
-      originalFileUrl: upload.upload.stableObjectPath,
-      settings,
-    });
+  const startUpload = async (file: File) => {
+    setRejection(null);
+    const problem = await fileProblem(file);
+    if (problem) {
+      setRejection(problem);
+      return;
+    }
+    dispatch({ type: 'start', fileName: file.name });
+    setLocalPreview(URL.createObjectURL(file));
+    setSource(null);
+    setMemory({ current: null, previous: null });
+    try {
+      const result = await uploadFile(file, (percent) => dispatch({ type: 'progress', percent }));
+      dispatch({ type: 'done', upload: result });
+      restoredFrom.current = null;
+      setSource({ fileName: result.fileName, originalFileUrl: result.stableObjectPath });
+      toast({ title: 'Upload successful', description: `${file.name} has been uploaded successfully.` });
+      convertRef.current?.focus();
+    } catch (error) {
+      const message = errorMessage(error, 'The upload failed. Please try again.');
+      dispatch({ type: 'fail', message });
+      toast({ title: 'Upload failed', description: message, variant: 'destructive' });
+    }
   };
 
-  const shown = conversion && conversion.id === conversionId ? conversion : null;
+  // Once an image has a result, a new setting traces it again by itself, after a short pause.
+  const changeSettings = (next: ConversionSettings) => {
+    setSettings(next);
+    clearTimeout(retraceTimer.current);
+    if (!source || !memory.current) return;
+    const from = source;
+    retraceTimer.current = setTimeout(
+      () => convert.mutate({ source: from, settings: next, retrace: true }),
+      RETRACE_AFTER_MS,
+    );
+  };
+
+  const startConversion = () => {
+    clearTimeout(retraceTimer.current);
+    if (source) convert.mutate({ source, settings, retrace: false });
+  };
+
+  const latest = current && current.id === memory.current ? current : null;
+  const shown = showPrevious && previous ? previous : latest;
   const originalUrl = localPreview ?? shown?.originalFileUrl ?? null;
+  const uploading = upload.status === 'uploading';
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-      <div className="flex min-w-0 flex-col gap-6">
-        <UploadZone state={upload} rejection={rejection} onFile={startUpload} onReject={setRejection} />
-        <SettingsPanel
-          settings={settings}
-          onChange={setSettings}
-          canConvert={canConvert(upload, convert.isPending)}
-          converting={convert.isPending}
-          onConvert={startConversion}
-        />
+    <PageDrop disabled={uploading} onFile={startUpload}>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <UploadZone
+            state={upload}
+            kept={upload.status === 'idle' ? source : null}
+            rejection={rejection}
+            onFile={startUpload}
+            onReject={setRejection}
+          />
+          <SettingsPanel
+            settings={settings}
+            onChange={changeSettings}
+            canConvert={source !== null && !uploading && !convert.isPending}
+            converting={convert.isPending}
+            onConvert={startConversion}
+            convertRef={convertRef}
+          />
+        </div>
+        <section
+          ref={resultRef}
+          tabIndex={-1}
+          aria-label="Result"
+          className="flex min-w-0 scroll-mt-24 flex-col gap-6 outline-none"
+        >
+          {previous && latest ? (
+            <ResultChoice showPrevious={showPrevious && !!previous} onChange={setShowPrevious} />
+          ) : null}
+          <PreviewPanel originalUrl={shown?.expired ? null : originalUrl} conversion={shown} />
+          {shown && needsPayment(shown, user) ? <PaymentRequiredCard conversionId={shown.id} /> : null}
+          {shown?.status === 'completed' && !shown.expired ? (
+            <DownloadPanel conversion={shown} allowed={canDownload(shown, user)} />
+          ) : null}
+          {user ? <QueueCard conversions={conversions} /> : null}
+        </section>
       </div>
-      <div ref={resultRef} className="flex min-w-0 scroll-mt-24 flex-col gap-6">
-        <PreviewPanel originalUrl={shown?.expired ? null : originalUrl} conversion={shown} />
-        {shown && needsPayment(shown, user) ? <PaymentRequiredCard conversionId={shown.id} /> : null}
-        {shown?.status === 'completed' && !shown.expired ? (
-          <DownloadPanel conversion={shown} allowed={canDownload(shown, user)} />
-        ) : null}
-        {user ? <QueueCard conversions={conversions} /> : null}
-      </div>
-    </div>
+    </PageDrop>
   );
 }

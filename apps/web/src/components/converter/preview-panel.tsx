@@ -84,6 +84,28 @@ export function PreviewPanel({
   );
 }
 
+/** What the trace is doing, from the server's stage: the bar moves as the work does. */
+export function progressOf(conversion: Pick<Conversion, 'stage' | 'queuePosition'>): {
+  percent: number;
+  words: string;
+} {
+  switch (conversion.stage) {
+    case 'reading':
+      return { percent: 20, words: 'Reading the image...' };
+    case 'tracing':
+      return { percent: 50, words: 'Tracing the outlines...' };
+    case 'saving':
+      return { percent: 90, words: 'Saving the vector...' };
+    default:
+      return {
+        percent: 5,
+        words: conversion.queuePosition
+          ? `Waiting in the queue (#${conversion.queuePosition})...`
+          : 'Waiting in the queue...',
+      };
+  }
+}
+
 function ConversionProgress({ conversion, inProgress }: { conversion: Conversion; inProgress: boolean }) {
   if (conversion.expired) {
     return (
@@ -102,16 +124,14 @@ function ConversionProgress({ conversion, inProgress }: { conversion: Conversion
       </p>
     );
   }
-  const percent = inProgress ? 45 : 100;
+  const { percent, words } = inProgress
+    ? progressOf(conversion)
+    : { percent: 100, words: 'Conversion complete' };
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between text-sm">
-        <span className="text-muted-foreground">
-          {inProgress
-            ? conversion.status === 'pending' && conversion.queuePosition
-              ? `Using Potrace algorithm... (#${conversion.queuePosition} in queue)`
-              : 'Using Potrace algorithm...'
-            : 'Conversion complete'}
+        <span className="text-muted-foreground" role="status" aria-live="polite">
+          {words}
         </span>
         <span className="font-semibold tabular-nums">{percent}%</span>
       </div>

@@ -5,8 +5,10 @@ import {
   qualities,
   traceModes,
 } from '@vectrace/contract';
-import { Info, RotateCcw, Wand2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ChevronDown, Info, RotateCcw, Wand2 } from 'lucide-react';
+import type { ReactNode, Ref } from 'react';
+import { cn } from '../../lib/cn';
+import { presetOf, presets } from '../../lib/presets';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
@@ -114,19 +116,57 @@ function ChoiceSetting({
   );
 }
 
-/** Settings panel: two sliders, the selects, Reset, and Convert (disabled until it can start). */
+/** One click sets the engine for a kind of image. */
+function Presets({
+  settings,
+  onChange,
+}: {
+  settings: ConversionSettings;
+  onChange: (settings: ConversionSettings) => void;
+}) {
+  const chosen = presetOf(settings);
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium">What is in your image?</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {presets.map((preset) => (
+          <Tooltip key={preset.name} content={preset.hint}>
+            <button
+              type="button"
+              aria-pressed={chosen === preset}
+              onClick={() => onChange({ ...preset.settings })}
+              className={cn(
+                'cursor-pointer rounded-lg border px-3 py-2 text-left text-sm font-medium transition-colors',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                chosen === preset
+                  ? 'border-primary bg-primary-soft text-foreground'
+                  : 'border-border bg-surface hover:border-primary/60',
+              )}
+            >
+              {preset.name}
+            </button>
+          </Tooltip>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Settings: presets, the six controls under Advanced, Reset, and Convert (disabled until it can start). */
 export function SettingsPanel({
   settings,
   onChange,
   canConvert,
   converting,
   onConvert,
+  convertRef,
 }: {
   settings: ConversionSettings;
   onChange: (settings: ConversionSettings) => void;
   canConvert: boolean;
   converting: boolean;
   onConvert: () => void;
+  convertRef?: Ref<HTMLButtonElement>;
 }) {
   const set = <K extends keyof ConversionSettings>(key: K, value: ConversionSettings[K]) =>
     onChange({ ...settings, [key]: value });
@@ -136,59 +176,68 @@ export function SettingsPanel({
       <CardHeader>
         <CardTitle>Conversion Settings</CardTitle>
       </CardHeader>
-      <CardContent className="flex flex-col gap-6">
-        <PercentSetting
-          name="Smoothness"
-          value={settings.smoothness}
-          hint="How much curves are smoothed. Higher values give fewer, rounder curves; 70-90 cleans up jagged edges."
-          onChange={(value) => set('smoothness', value)}
-        />
-        {settings.mode === 'bw' ? (
-          <PercentSetting
-            name="Threshold"
-            value={settings.threshold}
-            hint="Which pixels count as ink. At 30, the default, the image decides: mid-gray for artwork, and on a photo or scan of a page the paper around each stroke, so shadows stay white. Higher keeps only the darker parts (50 suits most logos); lower keeps fainter strokes (30-40 for fine detail)."
-            onChange={(value) => set('threshold', value)}
-          />
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <ChoiceSetting
-            name="Corner Detection"
-            value={settings.cornerDetection}
-            hint="Where the outline keeps corners: Sharp wherever the outline turns sharply (never on a circle), Rounded for soft shapes, None for all curves, Auto follows Smoothness."
-            choices={cornerDetections.map((value) => [value, cornerLabels[value]])}
-            onChange={(value) => set('cornerDetection', value as ConversionSettings['cornerDetection'])}
-          />
-          <ChoiceSetting
-            name="Quality"
-            value={settings.quality}
-            hint="How closely curves follow the image and how small a detail is kept. High or Ultra for final output; Draft is fastest."
-            choices={qualities.map((value) => [value, qualityLabels[value]])}
-            onChange={(value) => set('quality', value as ConversionSettings['quality'])}
-          />
-          <ChoiceSetting
-            name="Mode"
-            value={settings.mode}
-            hint="Black & white traces one ink color; Color traces each of the image's colors as its own layer, and keeps transparent areas transparent."
-            choices={traceModes.map((value) => [value, modeLabels[value]])}
-            onChange={(value) => set('mode', value as ConversionSettings['mode'])}
-          />
-          {settings.mode === 'color' ? (
-            <ChoiceSetting
-              name="Colors"
-              value={String(settings.colors)}
-              hint="How many colors the result may use. Auto keeps every color that covers a visible area, textures and thin lines included."
-              choices={colorChoices.map((value) => [value, value === 'auto' ? 'Auto' : value])}
-              onChange={(value) => set('colors', value === 'auto' ? 'auto' : Number(value))}
+      <CardContent className="flex flex-col gap-5">
+        <Presets settings={settings} onChange={onChange} />
+        <details className="group rounded-lg border border-border">
+          <summary className="flex cursor-pointer list-none items-center justify-between rounded-lg px-3 py-2 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+            Advanced
+            <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+          </summary>
+          <div className="flex flex-col gap-6 px-3 pt-3 pb-4">
+            <PercentSetting
+              name="Smoothness"
+              value={settings.smoothness}
+              hint="How much curves are smoothed. Higher values give fewer, rounder curves; 70-90 cleans up jagged edges."
+              onChange={(value) => set('smoothness', value)}
             />
-          ) : null}
-        </div>
-        <div className="flex gap-3 pt-2">
+            {settings.mode === 'bw' ? (
+              <PercentSetting
+                name="Threshold"
+                value={settings.threshold}
+                hint="Which pixels count as ink. At 30, the default, the image decides: mid-gray for artwork, and on a photo or scan of a page the paper around each stroke, so shadows stay white. Higher keeps only the darker parts (50 suits most logos); lower keeps fainter strokes (30-40 for fine detail)."
+                onChange={(value) => set('threshold', value)}
+              />
+            ) : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ChoiceSetting
+                name="Corner Detection"
+                value={settings.cornerDetection}
+                hint="Where the outline keeps corners: Sharp wherever the outline turns sharply (never on a circle), Rounded for soft shapes, None for all curves, Auto follows Smoothness."
+                choices={cornerDetections.map((value) => [value, cornerLabels[value]])}
+                onChange={(value) => set('cornerDetection', value as ConversionSettings['cornerDetection'])}
+              />
+              <ChoiceSetting
+                name="Quality"
+                value={settings.quality}
+                hint="How closely curves follow the image and how small a detail is kept. High or Ultra for final output; Draft is fastest."
+                choices={qualities.map((value) => [value, qualityLabels[value]])}
+                onChange={(value) => set('quality', value as ConversionSettings['quality'])}
+              />
+              <ChoiceSetting
+                name="Mode"
+                value={settings.mode}
+                hint="Black & white traces one ink color; Color traces each of the image's colors as its own layer, and keeps transparent areas transparent."
+                choices={traceModes.map((value) => [value, modeLabels[value]])}
+                onChange={(value) => set('mode', value as ConversionSettings['mode'])}
+              />
+              {settings.mode === 'color' ? (
+                <ChoiceSetting
+                  name="Colors"
+                  value={String(settings.colors)}
+                  hint="How many colors the result may use. Auto keeps every color that covers a visible area, textures and thin lines included."
+                  choices={colorChoices.map((value) => [value, value === 'auto' ? 'Auto' : value])}
+                  onChange={(value) => set('colors', value === 'auto' ? 'auto' : Number(value))}
+                />
+              ) : null}
+            </div>
+          </div>
+        </details>
+        <div className="flex gap-3">
           <Button variant="outline" onClick={() => onChange({ ...defaultConversionSettings })}>
             <RotateCcw aria-hidden="true" />
             Reset
           </Button>
-          <Button className="flex-1" size="md" disabled={!canConvert} onClick={onConvert}>
+          <Button ref={convertRef} className="flex-1" size="md" disabled={!canConvert} onClick={onConvert}>
             {converting ? <Spinner /> : <Wand2 aria-hidden="true" />}
             Convert
           </Button>

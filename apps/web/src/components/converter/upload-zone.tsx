@@ -24,14 +24,49 @@ function formatBytes(bytes: number): string {
   return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Upload panel: selecting or dropping a file starts its upload at once. */
+const samples = [
+  { name: 'Logo', file: 'logo.png', type: 'image/png' },
+  { name: 'Illustration', file: 'illustration.png', type: 'image/png' },
+  { name: 'Sketch', file: 'sketch.jpg', type: 'image/jpeg' },
+];
+
+/** Three images to try the converter with, uploaded as if chosen. */
+function Samples({ onFile }: { onFile: (file: File) => void }) {
+  const pick = async (sample: (typeof samples)[number]) => {
+    const response = await fetch(`/samples/${sample.file}`);
+    onFile(new File([await response.blob()], `sample-${sample.file}`, { type: sample.type }));
+  };
+  return (
+    <p className="flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+      No image at hand? Try a sample:
+      {samples.map((sample) => (
+        <button
+          key={sample.file}
+          type="button"
+          className="cursor-pointer rounded font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          onClick={(event) => {
+            event.stopPropagation();
+            void pick(sample);
+          }}
+        >
+          {sample.name}
+        </button>
+      ))}
+    </p>
+  );
+}
+
+/** Upload panel: selecting, dropping or pasting a file starts its upload at once. */
 export function UploadZone({
   state,
+  kept,
   rejection,
   onFile,
   onReject,
 }: {
   state: UploadState;
+  /** The image of a conversion brought back (no upload in this tab). */
+  kept: { fileName: string } | null;
   rejection: string | null;
   onFile: (file: File) => void;
   onReject: (message: string) => void;
@@ -56,7 +91,7 @@ export function UploadZone({
       {...getRootProps({
         'aria-label': 'Upload an image: PNG, JPG or JPEG, up to 10MB',
         className: cn(
-          'flex min-h-48 cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition-colors',
+          'flex min-h-40 cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition-colors',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           isDragActive
             ? 'border-primary bg-primary-soft'
@@ -89,8 +124,14 @@ export function UploadZone({
           <CheckCircle2 aria-hidden="true" className="size-8 text-success" />
           <p className="max-w-full truncate text-sm font-medium">{state.upload.fileName}</p>
           <p className="text-xs text-muted-foreground">
-            {formatBytes(state.upload.file.size)} · Click or drop to choose another image
+            {formatBytes(state.upload.file.size)} · Click, drop or paste to choose another image
           </p>
+        </>
+      ) : kept ? (
+        <>
+          <CheckCircle2 aria-hidden="true" className="size-8 text-success" />
+          <p className="max-w-full truncate text-sm font-medium">{kept.fileName}</p>
+          <p className="text-xs text-muted-foreground">Click, drop or paste to choose another image</p>
         </>
       ) : (
         <>
@@ -98,9 +139,10 @@ export function UploadZone({
             <ImageUp aria-hidden="true" className="size-6 text-primary" />
           </span>
           <p className="text-sm font-medium">
-            {isDragActive ? 'Drop the image here' : 'Drop an image here, or click to choose one'}
+            {isDragActive ? 'Drop the image here' : 'Drop or paste an image here, or click to choose one'}
           </p>
           <p className="text-xs text-muted-foreground">PNG, JPG or JPEG · Max file size: 10MB</p>
+          <Samples onFile={onFile} />
         </>
       )}
     </div>

@@ -43,8 +43,10 @@ export function SiteHeader() {
         <SectionLinks label="Main" className="hidden items-center gap-1 md:flex" />
         {user ? (
           <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-            <span
-              className="flex min-w-0 items-center gap-1.5 text-sm font-medium"
+            <Link
+              href="/account"
+              aria-label={`Your account (${user.username})`}
+              className="flex min-w-0 items-center gap-1.5 rounded-md text-sm font-medium hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
               data-testid="current-username"
             >
               <UserRound
@@ -52,7 +54,7 @@ export function SiteHeader() {
                 className={cn('size-4 shrink-0 text-muted-foreground', pro && 'hidden sm:block')}
               />
               <span className="max-w-28 truncate sm:max-w-48">{user.username}</span>
-            </span>
+            </Link>
             {pro ? <Badge className="-ml-1 shrink-0 px-2 sm:-ml-2">Pro</Badge> : null}
             {pro ? <ManageSubscriptionButton /> : null}
             <Button

@@ -1,5 +1,5 @@
 import { Slot } from '@radix-ui/react-slot';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '../../lib/cn';
 
 const variants = {
@@ -23,6 +23,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: keyof typeof sizes;
   /** Render the child element (a link) with the button's look. */
   asChild?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The one button: variants for weight, sizes for place. */

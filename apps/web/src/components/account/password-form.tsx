@@ -1,0 +1,78 @@
+import { useMutation } from '@tanstack/react-query';
+import { changePasswordSchema } from '@vectrace/contract';
+import { type FormEvent, useState } from 'react';
+import { toast } from '../../hooks/use-toast';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { FormField } from '../auth/form-field';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { FormAlert } from '../ui/form-alert';
+import { PasswordInput } from '../ui/password-input';
+import { PendingButton } from '../ui/pending-button';
+
+/** Change password: the current one, the new one twice. Other browsers are signed out. */
+export function PasswordForm() {
+  const [fields, setFields] = useState({ currentPassword: '', newPassword: '', confirm: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiRequest('POST', '/api/account/password', input),
+    onSuccess: () => {
+      setFields({ currentPassword: '', newPassword: '', confirm: '' });
+      toast({
+        title: 'Password changed',
+        description: 'Other browsers signed in to this account were signed out.',
+      });
+    },
+    onError: (error) =>
+      setProblem(errorMessage(error, 'The password could not be changed. Please try again.')),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const parsed = changePasswordSchema.safeParse(fields);
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please check the fields.');
+    if (fields.newPassword !== fields.confirm) return setProblem("The new passwords don't match.");
+    change.mutate(parsed.data);
+  };
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: event.target.value }));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Change password</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form className="flex max-w-md flex-col gap-4" onSubmit={submit} noValidate>
+          <FormField id="current-password" label="Current password">
+            <PasswordInput
+              autoComplete="current-password"
+              value={fields.currentPassword}
+              onChange={set('currentPassword')}
+            />
+          </FormField>
+          <FormField id="new-password" label="New password">
+            <PasswordInput
+              autoComplete="new-password"
+              value={fields.newPassword}
+              onChange={set('newPassword')}
+            />
+          </FormField>
+          <FormField id="confirm-password" label="Confirm new password">
+            <PasswordInput autoComplete="new-password" value={fields.confirm} onChange={set('confirm')} />
+          </FormField>
+          <FormAlert message={problem} />
+          <PendingButton
+            type="submit"
+            pending={change.isPending}
+            pendingLabel="Changing..."
+            className="self-start"
+          >
+            Change password
+          </PendingButton>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountSummary } from '@vectrace/contract';
+import { Link } from 'wouter';
+import { apiJson, errorMessage } from '../../lib/api';
+import { longDate } from '../../lib/dates';
+import { CancelSubscriptionDialog } from '../checkout/cancel-subscription-dialog';
+import { ManageSubscriptionButton } from '../checkout/manage-subscription-button';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { Spinner } from '../ui/spinner';
+
+/** The plan: Pro with its renewal or end date (cancel, or keep it), or Free with the way to Pro. */
+export function PlanCard({ account }: { account: AccountSummary }) {
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (action: 'cancel' | 'resume') =>
+      apiJson<AccountSummary>('POST', `/api/subscription/${action}`),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(['/api/account'], updated);
+      void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+    },
+  });
+  const pro = account.planType === 'pro';
+  const subscription = account.subscription;
+  const date = longDate(subscription?.currentPeriodEnd);
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-3">
+        <CardTitle as="h2">Plan</CardTitle>
+        <Badge variant={pro ? 'success' : 'neutral'}>{pro ? 'Pro' : 'Free'}</Badge>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 text-sm">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div className="rounded-lg bg-muted p-3">
+            <dt className="text-xs text-muted-foreground">Conversions this month</dt>
+            <dd className="mt-1 text-lg font-semibold tabular-nums">{account.conversionsThisMonth}</dd>
+          </div>
+          {pro && date ? (
+            <div className="rounded-lg bg-muted p-3">
+              <dt className="text-xs text-muted-foreground">
+                {subscription?.cancelAtPeriodEnd ? 'Pro until' : 'Renews on'}
+              </dt>
+              <dd className="mt-1 text-lg font-semibold">{date}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {pro && subscription?.cancelAtPeriodEnd ? (
+          <div className="flex flex-col gap-3">
+            <p>
+              Your Pro plan is cancelled: it ends on {date} and will not renew. Conversions completed while
+              you are Pro stay downloadable.
+            </p>
+            <Button
+              className="self-start"
+              onClick={() => change.mutate('resume')}
+              disabled={change.isPending}
+            >
+              {change.isPending ? <Spinner /> : null}
+              Keep Pro
+            </Button>
+          </div>
+        ) : pro ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <CancelSubscriptionDialog
+              onConfirm={() => change.mutate('cancel')}
+              busy={change.isPending}
+              error={change.error ? errorMessage(change.error, 'Please try again.') : null}
+              endsOn={date}
+            />
+            <ManageSubscriptionButton />
+          </div>
+        ) : (
+          <div className="flex flex-col gap-3">
+            <p>
+              You pay $1 per image: every re-tuning of the same image during its 24 hours is included. Pro
+              ($5.99/month) makes every download free.
+            </p>
+            <Button asChild className="self-start">
+              <Link href="/checkout?plan=pro">Get Pro ($5.99/month)</Link>
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import {
+  type Conversion,
+  type ConversionSettings,
+  defaultConversionSettings,
+  isPaid,
+} from '@vectrace/contract';
+
+/** One image and its tunings, newest first. */
+export interface ImageHistory {
+  uploadId: string;
+  fileName: string;
+  conversions: Conversion[];
+}
+
+/** Conversions grouped by the image they were traced from, the most recently tuned image first. */
+export function groupByImage(conversions: Conversion[]): ImageHistory[] {
+  const groups = new Map<string, ImageHistory>();
+  const newestFirst = [...conversions].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  for (const conversion of newestFirst) {
+    const group = groups.get(conversion.uploadId);
+    if (group) group.conversions.push(conversion);
+    else
+      groups.set(conversion.uploadId, {
+        uploadId: conversion.uploadId,
+        fileName: conversion.originalFileName,
+        conversions: [conversion],
+      });
+  }
+  return [...groups.values()];
+}
+
+/** The settings in a few words: the mode, then what differs from the defaults. */
+export function describeSettings(settings: ConversionSettings): string {
+  const words = [
+    settings.mode === 'color'
+      ? `Color (${settings.colors === 'auto' ? 'auto' : `${settings.colors} colors`})`
+      : 'Black & white',
+  ];
+  const d = defaultConversionSettings;
+  if (settings.smoothness !== d.smoothness) words.push(`smoothness ${settings.smoothness}`);
+  if (settings.mode === 'bw' && settings.threshold !== d.threshold)
+    words.push(`threshold ${settings.threshold}`);
+  if (settings.cornerDetection !== d.cornerDetection) words.push(`${settings.cornerDetection} corners`);
+  if (settings.quality !== d.quality) words.push(`${settings.quality} quality`);
+  return words.join(', ');
+}
+
+/** Where a conversion stands, in a word or two. */
+export function statusWords(conversion: Conversion): string {
+  if (conversion.expired) return 'Deleted';
+  switch (conversion.status) {
+    case 'pending':
+      return 'Queued';
+    case 'processing':
+      return 'Converting';
+    case 'failed':
+      return 'Failed';
+    case 'completed':
+      return isPaid(conversion.paymentStatus) ? 'Ready to download' : 'Ready, not paid';
+  }
+}
+
+/** "deleted in 5 h", "deleted in 40 min", or null once deleted. */
+export function timeLeft(conversion: Conversion, now: number): string | null {
+  if (conversion.expired) return null;
+  const ms = Date.parse(conversion.expiresAt) - now;
+  if (ms <= 0) return 'being deleted';
+  const hours = Math.floor(ms / 3_600_000);
+  return hours >= 1 ? `deleted in ${hours} h` : `deleted in ${Math.max(1, Math.round(ms / 60_000))} min`;
+}

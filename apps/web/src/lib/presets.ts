@@ -1,0 +1,60 @@
+import { type ConversionSettings, defaultConversionSettings } from '@vectrace/contract';
+
+/** A starting point for a kind of image: the engine's settings that suit it. */
+export interface Preset {
+  name: string;
+  hint: string;
+  settings: ConversionSettings;
+}
+
+const base = defaultConversionSettings;
+
+export const presets: Preset[] = [
+  {
+    name: 'Logo',
+    hint: 'Black and white art with clean edges: sharp corners kept, curves smooth.',
+    settings: { ...base, mode: 'bw', smoothness: 50, cornerDetection: 'sharp', quality: 'high' },
+  },
+  {
+    name: 'Line art and scans',
+    hint: 'Drawings, handwriting and scanned or photographed pages: the paper stays white, fine strokes are kept.',
+    settings: {
+      ...base,
+      mode: 'bw',
+      smoothness: 40,
+      threshold: 30,
+      cornerDetection: 'auto',
+      quality: 'high',
+    },
+  },
+  {
+    name: 'Illustration',
+    hint: 'Flat colors, clipart and stickers: every color kept, transparency kept.',
+    settings: {
+      ...base,
+      mode: 'color',
+      colors: 'auto',
+      smoothness: 50,
+      cornerDetection: 'auto',
+      quality: 'standard',
+    },
+  },
+  {
+    name: 'Photo',
+    hint: 'Photos and shaded art as a posterized color picture with up to 16 colors.',
+    settings: {
+      ...base,
+      mode: 'color',
+      colors: 16,
+      smoothness: 70,
+      cornerDetection: 'rounded',
+      quality: 'standard',
+    },
+  },
+];
+
+/** The preset these settings are, if any. */
+export function presetOf(settings: ConversionSettings): Preset | undefined {
+  const keys = Object.keys(base) as (keyof ConversionSettings)[];
+  return presets.find((preset) => keys.every((key) => preset.settings[key] === settings[key]));
+}
