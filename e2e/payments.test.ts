@@ -53,8 +53,10 @@ describe('paying in the sandbox (no real payment)', () => {
       'Payment Verified',
       'Your payment has been confirmed. You can now download your converted files.',
     );
-    // The payment parameters leave the address once verified.
-    await expect.poll(() => new URL(page.url()).search, { timeout: uiTimeout }).toBe('');
+    // The payment parameters leave the address once verified; the conversion on screen stays named.
+    await expect
+      .poll(() => [...new URL(page.url()).searchParams.keys()], { timeout: uiTimeout })
+      .toEqual(['conversion']);
     await expect(page.getByRole('heading', { name: 'Payment Required' }).count()).resolves.toBe(0);
 
     const svg = await downloadSvg(page);

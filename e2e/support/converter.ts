@@ -83,6 +83,7 @@ export async function convertLogo(page: Page, beforeShown?: (id: string) => Prom
 }
 
 const pollPath = /\/api\/conversions\/[^/?]+$/;
+const streamPath = /\/api\/conversions\/[^/]+\/events$/;
 
 /**
  * Holds the server's real answers that say "completed" until `release()`, so the in-progress
@@ -102,12 +103,17 @@ export async function holdCompletion(page: Page): Promise<{ release(): Promise<v
       // The page went away or stopped waiting for this answer: nobody to give it to.
     }
   };
+  // The pushed stream answers nothing (204 tells EventSource not to retry), so the page falls
+  // back to polling, which is held here.
+  const noStream = (route: Route) => route.fulfill({ status: 204 });
+  await page.route(streamPath, noStream);
   await page.route(pollPath, handler);
   return {
     async release() {
       open = true;
       released.open();
       await page.unroute(pollPath, handler);
+      await page.unroute(streamPath, noStream);
     },
   };
 }

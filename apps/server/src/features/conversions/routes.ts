@@ -37,7 +37,9 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
     return toConversion(db, row, isPro(request));
   });
 
+  // A browser with neither cookie has made nothing yet: an empty list, not an error.
   app.get('/api/conversions', async (request) => {
+    if (!request.user && !request.visitorId) return [];
     const rows = await listOwnedConversions(db, requireOwner(request));
     return Promise.all(rows.map((row) => toConversion(db, row, isPro(request))));
   });
