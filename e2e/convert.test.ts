@@ -49,7 +49,11 @@ describe('converting an image', () => {
     const id = await startConversion(page);
     await expectToast(page, 'Conversion started', 'Processing logo.png with your selected settings.');
     // The bar follows the trace: the queue, then reading, tracing and saving.
-    await visible(page.getByText(/^(Waiting in the queue.*|Reading the image|Tracing the outlines|Saving the vector)\.\.\.$/));
+    await visible(
+      page.getByText(
+        /^(Waiting in the queue.*|Reading the image|Tracing the outlines|Saving the vector)\.\.\.$/,
+      ),
+    );
     await visible(page.getByText(/^(5|20|50|90)%$/));
     await visible(page.getByRole('tab', { name: 'Original', exact: true }));
     await enabled(page.getByRole('tab', { name: 'Vector', exact: true }), false);

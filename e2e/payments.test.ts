@@ -2,36 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { convertLogo } from './support/converter.js';
+import { downloadSvg, fillCard, goodCard, signUp } from './support/people.js';
 import { open } from './support/routes.js';
 import { useSite } from './support/site.js';
 import { action, downloadBy, downloadedBytes, expectToast, uiTimeout, visible } from './support/ui.js';
 
 const site = useSite();
-const goodCard = { number: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123' };
 const declinedCard = { ...goodCard, number: '4000 0000 0000 0002' };
-
-async function fillCard(page: Page, card: typeof goodCard): Promise<void> {
-  await page.getByLabel('Card number').fill(card.number);
-  await page.getByLabel('Expiry').fill(card.expiry);
-  await page.getByLabel('CVC').fill(card.cvc);
-}
-
-async function downloadSvg(page: Page): Promise<string> {
-  const download = await downloadBy(page, () => action(page, 'Download SVG').click());
-  expect(download.suggestedFilename()).toBe('converted-vector.svg');
-  return (await downloadedBytes(download)).toString('utf8');
-}
-
-async function signUp(page: Page, name: string): Promise<void> {
-  await open(page, '/auth');
-  await page.getByRole('tab', { name: 'Sign Up', exact: true }).click();
-  await page.locator('input[name="username"]:visible').fill(name);
-  await page.locator('input[name="email"]:visible').fill(`${name}@example.com`);
-  await page.locator('input[name="password"]:visible').fill('correct horse battery');
-  await page.locator('input[name="confirmPassword"]:visible').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
-  await expectToast(page, 'Welcome!');
-}
 
 describe('paying in the sandbox (no real payment)', () => {
   test('a visitor pays $1 with 4242, returns, sees Payment Verified and downloads the SVG', async () => {

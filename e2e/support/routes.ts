@@ -3,8 +3,13 @@ import { visible } from './ui.js';
 
 /** The app's pages (spec section 2), each with what shows once it has rendered. */
 export const routes: { path: string; name: string; ready(page: Page): Locator }[] = [
-  { path: '/', name: 'home', ready: (page) => page.getByText('Max file size: 10MB') },
+  { path: '/', name: 'home', ready: (page) => page.getByRole('button', { name: 'Convert', exact: true }) },
   { path: '/auth', name: 'auth', ready: (page) => page.getByRole('tab', { name: 'Sign Up', exact: true }) },
+  {
+    path: '/account',
+    name: 'account',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Your account' }),
+  },
   {
     path: '/checkout',
     name: 'checkout',

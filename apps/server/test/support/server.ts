@@ -59,11 +59,17 @@ export async function startTestServer(
   };
 }
 
-/** Marks a conversion paid directly, for tests about downloads rather than payment. */
+/**
+ * Marks a conversion paid directly, for tests about downloads rather than payment: as a payment
+ * does, it pays for the image (its upload), so re-tunings of it are paid too.
+ */
 export async function markPaid(server: TestServer, conversionId: string): Promise<void> {
-  await server.deps.db
+  const now = new Date().toISOString();
+  const row = await server.deps.db
     .updateTable('conversions')
-    .set({ paymentStatus: 'paid' })
+    .set({ paymentStatus: 'paid', paidAt: now })
     .where('id', '=', conversionId)
-    .execute();
+    .returning('uploadId')
+    .executeTakeFirstOrThrow();
+  await server.deps.db.updateTable('uploads').set({ paidAt: now }).where('id', '=', row.uploadId).execute();
 }

@@ -158,6 +158,10 @@ export function Converter() {
     [localPreview],
   );
   useEffect(() => () => clearTimeout(retraceTimer.current), []);
+  // Uploaded: the next step is Convert, so focus goes there (once it is enabled).
+  useEffect(() => {
+    if (upload.status === 'success') convertRef.current?.focus();
+  }, [upload.status]);
 
   const convert = useMutation({
     mutationFn: (input: { source: Source; settings: ConversionSettings; retrace: boolean }) =>
@@ -209,7 +213,6 @@ export function Converter() {
       restoredFrom.current = null;
       setSource({ fileName: result.fileName, originalFileUrl: result.stableObjectPath });
       toast({ title: 'Upload successful', description: `${file.name} has been uploaded successfully.` });
-      convertRef.current?.focus();
     } catch (error) {
       const message = errorMessage(error, 'The upload failed. Please try again.');
       dispatch({ type: 'fail', message });

@@ -43,6 +43,7 @@ function Samples({ onFile }: { onFile: (file: File) => void }) {
         <button
           key={sample.file}
           type="button"
+          aria-label={`Try the ${sample.name.toLowerCase()} sample`}
           className="cursor-pointer rounded font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           onClick={(event) => {
             event.stopPropagation();
