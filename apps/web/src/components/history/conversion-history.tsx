@@ -65,7 +65,7 @@ export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
           <p className="rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">
             {isLoading
               ? 'Loading your conversions...'
-              : 'No conversions yet. Upload an image above to start.'}
+              : 'No conversions yet: the images you convert appear here for 24 hours.'}
           </p>
         ) : (
           <ul className="flex flex-col gap-4">
