@@ -163,3 +163,22 @@ describe('the drop zone and other ways in', () => {
     await visible(page.getByRole('combobox', { name: 'Colors' }).filter({ hasText: '16' }));
   });
 });
+
+describe('the home page at 1440 x 900', () => {
+  test('shows the upload zone, the Convert button and a real example before any scrolling', async () => {
+    const { page } = await site.newTab();
+    await open(page, '/');
+    const example = page.getByRole('img', { name: /^After: SVG by Vectrace/ });
+    await expect.poll(() => example.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    for (const locator of [
+      example,
+      page.getByRole('button', { name: 'Convert', exact: true }),
+      page.getByRole('button', { name: 'Try the logo sample', exact: true }),
+    ]) {
+      const box = await locator.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(900);
+    }
+    await screenshot(page, 'home-fold-desktop');
+  });
+});

@@ -2,7 +2,13 @@ import type { PlanId } from '@vectrace/contract';
 
 /** What each plan includes, as the pricing cards and the checkout list it (spec section 1). */
 export const planFeatures: Record<PlanId, string[]> = {
-  'pay-per-use': ['All quality settings', 'SVG download', 'Multiple formats', 'No monthly commitment'],
+  'pay-per-use': [
+    'Every re-tuning of the image included',
+    'All quality settings',
+    'SVG download',
+    'Multiple formats',
+    'No monthly commitment',
+  ],
   pro: [
     'Unlimited conversions',
     'All quality settings',

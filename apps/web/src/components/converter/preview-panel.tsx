@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
+import { ExampleResult } from './example-result';
 
 /** File size in KB with one decimal, or N/A (spec section 2). */
 export function formatFileSize(bytes: number | null | undefined): string {
@@ -59,7 +60,7 @@ export function PreviewPanel({
               {originalUrl ? (
                 <img src={originalUrl} alt="Original" className="max-h-full max-w-full object-contain" />
               ) : (
-                <Empty text="Upload an image to see it here" />
+                <ExampleResult />
               )}
             </Stage>
           </TabsContent>

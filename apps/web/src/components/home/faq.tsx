@@ -26,7 +26,7 @@ const questions: { id: string; question: string; answer: ReactNode }[] = [
   {
     id: 'cost',
     question: 'How much does it cost?',
-    answer: `Uploading, converting and previewing are free. To download, pay ${perConversion} per conversion, or subscribe to Pro for ${pro} per month with unlimited conversions.`,
+    answer: `Uploading, converting and previewing are free. To download, pay ${perConversion} per image, or subscribe to Pro for ${pro} per month with unlimited conversions. A payment unlocks the image, not one set of settings: every re-tuning of the same upload during its 24 hours downloads without paying again.`,
   },
   {
     id: 'which-plan',

@@ -1,0 +1,19 @@
+// The home page's before/after examples, made by the engine itself from the sample images at
+// build time, with the settings a new user gets (color mode for the illustration).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { toSvg, trace } from '@vectrace/tracer';
+import { decodeImage } from '@vectrace/tracer/decode';
+
+const samples = new URL('../public/samples/', import.meta.url);
+const out = new URL('../public/examples/', import.meta.url);
+mkdirSync(out, { recursive: true });
+
+for (const [file, settings] of [
+  ['logo.png', {}],
+  ['illustration.png', { mode: 'color' }],
+  ['sketch.jpg', {}],
+]) {
+  const image = await decodeImage(readFileSync(new URL(file, samples)));
+  const svg = toSvg(trace(image, settings));
+  writeFileSync(new URL(`${file.replace(/\.\w+$/, '')}.svg`, out), svg);
+}
