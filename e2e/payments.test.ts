@@ -1,11 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { convertLogo } from './support/converter.js';
 import { downloadSvg, fillCard, goodCard, signUp } from './support/people.js';
 import { open } from './support/routes.js';
 import { useSite } from './support/site.js';
-import { action, downloadBy, downloadedBytes, expectToast, uiTimeout, visible } from './support/ui.js';
+import { action, expectToast, uiTimeout, visible } from './support/ui.js';
 
 const site = useSite();
 const declinedCard = { ...goodCard, number: '4000 0000 0000 0002' };

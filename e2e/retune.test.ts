@@ -9,7 +9,6 @@ import { action, enabled, expectToast, uiTimeout, visible } from './support/ui.j
 
 const site = useSite();
 
-const vectorPreview = (page: Page) => page.getByRole('img', { name: 'Vector preview' });
 const conversionInAddress = (page: Page) => new URL(page.url()).searchParams.get('conversion');
 
 /** The id of the result on screen once its preview has loaded. */

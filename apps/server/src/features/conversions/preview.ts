@@ -12,7 +12,8 @@ const letters: Record<string, string> = {
   I: 'M2 0V6M1 0H3M1 6H3',
   W: 'M0 0L1 6L2 2L3 6L4 0',
 };
-const word = [...'PREVIEW'].map((letter, i) => shift(letters[letter], i * 6)).join('');
+/** The word PREVIEW as one path, 6 units high, for watermarks. */
+export const previewWord = [...'PREVIEW'].map((letter, i) => shift(letters[letter], i * 6)).join('');
 
 function shift(path: string, dx: number): string {
   // Move every absolute x by dx; H takes x, V takes y, M and L take "x y".
@@ -28,7 +29,7 @@ function watermark(width: number, height: number): string {
   const unit = Math.max(width, height) / 160; // letters ~6 units high: about 4% of the picture
   const tileW = 52 * unit;
   const tileH = 22 * unit;
-  const letterPath = `<path d="${word}" transform="scale(${unit})" fill="none" stroke-linecap="round" stroke-linejoin="round"`;
+  const letterPath = `<path d="${previewWord}" transform="scale(${unit})" fill="none" stroke-linecap="round" stroke-linejoin="round"`;
   return [
     `<defs><pattern id="vectrace-watermark" patternUnits="userSpaceOnUse" width="${tileW}" height="${tileH}" patternTransform="rotate(-30)">`,
     `${letterPath} stroke="#fff" stroke-opacity="0.55" stroke-width="2.2"/>`,

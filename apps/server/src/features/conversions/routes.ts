@@ -13,6 +13,8 @@ import {
 } from './download.js';
 import { streamConversion } from './events.js';
 import { renderPreview } from './preview.js';
+import { PreviewCache } from './preview-cache.js';
+import { regionSchema, renderRegion } from './preview-region.js';
 import { findOwnedConversion, listOwnedConversions } from './queries.js';
 import { thumbnailOf } from './thumbnail.js';
 import { toConversion } from './to-conversion.js';
@@ -72,11 +74,22 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
       .send(await thumbnailOf(deps, row));
   });
 
+  // Without a query: the whole result, 1024 px. With x, y, w, h and scale: that region, as the
+  // viewer asks for it to show sharp edges at any zoom; renders are cached.
+  const previews = new PreviewCache(64 * 1024 * 1024);
   app.get<ById>('/api/preview/:id', async (request, reply) => {
     const row = await owned(request, request.params.id);
     assertResultAvailable(row);
-    const svg = await readResult(deps, row);
-    const png = await renderPreview(svg.toString('utf8'), !(await canDownload(deps, row)));
+    const marked = !(await canDownload(deps, row));
+    const query = request.query as Record<string, string>;
+    const region = query.x === undefined ? null : parse(regionSchema, query);
+    const key = `${row.id}:${marked}:${JSON.stringify(region)}`;
+    let png = previews.get(key);
+    if (!png) {
+      const svg = (await readResult(deps, row)).toString('utf8');
+      png = region ? await renderRegion(svg, region, marked) : await renderPreview(svg, marked);
+      previews.set(key, png);
+    }
     return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
   });
 

@@ -5,6 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { ExampleResult } from './example-result';
+import { ResultViewer, type ViewMode } from './viewer/result-viewer';
+import type { View } from './viewer/view-state';
 
 /** File size in KB with one decimal, or N/A (spec section 2). */
 export function formatFileSize(bytes: number | null | undefined): string {
@@ -28,7 +30,34 @@ function Empty({ text }: { text: string }) {
   );
 }
 
-/** Preview: Original and Vector (enabled once completed), progress, and the result's numbers. */
+const modes: { value: ViewMode; label: string }[] = [
+  { value: 'original', label: 'Original' },
+  { value: 'vector', label: 'Vector' },
+  { value: 'split', label: 'Split' },
+  { value: 'side', label: 'Side by side' },
+  { value: 'outline', label: 'Outline' },
+];
+
+/** The natural size of an image at an address, once loaded. */
+function useImageSize(url: string | null): { width: number; height: number } | null {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    setSize(null);
+    if (!url) return;
+    const image = new Image();
+    image.onload = () => setSize({ width: image.naturalWidth, height: image.naturalHeight });
+    image.src = url;
+    return () => {
+      image.onload = null;
+    };
+  }, [url]);
+  return size;
+}
+
+/**
+ * Preview: the original, then the vector once completed, in a viewer that zooms and pans both
+ * together, split, side by side or as outlines; progress and the result's numbers under it.
+ */
 export function PreviewPanel({
   originalUrl,
   conversion,
@@ -38,46 +67,55 @@ export function PreviewPanel({
 }) {
   const completed = conversion?.status === 'completed' && !conversion.expired;
   const inProgress = conversion?.status === 'pending' || conversion?.status === 'processing';
-  const [tab, setTab] = useState('original');
+  const [tab, setTab] = useState<ViewMode>('original');
+  const image = useImageSize(originalUrl);
+  const [view, setView] = useState<View | null>(null);
   // Show the vector as soon as it exists; back to the original for a new image.
   useEffect(() => setTab(completed ? 'vector' : 'original'), [completed]);
+  // A new image starts fitted.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the image changes
+  useEffect(() => setView(null), [originalUrl]);
 
   return (
     <Card>
-      <Tabs value={tab} onValueChange={setTab}>
+      <Tabs value={tab} onValueChange={(value) => setTab(value as ViewMode)}>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <CardTitle>Preview</CardTitle>
-          <TabsList>
-            <TabsTrigger value="original">Original</TabsTrigger>
-            <TabsTrigger value="vector" disabled={!completed}>
-              Vector
-            </TabsTrigger>
+          <TabsList aria-label="View">
+            {modes.map((mode) => (
+              <TabsTrigger
+                key={mode.value}
+                value={mode.value}
+                disabled={mode.value !== 'original' && !completed}
+              >
+                {mode.label}
+              </TabsTrigger>
+            ))}
           </TabsList>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <TabsContent value="original" tabIndex={-1}>
-            <Stage>
-              {originalUrl ? (
-                <img src={originalUrl} alt="Original" className="max-h-full max-w-full object-contain" />
-              ) : (
-                <ExampleResult />
-              )}
-            </Stage>
-          </TabsContent>
-          <TabsContent value="vector" tabIndex={-1}>
-            <Stage>
-              {completed && conversion ? (
-                <img
-                  // A new image once paid: the preview drops its watermark.
-                  src={`/api/preview/${conversion.id}?payment=${conversion.paymentStatus}`}
-                  alt="Vector preview"
-                  className="max-h-full max-w-full object-contain"
+          {modes.map((mode) => (
+            <TabsContent key={mode.value} value={mode.value} tabIndex={-1}>
+              {originalUrl && image ? (
+                <ResultViewer
+                  mode={mode.value}
+                  originalUrl={originalUrl}
+                  conversion={conversion}
+                  image={image}
+                  view={view}
+                  setView={setView}
                 />
               ) : (
-                <Empty text="The vector appears here when the conversion is done" />
+                <Stage>
+                  {originalUrl ? null : mode.value === 'original' ? (
+                    <ExampleResult />
+                  ) : (
+                    <Empty text="The vector appears here when the conversion is done" />
+                  )}
+                </Stage>
               )}
-            </Stage>
-          </TabsContent>
+            </TabsContent>
+          ))}
           {conversion ? <ConversionProgress conversion={conversion} inProgress={inProgress} /> : null}
         </CardContent>
       </Tabs>

@@ -1,0 +1,80 @@
+import { writeFile } from 'node:fs/promises';
+import type { Conversion } from '@vectrace/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from './support/client.js';
+import { convert } from './support/flows.js';
+import { logoPng } from './support/images.js';
+import { markPaid, startTestServer, type TestServer } from './support/server.js';
+
+let server: TestServer;
+let owner: Client;
+let conversion: Conversion;
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = new Client(server.url);
+  conversion = await convert(owner, await logoPng(200));
+});
+afterAll(() => server?.stop());
+
+async function region(client: Client, query: string) {
+  const reply = await fetch(`${server.url}/api/preview/${conversion.id}?${query}`, {
+    headers: { cookie: client.cookieHeader },
+  });
+  const body = Buffer.from(await reply.arrayBuffer());
+  return { status: reply.status, body, type: reply.headers.get('content-type') };
+}
+
+const pixels = async (png: Buffer) => sharp(png).raw().toBuffer();
+const differing = (a: Buffer, b: Buffer) => {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i] - b[i]) > 8) n++;
+  return n / a.length;
+};
+
+describe('region renders for the result viewer', () => {
+  it('renders the asked region at the asked scale, sharp at 800 %', async () => {
+    const reply = await region(owner, 'x=40&y=40&w=60&h=40&scale=16');
+    expect(reply.status).toBe(200);
+    expect(reply.type).toBe('image/png');
+    const meta = await sharp(reply.body).metadata();
+    expect([meta.width, meta.height]).toEqual([960, 640]);
+    await writeFile(new URL('../../../e2e/screenshots/preview-region-800.png', import.meta.url), reply.body);
+    // Sharp: along a row through the disc's edge, ink goes from white to black within a few pixels.
+    const row = await sharp(reply.body)
+      .extract({ left: 0, top: 320, width: 960, height: 1 })
+      .greyscale()
+      .raw()
+      .toBuffer();
+    const grey = [...row].filter((v) => v > 60 && v < 195).length;
+    expect(grey).toBeLessThan(60);
+  });
+
+  it('refuses a region too large to render, with a sentence, and a scale past 800 %', async () => {
+    const big = await region(owner, 'x=0&y=0&w=200&h=200&scale=16');
+    expect(big.status).toBe(400);
+    expect(JSON.parse(big.body.toString()).message).toMatch(/at most 2048 × 2048 pixels/);
+    expect((await region(owner, 'x=0&y=0&w=10&h=10&scale=40')).status).toBe(400);
+  });
+
+  it('the outline view is another picture; the watermark lifts once paid; strangers get 404', async () => {
+    const query = 'x=0&y=0&w=200&h=200&scale=4';
+    const fill = await region(owner, query);
+    const outline = await region(owner, `${query}&view=outline`);
+    expect(differing(await pixels(fill.body), await pixels(outline.body))).toBeGreaterThan(0.02);
+    await writeFile(new URL('../../../e2e/screenshots/preview-outline.png', import.meta.url), outline.body);
+
+    const again = await region(owner, query);
+    expect(again.body.equals(fill.body)).toBe(true);
+    await markPaid(server, conversion.id);
+    const paid = await region(owner, query);
+    const changed = differing(await pixels(fill.body), await pixels(paid.body));
+    expect(changed).toBeGreaterThan(0.001);
+    // Light: most of the picture is the same with and without it.
+    expect(changed).toBeLessThan(0.2);
+
+    const stranger = new Client(server.url);
+    await stranger.post('/api/objects/upload');
+    expect((await region(stranger, query)).status).toBe(404);
+  });
+});

@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { screenshot } from './support/browser.js';
+import { convertButton, waitForResult } from './support/converter.js';
+import { open } from './support/routes.js';
+import { useSite } from './support/site.js';
+import { enabled, expectToast, uiTimeout, visible } from './support/ui.js';
+
+const site = useSite();
+const zoomReadout = (page: Page) => page.getByRole('status', { name: 'Zoom' });
+
+async function boxOf(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const r = element.getBoundingClientRect();
+      return { left: Math.round(r.left), top: Math.round(r.top), width: Math.round(r.width) };
+    });
+}
+
+describe('the result viewer', () => {
+  test('zooms to 800 % with sharp server renders, pans both views together, splits, outlines, goes full screen', async () => {
+    const { page } = await site.newTab();
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Try the logo sample', exact: true }).click();
+    await expectToast(page, 'Upload successful');
+    await enabled(convertButton(page), true);
+    await convertButton(page).click();
+    await waitForResult(page);
+
+    const regions: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/preview/') && url.searchParams.has('x')) regions.push(url);
+    });
+
+    await page.getByRole('tab', { name: 'Split', exact: true }).click();
+    await page.getByRole('button', { name: '100%', exact: true }).click();
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+    await expect.poll(() => zoomReadout(page).innerText()).toBe('800%');
+    // A render of the visible region at 8 pixels per image pixel: sharp at this zoom.
+    await expect
+      .poll(() => regions.some((url) => Number(url.searchParams.get('scale')) >= 8), { timeout: uiTimeout })
+      .toBe(true);
+
+    // A drag moves the original and the vector together.
+    const before = await boxOf(page, 'img[alt="Original"]');
+    const viewer = page.getByRole('application');
+    const frame = await viewer.boundingBox();
+    if (!frame) throw new Error('no viewer');
+    await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + frame.width / 2 + 120, frame.y + frame.height / 2 + 60, { steps: 5 });
+    await page.mouse.up();
+    const original = await boxOf(page, 'img[alt="Original"]');
+    const vector = await boxOf(page, 'img[alt="Vector preview"]');
+    expect(original.left - before.left).toBe(120);
+    expect(original.top - before.top).toBe(60);
+    expect(vector).toEqual(original);
+
+    // The split slider moves the line between the two.
+    const thumb = page.getByRole('slider', { name: 'Split between original and vector' });
+    await thumb.focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft');
+    await expect(thumb.getAttribute('aria-valuenow')).resolves.toBe('30');
+    await page.waitForTimeout(400);
+    await screenshot(page, 'viewer-split-800');
+
+    await page.getByRole('tab', { name: 'Outline', exact: true }).click();
+    const outline = page.getByRole('img', { name: 'Vector outlines and nodes' });
+    await visible(outline);
+    await expect.poll(() => outline.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(regions.some((url) => url.searchParams.get('view') === 'outline')).toBe(true);
+
+    await page.getByRole('button', { name: 'Full screen', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await page.getByRole('button', { name: 'Exit full screen', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  });
+});
