@@ -79,3 +79,23 @@ describe('the account page', () => {
     expect(new URL(again.page.url()).pathname).toBe('/auth');
   });
 });
+
+describe('legal pages and the checkout', () => {
+  test('the terms state the refund rule, and the checkout shows the image being bought with working legal links', async () => {
+    const { page } = await site.newTab();
+    await open(page, '/terms');
+    await visible(page.getByText(/refund it in full/));
+    await open(page, '/');
+    await page.getByRole('button', { name: 'Try the logo sample', exact: true }).click();
+    await expectToast(page, 'Upload successful');
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await action(page, 'Pay $1.00').click();
+    await page.waitForURL(/\/checkout\?plan=pay-per-use/);
+    const bought = page.getByRole('img', { name: 'What you are buying: sample-logo.png' });
+    await visible(bought);
+    await expect.poll(() => bought.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Terms of Service', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/terms');
+    await visible(page.getByRole('heading', { level: 1, name: 'Terms of Service' }));
+  });
+});

@@ -26,6 +26,11 @@ export const routes: { path: string; name: string; ready(page: Page): Locator }[
     ready: (page) => page.getByRole('heading', { level: 1 }),
   },
   {
+    path: '/terms',
+    name: 'terms',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Terms of Service' }),
+  },
+  {
     path: '/privacy',
     name: 'privacy',
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }),

@@ -17,6 +17,7 @@ const SandboxCheckoutPage = lazy(() =>
 const SandboxPortalPage = lazy(() =>
   import('./pages/sandbox-portal').then((m) => ({ default: m.SandboxPortalPage })),
 );
+const TermsPage = lazy(() => import('./pages/terms').then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => import('./pages/privacy').then((m) => ({ default: m.PrivacyPage })));
 const NotFoundPage = lazy(() => import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path="/png-to-svg" component={PngToSvgPage} />
         <Route path="/how-to-vectorize-a-logo" component={HowToVectorizeALogoPage} />
         <Route path="/privacy" component={PrivacyPage} />
+        <Route path="/terms" component={TermsPage} />
         <Route path="/sandbox/checkout/:id" component={SandboxCheckoutPage} />
         <Route path="/sandbox/portal/:id" component={SandboxPortalPage} />
         <Route component={NotFoundPage} />

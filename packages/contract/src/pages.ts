@@ -7,6 +7,7 @@ export const pagePaths = [
   '/png-to-svg',
   '/how-to-vectorize-a-logo',
   '/privacy',
+  '/terms',
 ] as const;
 export type PagePath = (typeof pagePaths)[number];
 
@@ -59,6 +60,11 @@ export const pageMeta: Record<PagePath, PageMeta> = {
     description:
       'How Vectrace handles your account, your uploaded images and your payments: images are deleted automatically within 24 hours, card details are never stored by us, and your data is never sold.',
   },
+  '/terms': {
+    title: 'Terms of Service | Vectrace',
+    description:
+      'What a payment buys, cancelling Pro, refunds within 7 days, your files deleted within 24 hours, and fair use.',
+  },
 };
 
 /** Pages worth finding from a search engine (the sitemap). */
@@ -67,4 +73,5 @@ export const publicPagePaths: readonly PagePath[] = [
   '/png-to-svg',
   '/how-to-vectorize-a-logo',
   '/privacy',
+  '/terms',
 ];

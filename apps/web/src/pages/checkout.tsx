@@ -5,6 +5,7 @@ import { useSearchParams } from 'wouter';
 import { CheckoutHeader } from '../components/checkout/checkout-header';
 import { CheckoutPayment } from '../components/checkout/checkout-payment';
 import { FullPageSpinner } from '../components/checkout/full-page-spinner';
+import { ImageBeingBought } from '../components/checkout/image-being-bought';
 import { PaymentDetailsCard } from '../components/checkout/payment-details-card';
 import { PlanCard } from '../components/checkout/plan-card';
 import { SecurePaymentNote } from '../components/checkout/secure-payment-note';
@@ -53,6 +54,7 @@ export function CheckoutPage() {
         </p>
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
           <div className="flex min-w-0 flex-col gap-6">
+            {conversionId ? <ImageBeingBought conversionId={conversionId} /> : null}
             <PlanCard plan={plan} />
             <SecurePaymentNote provider={provider} />
           </div>

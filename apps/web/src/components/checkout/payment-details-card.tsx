@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { AcceptedCards } from './accepted-cards';
 
@@ -14,14 +15,14 @@ export function PaymentDetailsCard({ children }: { children: ReactNode }) {
         <AcceptedCards />
         <p className="text-xs text-muted-foreground">
           By completing your purchase you agree to our{' '}
-          <a href="#terms" className="underline hover:text-foreground">
+          <Link href="/terms" className="underline hover:text-foreground">
             Terms of Service
-          </a>{' '}
+          </Link>{' '}
           and{' '}
-          <a href="#privacy" className="underline hover:text-foreground">
+          <Link href="/privacy" className="underline hover:text-foreground">
             Privacy Policy
-          </a>
-          . You can cancel your subscription at any time.
+          </Link>
+          . You can cancel your subscription at any time: Pro lasts until the end of the month paid for.
         </p>
       </CardContent>
     </Card>

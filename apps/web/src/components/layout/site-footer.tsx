@@ -5,6 +5,7 @@ const links = [
   { href: '/png-to-svg', label: 'PNG to SVG' },
   { href: '/how-to-vectorize-a-logo', label: 'How to Vectorize a Logo' },
   { href: '/privacy', label: 'Privacy' },
+  { href: '/terms', label: 'Terms' },
 ];
 
 /** Every page's footer: the guides, privacy, and the copyright line. */

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { type Conversion, conversionThumbnailPath } from '@vectrace/contract';
+import { describeSettings } from '../../lib/history';
+import { Card, CardContent } from '../ui/card';
+
+/** The image this payment unlocks, so the buyer sees what they pay for. */
+export function ImageBeingBought({ conversionId }: { conversionId: string }) {
+  const { data: conversion } = useQuery<Conversion>({
+    queryKey: ['/api/conversions', conversionId],
+    retry: false,
+  });
+  if (!conversion) return null;
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-4 pt-6">
+        <img
+          src={conversionThumbnailPath(conversion.id)}
+          alt={`What you are buying: ${conversion.originalFileName}`}
+          className="size-20 shrink-0 rounded-md border border-border bg-white object-contain"
+        />
+        <div className="min-w-0 text-sm">
+          <p className="truncate font-semibold">{conversion.originalFileName}</p>
+          <p className="text-muted-foreground">{describeSettings(conversion.settings)}</p>
+          <p className="mt-1 text-muted-foreground">
+            Unlocks this image: every re-tuning of it during its 24 hours downloads too.
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
