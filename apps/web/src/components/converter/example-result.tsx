@@ -37,6 +37,7 @@ export function ExampleResult() {
             key={example.id}
             type="button"
             aria-pressed={chosen.id === example.id}
+            aria-label={`Show the ${example.label.toLowerCase()} example`}
             onClick={() => setChosen(example)}
             className={cn(
               'cursor-pointer rounded px-1.5 py-0.5 font-medium focus-visible:outline-2 focus-visible:outline-ring',

@@ -30,10 +30,8 @@ function SectionLinks({ label, className }: { label: string; className: string }
   );
 }
 
-/** The home page's header: the sections, then Login, or the username (Pro: badge, Manage subscription) and Logout. */
+/** The home page's header: the sections, then the account controls. */
 export function SiteHeader() {
-  const { user, logoutMutation } = useAuth();
-  const pro = user?.planType === 'pro';
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
@@ -41,41 +39,52 @@ export function SiteHeader() {
           <Brand />
         </div>
         <SectionLinks label="Main" className="hidden items-center gap-1 md:flex" />
-        {user ? (
-          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-            <Link
-              href="/account"
-              aria-label={`Your account (${user.username})`}
-              className="flex min-w-0 items-center gap-1.5 rounded-md text-sm font-medium hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
-              data-testid="current-username"
-            >
-              <UserRound
-                aria-hidden="true"
-                className={cn('size-4 shrink-0 text-muted-foreground', pro && 'hidden sm:block')}
-              />
-              <span className="max-w-28 truncate sm:max-w-48">{user.username}</span>
-            </Link>
-            {pro ? <Badge className="-ml-1 shrink-0 px-2 sm:-ml-2">Pro</Badge> : null}
-            {pro ? <ManageSubscriptionButton /> : null}
-            <Button
-              variant="outline"
-              size="sm"
-              className={cn('shrink-0', pro && 'px-2 sm:px-3')}
-              onClick={() => logoutMutation.mutate()}
-              disabled={logoutMutation.isPending}
-            >
-              <LogOut aria-hidden="true" />
-              {/* Pro users' headers are fuller: on a phone the icon alone (the label stays for screen readers). */}
-              <span className={cn(pro && 'sr-only sm:not-sr-only')}>Logout</span>
-            </Button>
-          </div>
-        ) : (
-          <Button asChild size="sm">
-            <Link href="/auth">Login</Link>
-          </Button>
-        )}
+        <AccountControls />
       </div>
       <SectionLinks label="Sections" className="flex justify-center gap-1 border-t border-border md:hidden" />
     </header>
+  );
+}
+
+/** Login, or the username (linking to the account; Pro: badge, Manage subscription) and Logout: on every page. */
+export function AccountControls() {
+  const { user, logoutMutation } = useAuth();
+  const pro = user?.planType === 'pro';
+  return (
+    <>
+      {user ? (
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          <Link
+            href="/account"
+            aria-label={`Your account (${user.username})`}
+            className="flex min-w-0 items-center gap-1.5 rounded-md text-sm font-medium hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
+            data-testid="current-username"
+          >
+            <UserRound
+              aria-hidden="true"
+              className={cn('size-4 shrink-0 text-muted-foreground', pro && 'hidden sm:block')}
+            />
+            <span className="max-w-28 truncate sm:max-w-48">{user.username}</span>
+          </Link>
+          {pro ? <Badge className="-ml-1 shrink-0 px-2 sm:-ml-2">Pro</Badge> : null}
+          {pro ? <ManageSubscriptionButton /> : null}
+          <Button
+            variant="outline"
+            size="sm"
+            className={cn('shrink-0', pro && 'px-2 sm:px-3')}
+            onClick={() => logoutMutation.mutate()}
+            disabled={logoutMutation.isPending}
+          >
+            <LogOut aria-hidden="true" />
+            {/* Pro users' headers are fuller: on a phone the icon alone (the label stays for screen readers). */}
+            <span className={cn(pro && 'sr-only sm:not-sr-only')}>Logout</span>
+          </Button>
+        </div>
+      ) : (
+        <Button asChild size="sm">
+          <Link href="/auth">Login</Link>
+        </Button>
+      )}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { usePageMeta } from '../../hooks/use-page-meta';
 import { cn } from '../../lib/cn';
 import { Brand } from './brand';
 import { SiteFooter } from './site-footer';
+import { AccountControls } from './site-header';
 
 const pages = [
   { href: '/', label: 'Home' },
@@ -31,9 +32,12 @@ export function StaticPage({
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-border bg-surface">
-        <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <Brand />
-          <nav aria-label="Pages" className="-mx-2 flex flex-wrap gap-1">
+          <nav
+            aria-label="Pages"
+            className="order-last -mx-2 flex basis-full flex-wrap gap-1 lg:order-none lg:basis-auto"
+          >
             {pages.map((page) => (
               <Link
                 key={page.href}
@@ -48,6 +52,7 @@ export function StaticPage({
               </Link>
             ))}
           </nav>
+          <AccountControls />
         </div>
       </header>
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-14">

@@ -152,7 +152,8 @@ export function ResultViewer({
   const frameSize = useElementSize(frame);
   const [split, setSplit] = useState(50);
   const [fullscreen, setFullscreen] = useState(false);
-  const paidSvg = usePaidSvg(conversion);
+  const done = conversion?.status === 'completed' && !conversion.expired ? conversion : null;
+  const paidSvg = usePaidSvg(done);
   const fit = () =>
     setView(() => fitView(image, mode === 'side' ? { ...frameSize, width: frameSize.width / 2 } : frameSize));
 
@@ -199,7 +200,6 @@ export function ResultViewer({
     else void container.requestFullscreen?.();
   };
 
-  const done = conversion?.status === 'completed' && !conversion.expired ? conversion : null;
   const baseScale = 1024 / Math.max(image.width, image.height, 1);
   const original = (v: View, size: Size) => (
     <img
