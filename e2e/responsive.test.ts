@@ -27,6 +27,8 @@ describe('on a 390 px wide phone', () => {
     await visible(page.getByRole('heading', { name: 'Payment Required', exact: true }));
     const fit = await horizontalOverflow(page);
     expect(fit.scrollWidth, `sticking out: ${fit.offenders.join(', ')}`).toBeLessThanOrEqual(fit.innerWidth);
+    const vector = page.locator('img[alt="Vector preview"]');
+    await expect.poll(() => vector.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await screenshot(page, 'phone-home-result');
   });
 });

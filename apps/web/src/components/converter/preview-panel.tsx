@@ -81,7 +81,7 @@ export function PreviewPanel({
       <Tabs value={tab} onValueChange={(value) => setTab(value as ViewMode)}>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
           <CardTitle>Preview</CardTitle>
-          <TabsList aria-label="View" className="h-auto max-w-full flex-wrap">
+          <TabsList aria-label="View" className="h-auto w-full flex-wrap sm:w-auto">
             {modes.map((mode) => (
               <TabsTrigger
                 key={mode.value}

@@ -138,7 +138,7 @@ export function ResultViewer({
   originalUrl,
   conversion,
   image,
-  view,
+  view: chosenView,
   setView,
 }: {
   mode: ViewMode;
@@ -154,14 +154,12 @@ export function ResultViewer({
   const [fullscreen, setFullscreen] = useState(false);
   const done = conversion?.status === 'completed' && !conversion.expired ? conversion : null;
   const paidSvg = usePaidSvg(done);
-  const fit = () =>
-    setView(() => fitView(image, mode === 'side' ? { ...frameSize, width: frameSize.width / 2 } : frameSize));
+  const paneSize = mode === 'side' ? { ...frameSize, width: frameSize.width / 2 } : frameSize;
+  // Until the person zooms or pans, the view fits the image, whatever the viewport's size.
+  const fitted = frameSize.width > 0 ? fitView(image, paneSize) : null;
+  const current = chosenView ?? fitted;
+  const fit = () => setView(() => null);
 
-  // The first view shows the whole image.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only until a view exists
-  useEffect(() => {
-    if (!view && frameSize.width > 0 && image.width > 0) fit();
-  }, [view, frameSize.width, image.width]);
   useEffect(() => {
     const change = () => setFullscreen(document.fullscreenElement === frame.current?.parentElement);
     document.addEventListener('fullscreenchange', change);
@@ -169,10 +167,14 @@ export function ResultViewer({
   }, []);
 
   const update = (change: (v: View, viewport: Size) => View) =>
-    setView((v) => (v ? change(v, frameSize) : v));
+    setView((v) => {
+      const base = v ?? fitted;
+      return base ? change(base, frameSize) : v;
+    });
   const zoomBy = (factor: number) =>
     update((v, size) => zoomAround(v, factor, size.width / 2, size.height / 2, size));
   const zoomTo = (zoom: number) => update((v) => ({ ...v, zoom: clampZoom(zoom) }));
+  const view = current;
 
   const keys = (event: React.KeyboardEvent) => {
     const step = 40;
