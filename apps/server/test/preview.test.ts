@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import type { Conversion } from '@vectrace/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,10 +7,14 @@ import { convert } from './support/flows.js';
 import { logoPng } from './support/images.js';
 import { markPaid, startTestServer, type TestServer } from './support/server.js';
 
+// Renders are kept beside the journeys' screenshots, to be looked at.
+const screenshots = new URL('../../../e2e/screenshots/', import.meta.url);
+
 let server: TestServer;
 let owner: Client;
 let conversion: Conversion;
 beforeAll(async () => {
+  await mkdir(screenshots, { recursive: true });
   server = await startTestServer();
   owner = new Client(server.url);
   conversion = await convert(owner, await logoPng(200));
@@ -39,7 +43,7 @@ describe('region renders for the result viewer', () => {
     expect(reply.type).toBe('image/png');
     const meta = await sharp(reply.body).metadata();
     expect([meta.width, meta.height]).toEqual([960, 640]);
-    await writeFile(new URL('../../../e2e/screenshots/preview-region-800.png', import.meta.url), reply.body);
+    await writeFile(new URL('preview-region-800.png', screenshots), reply.body);
     // Sharp: along a row through the disc's edge, ink goes from white to black within a few pixels.
     const row = await sharp(reply.body)
       .extract({ left: 0, top: 320, width: 960, height: 1 })
@@ -62,7 +66,7 @@ describe('region renders for the result viewer', () => {
     const fill = await region(owner, query);
     const outline = await region(owner, `${query}&view=outline`);
     expect(differing(await pixels(fill.body), await pixels(outline.body))).toBeGreaterThan(0.02);
-    await writeFile(new URL('../../../e2e/screenshots/preview-outline.png', import.meta.url), outline.body);
+    await writeFile(new URL('preview-outline.png', screenshots), outline.body);
 
     const again = await region(owner, query);
     expect(again.body.equals(fill.body)).toBe(true);
