@@ -2,6 +2,8 @@ import { pageMeta } from '@vectrace/contract';
 import { productName } from '../components/layout/brand';
 import { PageSection, StaticPage } from '../components/layout/static-page';
 
+const supportEmail = 'support@vectrace.app';
+
 /** Terms of Service: what is bought, for how long, cancelling, refunds, files and fair use. */
 export function TermsPage() {
   return (
@@ -33,9 +35,9 @@ export function TermsPage() {
       <PageSection id="refunds" title="3. Refunds">
         <p>
           If a result you paid for cannot be used (the conversion is wrong in a way no setting fixes, or the
-          download fails), write to us within 7 days of the payment and we refund it in full. The first month
-          of Pro is refunded in full on request within 7 days when you have downloaded nothing. Refunds go
-          back to the card that paid.
+          download fails), write to {supportEmail} within 7 days of the payment and we refund it in full. The
+          first month of Pro is refunded in full on request within 7 days when you have downloaded nothing.
+          Refunds go back to the card that paid.
         </p>
       </PageSection>
       <PageSection id="your-files" title="4. Your files">
