@@ -78,6 +78,22 @@ describe('the sandbox takes the whole purchase offline, with no real payment', (
     ).toBe(409);
   });
 
+  it('takes no payment for a conversion whose files are deleted within 10 minutes, and says why', async () => {
+    const visitor = new Client(server.url);
+    const conversion = await completed(visitor);
+    clock.set(new Date(Date.parse(conversion.expiresAt) - 5 * 60_000));
+    try {
+      const reply = await visitor.post('/api/create-payment-intent', {
+        plan: 'pay-per-use',
+        conversion_id: conversion.id,
+      });
+      expect(reply.status).toBe(409);
+      expect(reply.body.message).toMatch(/deleted in less than 10 minutes/);
+    } finally {
+      clock.set(new Date());
+    }
+  });
+
   it('declines 4000 0000 0000 0002 with the card decline message, and nothing unlocks', async () => {
     const visitor = new Client(server.url);
     const conversion = await completed(visitor);

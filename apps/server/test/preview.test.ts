@@ -82,3 +82,24 @@ describe('region renders for the result viewer', () => {
     expect((await region(stranger, query)).status).toBe(404);
   });
 });
+
+describe('thin images', () => {
+  it('a 10000 x 1 and a 1 x 10000 image preview as 1024 x 1 and 1 x 1024', async () => {
+    for (const [width, height] of [
+      [10_000, 1],
+      [1, 10_000],
+    ]) {
+      const line = await sharp({ create: { width, height, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      const thin = await convert(owner, line, 'line.png');
+      expect(thin.status, thin.errorMessage ?? '').toBe('completed');
+      const reply = await fetch(`${server.url}/api/preview/${thin.id}`, {
+        headers: { cookie: owner.cookieHeader },
+      });
+      expect(reply.status).toBe(200);
+      const meta = await sharp(Buffer.from(await reply.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual(width > height ? [1024, 1] : [1, 1024]);
+    }
+  });
+});

@@ -49,10 +49,14 @@ export async function renderPreview(svg: string, withWatermark: boolean): Promis
   const width = Number(box?.[1] ?? PREVIEW_SIZE);
   const height = Number(box?.[2] ?? PREVIEW_SIZE);
   const marked = withWatermark ? svg.replace(/<\/svg>\s*$/, `${watermark(width, height)}</svg>`) : svg;
-  const fitTo =
-    width >= height
-      ? { mode: 'width' as const, value: PREVIEW_SIZE }
-      : { mode: 'height' as const, value: PREVIEW_SIZE };
-  const rendered = await renderAsync(marked, { fitTo, background: '#ffffff' });
+  // At least one pixel each way: a 10000 x 1 image previews as 1024 x 1, not as nothing.
+  const scale = PREVIEW_SIZE / Math.max(width, height);
+  const outWidth = Math.max(1, Math.round(width * scale));
+  const outHeight = Math.max(1, Math.round(height * scale));
+  const framed = marked.replace(
+    /<svg\b[^>]*>/,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">`,
+  );
+  const rendered = await renderAsync(framed, { background: '#ffffff' });
   return rendered.asPng();
 }

@@ -9,6 +9,9 @@ import type { Owner } from '../owner.js';
 import { conversionPrice, fulfilPaymentIntent } from './fulfil.js';
 import { setConversionPaymentId } from './queries.js';
 
+/** No payment is taken for files deleted sooner than this. */
+const PAY_BEFORE_DELETION_MS = 10 * 60_000;
+
 // A payment intent that can still be paid, at today's price: the one to show again.
 const reusable = (intent: PaymentIntent) =>
   intent.amount === conversionPrice.amount &&
@@ -32,6 +35,13 @@ export async function createPaymentIntent(
   if (row.expiredAt) throw new AppError(410, expiredMessage);
   if (row.status !== 'completed')
     throw new AppError(409, 'This conversion is not finished yet: pay once its vector is ready.');
+  // Paid this close to deletion, the download could be gone before it is made.
+  if (Date.parse(row.expiresAt) - deps.clock().getTime() < PAY_BEFORE_DELETION_MS) {
+    throw new AppError(
+      409,
+      'The files of this conversion are deleted in less than 10 minutes, too soon to pay for it. Please upload the image again, convert it and pay then.',
+    );
+  }
   if (isPaid(row.paymentStatus))
     throw new AppError(409, 'This conversion is already paid for: download it from the converter.');
   if (owner.userId && (await planTypeOf(db, owner.userId)) === 'pro') {
