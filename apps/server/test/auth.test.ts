@@ -103,7 +103,7 @@ describe('sign-up', () => {
       { username: usernameOf(3) },
       { username: usernameOf(50) },
       { email: longEmail(255) },
-      { password: '12345678' },
+      { password: 'k7#pQ2zx' },
       { password: 'p'.repeat(100) },
     ]) {
       const input = { ...valid(), ...change };
@@ -261,6 +261,62 @@ describe('passwords (check 11)', () => {
   });
 });
 
+describe('common passwords (check 45)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await serverFor();
+  });
+  const refusals = [
+    ['password', /most common/],
+    ['12345678', /most common/],
+    ['PassWord', /most common/],
+    ['iloveyou', /most common/],
+    ['qwertyuiop', /most common/],
+    ['        ', /only spaces/],
+    ['\t \t \t \t ', /only spaces/],
+  ] as const;
+
+  it('are refused at sign-up with a sentence, and no account is made', async () => {
+    for (const [typed, message] of refusals) {
+      const username = uniqueName('common');
+      const reply = await new Client(server.url).post('/api/register', {
+        username,
+        email: `${username}@example.com`,
+        password: typed,
+      });
+      expect(reply.status, JSON.stringify(typed)).toBe(400);
+      expect(reply.body.message).toMatch(message);
+      expect((await login(new Client(server.url), username, typed)).status).toBe(401);
+    }
+  });
+
+  it('are refused at password change, and the old password keeps working', async () => {
+    const client = new Client(server.url);
+    const { username } = await register(client, uniqueName('changer'));
+    for (const [typed, message] of refusals) {
+      const reply = await client.post('/api/account/password', {
+        currentPassword: password,
+        newPassword: typed,
+      });
+      expect(reply.status, JSON.stringify(typed)).toBe(400);
+      expect(reply.body.message).toMatch(message);
+    }
+    await loginOk(new Client(server.url), username, password);
+  });
+
+  it('the shipped list holds 3,000 passwords, and an uncommon one with spaces inside is accepted', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const list = await readFile(new URL('../assets/common-passwords.txt', import.meta.url), 'utf8');
+    expect(list.split('\n').filter((line) => line && !line.startsWith('#'))).toHaveLength(3000);
+    const reply = await new Client(server.url).post('/api/register', {
+      username: uniqueName('spaced'),
+      email: `${uniqueName('spaced')}@example.com`,
+      password: '  my own  phrase  ',
+    });
+    expect(reply.status, reply.text).toBe(201);
+  });
+});
+
 describe('login', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -373,40 +429,74 @@ describe('login throttling (check 13)', () => {
   let clock: TestClock;
   beforeAll(async () => {
     clock = testClock();
-    server = await serverFor({ clock });
+    // Behind a proxy, so that each client can come from an address of its own.
+    server = await serverFor({ clock, env: { TRUST_PROXY: 'true' } });
   });
+  let addressCount = 0;
+  /** A browser at an address no other test uses. */
+  const elsewhere = () => new Client(server.url, { 'x-forwarded-for': `198.51.100.${++addressCount}` });
 
-  it('after 5 failures for a username, even the right password gets 429 with Retry-After until 15 minutes pass', async () => {
-    const { username } = await register(new Client(server.url), uniqueName('victim'));
-    const attacker = new Client(server.url);
+  it('after 5 failures for a username from one address, that address gets 429 with Retry-After even with the right password, until 15 minutes pass', async () => {
+    const { username } = await register(elsewhere(), uniqueName('victim'));
+    const attacker = elsewhere();
     for (let i = 0; i < 5; i++) {
       expect((await login(attacker, username, `guess ${i}`)).status).toBe(401);
     }
-    const owner = new Client(server.url);
-    const locked = await login(owner, username, password);
+    const locked = await login(attacker, username, password);
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toMatch(/too many failed login attempts/i);
+    expect(locked.body.message).toMatch(/too many failed login attempts for this username/i);
     const retryAfter = Number(locked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(locked.headers.getSetCookie()).toEqual([]);
 
     // Another account behind the same address is not locked out.
-    const other = await register(new Client(server.url), uniqueName('neighbour'));
-    await loginOk(new Client(server.url), other.username, password);
+    const other = await register(elsewhere(), uniqueName('neighbour'));
+    await loginOk(new Client(server.url, attacker.headers), other.username, password);
 
     clock.advance(14 * MINUTE);
-    const stillLocked = await login(owner, username, password);
+    const stillLocked = await login(attacker, username, password);
     expect(stillLocked.status).toBe(429);
     expect(Number(stillLocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
 
     clock.advance(MINUTE);
-    await loginOk(owner, username, password);
+    await loginOk(attacker, username, password);
+  });
+
+  it('an attacker cannot lock the owner out: the right password from an address without failures logs in', async () => {
+    const { username } = await register(elsewhere(), uniqueName('owner'));
+    const attacker = elsewhere();
+    for (let i = 0; i < 5; i++) expect((await login(attacker, username, `guess ${i}`)).status).toBe(401);
+    expect((await login(attacker, username, password)).status).toBe(429);
+    await loginOk(elsewhere(), username, password);
+  });
+
+  it('failures from many addresses slow that account down, growing with each, and never block it', async () => {
+    const { username } = await register(elsewhere(), uniqueName('targeted'));
+    const timedLogin = async () => {
+      const started = performance.now();
+      await loginOk(elsewhere(), username, password);
+      return performance.now() - started;
+    };
+    const before = await timedLogin();
+    // 14 guesses from 7 addresses at once: none reaches its own limit of 5.
+    const guess = (address: string, i: number) =>
+      login(new Client(server.url, { 'x-forwarded-for': address }), username, `spread guess ${i}`);
+    const spread = await Promise.all(Array.from({ length: 14 }, (_, i) => guess(`203.0.113.${i % 7}`, i)));
+    expect(spread.map((r) => r.status)).toEqual(Array(14).fill(401));
+    const slowed = await timedLogin();
+    expect(slowed).toBeGreaterThan(before + 1500);
+    // More failures, a longer wait, up to a bound; the owner still logs in.
+    const more = await Promise.all(Array.from({ length: 20 }, (_, i) => guess(`203.0.114.${i}`, i)));
+    expect(more.map((r) => r.status)).toEqual(Array(20).fill(401));
+    const slowest = await timedLogin();
+    expect(slowest).toBeGreaterThan(slowed + 500);
+    expect(slowest).toBeLessThan(5000);
   });
 
   it('counts failures for a username whatever its case or surrounding spaces', async () => {
-    const { username } = await register(new Client(server.url), uniqueName('Mixed'));
-    const attacker = new Client(server.url);
+    const { username } = await register(elsewhere(), uniqueName('Mixed'));
+    const attacker = elsewhere();
     for (const typed of [
       username,
       username.toUpperCase(),
@@ -416,31 +506,32 @@ describe('login throttling (check 13)', () => {
     ]) {
       expect((await login(attacker, typed, 'guess')).status).toBe(401);
     }
-    expect((await login(new Client(server.url), username, password)).status).toBe(429);
+    expect((await login(attacker, username, password)).status).toBe(429);
   });
 
   it('a successful login forgets earlier failures: an owner who mistypes now and then is never locked out', async () => {
-    const { username } = await register(new Client(server.url), uniqueName('typo'));
-    const owner = new Client(server.url);
+    const { username } = await register(elsewhere(), uniqueName('typo'));
+    const owner = elsewhere();
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < 4; i++) expect((await login(owner, username, 'typo')).status).toBe(401);
       await loginOk(owner, username, password);
     }
   });
 
-  it('guesses sent all at once get no more than 5 passwords checked, and the account still locks', async () => {
-    const { username } = await register(new Client(server.url), uniqueName('burst'));
+  it('guesses sent all at once from one address get no more than 5 passwords checked, and that address is then refused', async () => {
+    const { username } = await register(elsewhere(), uniqueName('burst'));
+    const from = { 'x-forwarded-for': '192.0.2.77' };
     const burst = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => login(new Client(server.url), username, `burst guess ${i}`)),
+      Array.from({ length: 20 }, (_, i) => login(new Client(server.url, from), username, `burst guess ${i}`)),
     );
     // Then one at a time: together with the burst, exactly 5 guesses are ever checked (401).
     const after: Reply[] = [];
-    for (let i = 0; i < 7; i++) after.push(await login(new Client(server.url), username, `slow guess ${i}`));
+    for (let i = 0; i < 7; i++) after.push(await login(new Client(server.url, from), username, `slow ${i}`));
     const statuses = [...burst, ...after].map((r) => r.status);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(after.at(-1)?.status).toBe(429);
-    expect((await login(new Client(server.url), username, password)).status).toBe(429);
+    expect((await login(new Client(server.url, from), username, password)).status).toBe(429);
   });
 });
 

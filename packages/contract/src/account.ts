@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordSchema } from './auth.js';
 import type { PlanType } from './plans.js';
 
 /** The Pro subscription as the account page shows it. */
@@ -27,10 +28,7 @@ export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: 'Your current password is required' })
     .min(1, 'Your current password is required'),
-  newPassword: z
-    .string({ error: 'A new password is required' })
-    .min(8, 'Password must be at least 8 characters')
-    .max(100, 'Password must be at most 100 characters'),
+  newPassword: newPasswordSchema('A new password is required'),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** A new password: 8 to 100 characters, kept exactly as typed, not only spaces. */
+export const newPasswordSchema = (required: string) =>
+  z
+    .string({ error: required })
+    .min(8, 'Password must be at least 8 characters')
+    .max(100, 'Password must be at most 100 characters')
+    .refine((password) => password.trim() !== '', 'Password cannot be only spaces');
+
 /** Sign-up fields as the server receives them (spec section 5). */
 export const registerSchema = z.object({
   username: z
@@ -11,10 +19,7 @@ export const registerSchema = z.object({
     .string({ error: 'Email is required' })
     .max(255, 'Email must be at most 255 characters')
     .pipe(z.email('Invalid email format')),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(8, 'Password must be at least 8 characters')
-    .max(100, 'Password must be at most 100 characters'),
+  password: newPasswordSchema('Password is required'),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

@@ -15,7 +15,11 @@ export interface Reply<T = Loose> {
  */
 export class Client {
   readonly cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  /** `headers` go with every request, e.g. X-Forwarded-For to come from another address. */
+  constructor(
+    readonly baseUrl: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -26,7 +30,7 @@ export class Client {
     path: string,
     options: { json?: unknown; headers?: Record<string, string>; body?: string | Uint8Array } = {},
   ): Promise<Reply<T>> {
-    const headers: Record<string, string> = { origin: this.baseUrl, ...options.headers };
+    const headers: Record<string, string> = { origin: this.baseUrl, ...this.headers, ...options.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader;
     let body = options.body;
     if (options.json !== undefined) {

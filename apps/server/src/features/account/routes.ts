@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from '../auth/identity.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { hashPassword, refuseCommonPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserById } from '../auth/queries.js';
 import { deleteOtherSessions } from '../auth/sessions.js';
 import { syncSubscription } from '../payments/fulfil.js';
@@ -24,6 +24,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     const user = requireUser(request);
     const input = parse(changePasswordSchema, request.body);
     if (!(await verifyPassword(user.password, input.currentPassword))) throw new AppError(400, wrongPassword);
+    refuseCommonPassword(input.newPassword);
     await db
       .updateTable('users')
       .set({ password: await hashPassword(input.newPassword) })

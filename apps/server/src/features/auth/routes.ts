@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Deps } from '../../deps.js';
 import { AppError, parse } from '../../errors.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords.js';
 import {
   adoptVisitorWork,
   findUserByUsername,
@@ -50,6 +50,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     async (request, reply) => {
       // Only these three fields are read: planType, conversionsLimit and the like are ignored.
       const input = parse(registerSchema, request.body);
+      refuseCommonPassword(input.password);
       const email = input.email.trim().toLowerCase();
       const taken = await takenField(db, input.username, email);
       if (taken) throw new AppError(409, takenMessage[taken]);
@@ -82,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     if (!(await verifyPassword(user?.password, input.password)) || !user) {
       throw new AppError(401, 'Invalid username or password');
     }
-    await clearLoginFailures(db, key);
+    await clearLoginFailures(db, key, request.ip);
     return signIn(request, reply, user);
   });
 

@@ -1,20 +1,26 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 
-// Failed logins are counted per username (so guessing one account stops, while its owner's
-// other devices and other accounts behind the same IP still work) and per IP (so spraying many
-// usernames stops too). Counts live in the database: they survive restarts and span instances.
+// Failed logins are counted per username and address (so guessing one account from one place
+// stops, while its owner, elsewhere, still logs in: nobody can lock anyone out) and per address
+// (so spraying many usernames stops too). Failures of one username from many addresses slow its
+// logins down (a growing delay) but never block them. Counts live in the database: they survive
+// restarts and span instances.
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_USERNAME = 5;
 export const MAX_FAILURES_PER_IP = 50;
+/** Each failure of the username past the first five, from anywhere, adds this much waiting. */
+export const DELAY_PER_FAILURE_MS = 200;
+export const MAX_DELAY_MS = 3000;
 
 /**
- * Starts a login attempt: 429 with Retry-After while either count is at its limit. Otherwise the
- * attempt is recorded as a failure before the password is checked, and counted again: guesses
- * sent all at once would each pass a check made before any of them is recorded, so the limit
- * would not hold. Of attempts racing each other, at most as many as the limit leaves go on (the
- * last of them to count sees all the others). A successful login then clears the record
- * (clearLoginFailures); a failed one leaves it as the failure.
+ * Starts a login attempt: 429 with Retry-After while this address is at either limit; waits the
+ * username's delay. Otherwise the attempt is recorded as a failure before the password is
+ * checked, and counted again: guesses sent all at once would each pass a check made before any
+ * of them is recorded, so the limit would not hold. Of attempts racing each other, at most as
+ * many as the limit leaves go on (the last of them to count sees all the others). A successful
+ * login then clears the record (clearLoginFailures); a failed one leaves it as the failure.
  */
 export async function beginLoginAttempt(db: Db, usernameKey: string, ip: string, now: Date): Promise<void> {
   await refuseWhileLimited(db, usernameKey, ip, now);
@@ -30,9 +36,13 @@ export async function beginLoginAttempt(db: Db, usernameKey: string, ip: string,
     await db.deleteFrom('loginFailures').where('id', '=', attempt.id).execute();
     throw err;
   }
+  const delay = await usernameDelay(db, usernameKey, now, attempt.id);
+  if (delay > 0) await sleep(delay);
 }
 
-/** 429 if the failures other than `exceptId` within the window reach either limit. */
+const since = (now: Date) => new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+
+/** 429 if this address's failures other than `exceptId` within the window reach either limit. */
 async function refuseWhileLimited(
   db: Db,
   usernameKey: string,
@@ -40,23 +50,23 @@ async function refuseWhileLimited(
   now: Date,
   exceptId?: number,
 ): Promise<void> {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-  for (const [column, value, max] of [
-    ['usernameKey', usernameKey, MAX_FAILURES_PER_USERNAME],
-    ['ip', ip, MAX_FAILURES_PER_IP],
+  for (const [forUsername, max] of [
+    [true, MAX_FAILURES_PER_USERNAME],
+    [false, MAX_FAILURES_PER_IP],
   ] as const) {
     let query = db
       .selectFrom('loginFailures')
       .select('createdAt')
-      .where(column, '=', value)
-      .where('createdAt', '>', since);
+      .where('ip', '=', ip)
+      .where('createdAt', '>', since(now));
+    if (forUsername) query = query.where('usernameKey', '=', usernameKey);
     if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
     const failures = await query.orderBy('createdAt', 'desc').limit(max).execute();
     if (failures.length < max) continue;
     const oldest = failures[failures.length - 1];
     const retryMs = Math.max(1000, Date.parse(oldest.createdAt) + LOGIN_WINDOW_MS - now.getTime());
     const minutes = Math.ceil(retryMs / 60_000);
-    const who = column === 'ip' ? 'from your network' : 'for this username';
+    const who = forUsername ? 'for this username from your network' : 'from your network';
     throw new AppError(
       429,
       `Too many failed login attempts ${who}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -65,9 +75,22 @@ async function refuseWhileLimited(
   }
 }
 
-/** A successful login forgets that username's failures; old rows are pruned by the sweeper. */
-export async function clearLoginFailures(db: Db, usernameKey: string): Promise<void> {
-  await db.deleteFrom('loginFailures').where('usernameKey', '=', usernameKey).execute();
+/** The wait before checking a password of a username that failed often lately, from anywhere. */
+async function usernameDelay(db: Db, usernameKey: string, now: Date, exceptId: number): Promise<number> {
+  const row = await db
+    .selectFrom('loginFailures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('usernameKey', '=', usernameKey)
+    .where('createdAt', '>', since(now))
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  const past = Number(row.n) - MAX_FAILURES_PER_USERNAME + 1;
+  return past > 0 ? Math.min(MAX_DELAY_MS, past * DELAY_PER_FAILURE_MS) : 0;
+}
+
+/** A successful login forgets that username's failures from this address; the sweeper prunes the rest. */
+export async function clearLoginFailures(db: Db, usernameKey: string, ip: string): Promise<void> {
+  await db.deleteFrom('loginFailures').where('usernameKey', '=', usernameKey).where('ip', '=', ip).execute();
 }
 
 /** Forgets failures older than the window: they no longer count. */
