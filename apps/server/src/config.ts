@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { Quotas } from './features/quotas.js';
 
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
@@ -39,8 +40,13 @@ const envSchema = z.object({
   REGISTER_LIMIT_PER_IP: intFrom(20, 1),
   /** Upload URLs one address may ask for per minute. */
   UPLOADS_PER_MINUTE: intFrom(60, 1),
-  /** Conversions one address may start per minute. */
-  CONVERSIONS_PER_MINUTE: intFrom(120, 1),
+  /** Conversions one address may start per minute (Pro accounts are not counted). */
+  CONVERSIONS_PER_MINUTE: intFrom(60, 1),
+  /** Quotas of each visitor and free account: generous for a person re-tuning an image. */
+  QUOTA_TRACES_PER_MINUTE: intFrom(20, 1),
+  QUOTA_TRACES_PER_HOUR: intFrom(300, 1),
+  QUOTA_IMAGES_PER_HOUR: intFrom(30, 1),
+  QUOTA_RESULTS_KEPT: intFrom(200, 1),
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** The built web app (apps/web/dist) that the server serves beside the API. */
@@ -83,6 +89,7 @@ export interface Config {
   registerLimitPerIp: number;
   uploadsPerMinute: number;
   conversionsPerMinute: number;
+  quotas: Quotas;
   trustProxy: boolean;
   webDir: string;
   payments: PaymentsConfig;
@@ -131,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registerLimitPerIp: e.REGISTER_LIMIT_PER_IP,
     uploadsPerMinute: e.UPLOADS_PER_MINUTE,
     conversionsPerMinute: e.CONVERSIONS_PER_MINUTE,
+    quotas: {
+      tracesPerMinute: e.QUOTA_TRACES_PER_MINUTE,
+      tracesPerHour: e.QUOTA_TRACES_PER_HOUR,
+      imagesPerHour: e.QUOTA_IMAGES_PER_HOUR,
+      resultsKept: e.QUOTA_RESULTS_KEPT,
+    },
     trustProxy: e.TRUST_PROXY === 'true',
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
     payments: paymentsConfig(e),

@@ -17,7 +17,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
+async function start(env: Record<string, string> = {}): Promise<ServerProcess & { dbFile: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vectrace-load-'));
   const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env }, { keepLogs: false });
   cleanups.push(async () => {
@@ -25,7 +25,7 @@ async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
     await server.exited;
     await rm(dataDir, { recursive: true, force: true });
   });
-  return server;
+  return { ...server, dbFile: join(dataDir, 'vectrace.db') };
 }
 
 const rssMb = (pid: number) => {
@@ -106,4 +106,71 @@ describe('under load', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(server.child.exitCode).toBeNull();
   }, 60_000);
+});
+
+describe('one owner cannot starve the others (check 43)', () => {
+  /** Seconds from creation until a worker took it up. */
+  async function secondsUntilStarted(client: Client, id: string): Promise<number> {
+    const started = performance.now();
+    for (;;) {
+      const reply = await client.get<Conversion>(`/api/conversions/${id}`);
+      if (reply.body.status !== 'pending') return (performance.now() - started) / 1000;
+      if (performance.now() - started > 60_000) throw new Error(`${id} still pending after 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('a visitor bursting 200 conversions gets 429 past its quota, and a Pro batch of 200 is taken in turns: the others start within 10 s', async () => {
+    const server = await start({ UPLOADS_PER_MINUTE: '1000', CONVERSIONS_PER_MINUTE: '1000' });
+    const heavy = await noisePng(1000); // seconds of tracing each
+    const burster = new Client(server.url);
+    const { ticket } = await upload(burster, heavy);
+    const burst = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        burster.post<Conversion>('/api/conversions', {
+          originalFileName: 'noise.png',
+          originalFileUrl: ticket.objectPath,
+          settings: { threshold: i % 100 },
+        }),
+      ),
+    );
+    const statuses = burst.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(180);
+    expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused[0].body).toMatchObject({ message: expect.stringMatching(/Try again in/) });
+
+    // A Pro account's batch is not capped, only queued in turns.
+    const pro = new Client(server.url);
+    const { username } = await register(pro);
+    const db = await import('better-sqlite3').then(({ default: SQLite }) => new SQLite(server.dbFile));
+    db.prepare('UPDATE users SET planType = ? WHERE username = ?').run('pro', username);
+    db.close();
+    const proUpload = await upload(pro, heavy);
+    const batch = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        pro.post<Conversion>('/api/conversions', {
+          originalFileName: 'noise.png',
+          originalFileUrl: proUpload.ticket.objectPath,
+          settings: { threshold: i % 100 },
+        }),
+      ),
+    );
+    expect(batch.map((r) => r.status)).toEqual(Array(200).fill(201));
+
+    const others = await Promise.all(
+      Array.from({ length: 3 }, async () => {
+        const client = new Client(server.url);
+        const created = await startConversion(client, await logoPng(120));
+        expect(created.status, created.text).toBe(201);
+        return { client, id: created.body.id, position: created.body.queuePosition };
+      }),
+    );
+    const waits = await Promise.all(others.map(({ client, id }) => secondsUntilStarted(client, id)));
+    process.stdout.write(
+      `burst of 200 + Pro batch of 200: others queued at ${others.map((o) => o.position).join(', ')}, started after ${waits.map((w) => w.toFixed(1)).join(', ')} s\n`,
+    );
+    for (const wait of waits) expect(wait).toBeLessThan(10);
+  }, 120_000);
 });

@@ -14,7 +14,13 @@ afterEach(async () => {
 describe('the queue', () => {
   it('200 queued conversions all complete, and a Pro conversion queued after 20 free ones starts first', async () => {
     server = await startTestServer({
-      env: { TRACE_WORKERS: '1', UPLOADS_PER_MINUTE: '1000', CONVERSIONS_PER_MINUTE: '1000' },
+      env: {
+        TRACE_WORKERS: '1',
+        UPLOADS_PER_MINUTE: '1000',
+        CONVERSIONS_PER_MINUTE: '1000',
+        QUOTA_TRACES_PER_MINUTE: '1000',
+        QUOTA_IMAGES_PER_HOUR: '1000',
+      },
     });
     const free = new Client(server.url);
     await register(free);

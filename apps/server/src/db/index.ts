@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import * as initial from './migrations/001-initial.js';
 import * as payments from './migrations/002-payments.js';
 import * as retuning from './migrations/003-retuning-and-account.js';
+import * as fairQueue from './migrations/004-fair-queue-and-quotas.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -15,6 +16,7 @@ const migrations = {
   '001-initial': initial,
   '002-payments': payments,
   '003-retuning-and-account': retuning,
+  '004-fair-queue-and-quotas': fairQueue,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

@@ -78,6 +78,8 @@ export interface ConversionsTable {
   /** Higher goes first: Pro conversions. */
   priority: Generated<number>;
   attempts: Generated<number>;
+  /** The fair queue's turn: how many of the owner's conversions were queued or tracing at creation. */
+  queueRound: Generated<number>;
   processingStartedAt: string | null;
   completedAt: string | null;
   paidAt: string | null;

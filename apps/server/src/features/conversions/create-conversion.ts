@@ -6,15 +6,20 @@ import { ObjectNotFoundError, uploadKey } from '../../storage/object-store.js';
 import { countConversion, planTypeOf } from '../auth/queries.js';
 import { type Owner, ownerColumns } from '../owner.js';
 import { payUploadedConversion } from '../payments/queries.js';
+import { checkTraceQuota, lockOwner } from '../quotas.js';
 import { checkFileName, checkImage } from '../uploads/check-image.js';
 import { findOwnedUpload } from '../uploads/queries.js';
-import { type ConversionRow, findConversion, insertConversion } from './queries.js';
+import { type ConversionRow, findConversion, insertConversion, queuedOrTracing } from './queries.js';
+
+/** How many of a Pro owner's waiting conversions go ahead of everyone else's. */
+export const PRO_PRIORITY_TURNS = 3;
 
 const uploadGone = new AppError(404, 'Upload not found. Please upload the image again.');
 
 /**
  * Checks the upload (the caller's, really a PNG or JPEG by its bytes and named so, within the
- * pixel limit by its header), records the conversion as pending and puts it in the queue.
+ * pixel limit by its header) and the owner's quota, records the conversion as pending and puts it
+ * in the queue, behind the owner's own waiting conversions (the fair queue).
  */
 export async function createConversion(
   deps: Deps,
@@ -33,6 +38,10 @@ export async function createConversion(
   const planType = owner.userId ? await planTypeOf(db, owner.userId) : undefined;
   const id = randomUUID();
   await db.transaction().execute(async (tx) => {
+    await lockOwner(tx, owner);
+    // Pro is not capped (spec: unlimited conversions), only taken in turns with everyone else.
+    if (planType !== 'pro') await checkTraceQuota(tx, owner, deps.config.quotas, clock());
+    const queueRound = await queuedOrTracing(tx, owner);
     await insertConversion(tx, {
       id,
       ...ownerColumns(owner),
@@ -47,8 +56,10 @@ export async function createConversion(
       stage: null,
       vectorCount: null,
       fileSize: null,
-      // Pro conversions go ahead of the others (spec: priority processing).
-      priority: planType === 'pro' ? 1 : 0,
+      // Pro conversions go ahead of the others (spec: priority processing), the first
+      // PRO_PRIORITY_TURNS waiting at once: a Pro batch beyond them takes turns with everyone.
+      priority: planType === 'pro' && queueRound < PRO_PRIORITY_TURNS ? 1 : 0,
+      queueRound,
       processingStartedAt: null,
       completedAt: null,
       paidAt: null,

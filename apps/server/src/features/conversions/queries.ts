@@ -8,9 +8,23 @@ export type ConversionRow = Selectable<ConversionsTable>;
 
 export async function insertConversion(
   db: Db,
-  row: Omit<ConversionRow, 'paymentStatus' | 'priority' | 'attempts'> & { priority: number },
+  row: Omit<ConversionRow, 'paymentStatus' | 'priority' | 'attempts' | 'queueRound'> & {
+    priority: number;
+    queueRound: number;
+  },
 ): Promise<void> {
   await db.insertInto('conversions').values(row).execute();
+}
+
+/** How many of the owner's conversions are waiting or tracing: a new one's turn in the fair queue. */
+export async function queuedOrTracing(db: Db, owner: Owner): Promise<number> {
+  const row = await db
+    .selectFrom('conversions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(ownedBy(owner))
+    .where('status', 'in', ['pending', 'processing'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The conversion if the owner holds it; undefined otherwise (the route answers 404 either way). */
@@ -48,7 +62,11 @@ export function listOwnedConversions(db: Db, owner: Owner, limit = 100): Promise
     .execute();
 }
 
-/** 1-based place in the queue of a pending conversion: higher priority first, then oldest first. */
+/**
+ * 1-based place in the queue of a pending conversion, in the order claims take them: higher
+ * priority first, then by turn (each owner's first waiting conversion before anyone's second:
+ * one owner's burst cannot starve the others), then oldest first.
+ */
 export async function queuePosition(db: Db, row: ConversionRow): Promise<number> {
   const ahead = await db
     .selectFrom('conversions')
@@ -57,11 +75,14 @@ export async function queuePosition(db: Db, row: ConversionRow): Promise<number>
     .where((eb) =>
       eb.or([
         eb('priority', '>', row.priority),
-        eb.and([eb('priority', '=', row.priority), eb('createdAt', '<', row.createdAt)]),
+        eb.and([eb('priority', '=', row.priority), eb('queueRound', '<', row.queueRound)]),
         eb.and([
           eb('priority', '=', row.priority),
-          eb('createdAt', '=', row.createdAt),
-          eb('id', '<', row.id),
+          eb('queueRound', '=', row.queueRound),
+          eb.or([
+            eb('createdAt', '<', row.createdAt),
+            eb.and([eb('createdAt', '=', row.createdAt), eb('id', '<', row.id)]),
+          ]),
         ]),
       ]),
     )
@@ -70,8 +91,9 @@ export async function queuePosition(db: Db, row: ConversionRow): Promise<number>
 }
 
 /**
- * Takes the next pending conversion (Pro first, then oldest) and marks it processing, atomically:
- * two claimers never get the same row (PostgreSQL skips rows another claim has locked).
+ * Takes the next pending conversion (Pro first, then by turn, then oldest; see queuePosition)
+ * and marks it processing, atomically: two claimers never get the same row (PostgreSQL skips
+ * rows another claim has locked).
  */
 export async function claimNextConversion(db: Db, now: Date): Promise<string | undefined> {
   const postgres = dialectOf(db) === 'postgres';
@@ -89,6 +111,7 @@ export async function claimNextConversion(db: Db, now: Date): Promise<string | u
         .select('id')
         .where('status', '=', 'pending')
         .orderBy('priority', 'desc')
+        .orderBy('queueRound')
         .orderBy('createdAt')
         .orderBy('id')
         .limit(1)

@@ -31,7 +31,10 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
     return row;
   };
 
-  const perMinute = { config: { rateLimit: { max: config.conversionsPerMinute, timeWindow: '1 minute' } } };
+  // Per address, beside each owner's quota (a visitor who drops its cookie is a new owner).
+  const perMinute = {
+    config: { rateLimit: { max: config.conversionsPerMinute, timeWindow: '1 minute', allowList: isPro } },
+  };
   app.post('/api/conversions', perMinute, async (request, reply) => {
     const owner = requireOwner(request);
     const row = await createConversion(deps, owner, parse(createConversionSchema, request.body));

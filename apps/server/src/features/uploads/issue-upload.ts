@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_UPLOAD_BYTES, type UploadTicket } from '@vectrace/contract';
 import type { Deps } from '../../deps.js';
+import { planTypeOf } from '../auth/queries.js';
 import type { Owner } from '../owner.js';
+import { checkImageQuota, lockOwner } from '../quotas.js';
 import { insertUpload } from './queries.js';
 import { issuedTo, signUpload, UPLOAD_URL_TTL_MS } from './signing.js';
 
-/** Records a new upload for the owner and signs its single-use PUT address under `base`. */
+/** Within the owner's image quota (Pro has none), records a new upload for the owner and signs its single-use PUT address under `base`. */
 export async function issueUpload(deps: Deps, owner: Owner, base: string): Promise<UploadTicket> {
   const { db, clock, config } = deps;
   const id = randomUUID();
-  await insertUpload(db, id, owner, clock());
+  await db.transaction().execute(async (tx) => {
+    await lockOwner(tx, owner);
+    const pro = owner.userId && (await planTypeOf(tx, owner.userId)) === 'pro';
+    if (!pro) await checkImageQuota(tx, owner, config.quotas, clock());
+    await insertUpload(tx, id, owner, clock());
+  });
   const expires = clock().getTime() + UPLOAD_URL_TTL_MS;
   const grant = { uploadId: id, owner: issuedTo(owner), expires, maxBytes: MAX_UPLOAD_BYTES };
   const signature = signUpload(config.secret, grant);

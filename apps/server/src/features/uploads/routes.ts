@@ -18,7 +18,15 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
 
   app.post(
     '/api/objects/upload',
-    { config: { rateLimit: { max: config.uploadsPerMinute, timeWindow: '1 minute' } } },
+    {
+      config: {
+        rateLimit: {
+          max: config.uploadsPerMinute,
+          timeWindow: '1 minute',
+          allowList: (request) => request.user?.planType === 'pro',
+        },
+      },
+    },
     async (request, reply): Promise<UploadTicket> => {
       const owner = ensureOwner(request, reply, deps);
       return issueUpload(deps, owner, publicOrigin(request, config));

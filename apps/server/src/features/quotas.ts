@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import { dialectOf } from '../db/dialect.js';
+import type { Db } from '../db/index.js';
+import { AppError } from '../errors.js';
+import { type Owner, ownedBy } from './owner.js';
+
+/** What one free owner (visitor or free account) may do; Pro is not capped but fair-queued. */
+export interface Quotas {
+  tracesPerMinute: number;
+  tracesPerHour: number;
+  imagesPerHour: number;
+  /** Conversions waiting, tracing or completed and not yet deleted, at once. */
+  resultsKept: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Serializes one owner's quota checks within a transaction, so that a burst of requests cannot
+ * all pass the count before any of them is recorded. SQLite runs one transaction at a time
+ * already; PostgreSQL takes an advisory lock on the owner, released at commit.
+ */
+export async function lockOwner(tx: Db, owner: Owner): Promise<void> {
+  if (dialectOf(tx) !== 'postgres') return;
+  const key = owner.userId ? `user:${owner.userId}` : `visitor:${owner.visitorId}`;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
+}
+
+/** 429 if the owner has started as many conversions as a window allows, or keeps too many. */
+export async function checkTraceQuota(tx: Db, owner: Owner, quotas: Quotas, now: Date): Promise<void> {
+  for (const [windowMs, max, span] of [
+    [MINUTE, quotas.tracesPerMinute, 'minute'],
+    [HOUR, quotas.tracesPerHour, 'hour'],
+  ] as const) {
+    const since = new Date(now.getTime() - windowMs).toISOString();
+    const recent = await tx
+      .selectFrom('conversions')
+      .select('createdAt')
+      .where(ownedBy(owner))
+      .where('createdAt', '>', since)
+      .orderBy('createdAt', 'desc')
+      .limit(max)
+      .execute();
+    if (recent.length < max) continue;
+    const retryMs = Date.parse(recent[max - 1].createdAt) + windowMs - now.getTime();
+    throw tooMany(`You have started ${max} conversions in the last ${span}, the most we allow`, retryMs);
+  }
+  const kept = await tx
+    .selectFrom('conversions')
+    .select('expiresAt')
+    .where(ownedBy(owner))
+    .where('expiredAt', 'is', null)
+    .where('status', '!=', 'failed')
+    .orderBy('expiresAt')
+    .limit(quotas.resultsKept)
+    .execute();
+  if (kept.length >= quotas.resultsKept) {
+    const retryMs = Date.parse(kept[0].expiresAt) - now.getTime();
+    throw tooMany(
+      `You have ${quotas.resultsKept} conversions kept, the most we keep at once; the oldest is deleted soon`,
+      retryMs,
+    );
+  }
+}
+
+/** 429 if the owner has uploaded as many images in the last hour as allowed. */
+export async function checkImageQuota(tx: Db, owner: Owner, quotas: Quotas, now: Date): Promise<void> {
+  const max = quotas.imagesPerHour;
+  const recent = await tx
+    .selectFrom('uploads')
+    .select('createdAt')
+    .where(ownedBy(owner))
+    .where('createdAt', '>', new Date(now.getTime() - HOUR).toISOString())
+    .orderBy('createdAt', 'desc')
+    .limit(max)
+    .execute();
+  if (recent.length < max) return;
+  const retryMs = Date.parse(recent[max - 1].createdAt) + HOUR - now.getTime();
+  throw tooMany(`You have uploaded ${max} images in the last hour, the most we allow`, retryMs);
+}
+
+/** A 429 whose sentence and Retry-After say when to try again. */
+export function tooMany(reason: string, retryMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryMs / 1000));
+  return new AppError(429, `${reason}. Try again in ${waitInWords(seconds)}.`, {
+    'retry-after': String(seconds),
+  });
+}
+
+/** "40 seconds", "1 minute", "12 minutes". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
