@@ -20,6 +20,7 @@ describe('the queue', () => {
         CONVERSIONS_PER_MINUTE: '1000',
         QUOTA_TRACES_PER_MINUTE: '1000',
         QUOTA_IMAGES_PER_HOUR: '1000',
+        QUOTA_RESULTS_KEPT: '1000',
       },
     });
     const free = new Client(server.url);
