@@ -26,6 +26,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Conversions traced at once (worker threads). */
   TRACE_WORKERS: intFrom(availableParallelism(), 1),
+  /** Preview renders drawn at once (worker threads); more wait in line. */
+  PREVIEW_WORKERS: intFrom(1, 1),
   /** A trace running longer is stopped and retried, then failed. */
   TRACE_TIMEOUT_MS: intFrom(120_000, 1),
   /** Heap limit of each trace worker thread. */
@@ -83,6 +85,7 @@ export interface Config {
   secret: string;
   logLevel: string;
   trace: { workers: number; timeoutMs: number; memoryMb: number; maxAttempts: number };
+  previewWorkers: number;
   retentionMs: number;
   sweepIntervalMs: number;
   shutdownGraceMs: number;
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: e.TRACE_MEMORY_MB,
       maxAttempts: e.TRACE_MAX_ATTEMPTS,
     },
+    previewWorkers: e.PREVIEW_WORKERS,
     retentionMs: e.RETENTION_MINUTES * 60_000,
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Conversion } from '@vectrace/contract';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
 import { register, startConversion, upload } from './support/flows.js';
@@ -17,7 +18,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function start(env: Record<string, string> = {}): Promise<ServerProcess & { dbFile: string }> {
+async function start(
+  env: Record<string, string> = {},
+): Promise<ServerProcess & { dataDir: string; dbFile: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vectrace-load-'));
   const server = await spawnServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env }, { keepLogs: false });
   cleanups.push(async () => {
@@ -25,7 +28,7 @@ async function start(env: Record<string, string> = {}): Promise<ServerProcess & 
     await server.exited;
     await rm(dataDir, { recursive: true, force: true });
   });
-  return { ...server, dbFile: join(dataDir, 'vectrace.db') };
+  return { ...server, dataDir, dbFile: join(dataDir, 'vectrace.db') };
 }
 
 const rssMb = (pid: number) => {
@@ -106,6 +109,81 @@ describe('under load', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(server.child.exitCode).toBeNull();
   }, 60_000);
+});
+
+/** A photo of noise as a JPEG of about 5.6 MB, which traces into a result of about 33 MB. */
+async function noiseJpeg(size = 2600): Promise<Buffer> {
+  const raw = Buffer.alloc(size * size * 3);
+  let seed = 1;
+  for (let i = 0; i < raw.length; i++) {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    raw[i] = (seed >> 16) & 255;
+  }
+  return sharp(raw, { raw: { width: size, height: size, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+describe('preview cost (check 41)', () => {
+  it('16 concurrent previews of a 30 MB result while a user logs in every 200 ms: login p99 under 300 ms, memory growth under 300 MB', async () => {
+    const server = await start();
+    const pid = server.child.pid ?? 0;
+    const owner = new Client(server.url);
+    const created = await startConversion(owner, await noiseJpeg(), 'noise.jpg');
+    expect(created.status, created.text).toBe(201);
+    let done: Conversion;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      done = (await owner.get<Conversion>(`/api/conversions/${created.body.id}`)).body;
+    } while (done.status === 'pending' || done.status === 'processing');
+    expect(done.status, done.errorMessage ?? '').toBe('completed');
+    expect(done.fileSize).toBeGreaterThan(30_000_000);
+
+    const { username } = await register(new Client(server.url));
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(pid));
+    }, 20);
+    const logins: number[] = [];
+    let stop = false;
+    const loginLoop = (async () => {
+      while (!stop) {
+        const started = performance.now();
+        const reply = await new Client(server.url).post('/api/login', {
+          username,
+          password: 'correct horse battery',
+        });
+        expect(reply.status).toBe(200);
+        logins.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const preview = () =>
+      fetch(`${server.url}/api/preview/${done.id}`, { headers: { cookie: owner.cookieHeader } }).then(
+        async (r) => ({ status: r.status, bytes: (await r.arrayBuffer()).byteLength }),
+      );
+    const drawStarted = performance.now();
+    const first = await Promise.all(Array.from({ length: 16 }, preview));
+    const drawSeconds = (performance.now() - drawStarted) / 1000;
+    const cachedStarted = performance.now();
+    const second = await Promise.all(Array.from({ length: 16 }, preview));
+    const cachedMs = performance.now() - cachedStarted;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    stop = true;
+    await loginLoop;
+    clearInterval(sampler);
+    logins.sort((a, b) => a - b);
+    const p99 = logins[Math.min(logins.length - 1, Math.floor(logins.length * 0.99))];
+    process.stdout.write(
+      `previews of a ${((done.fileSize ?? 0) / 1e6).toFixed(1)} MB result: 16 at once drawn in ${drawSeconds.toFixed(1)} s, 16 more from the store in ${cachedMs.toFixed(0)} ms; ${logins.length} logins meanwhile, p50 ${logins[Math.floor(logins.length / 2)].toFixed(0)} ms, p99 ${p99.toFixed(0)} ms; server RSS ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at peak\n`,
+    );
+    expect([...first, ...second].map((r) => r.status)).toEqual(Array(32).fill(200));
+    expect(new Set([...first, ...second].map((r) => r.bytes)).size).toBe(1);
+    expect(p99).toBeLessThan(300);
+    expect(peak - before).toBeLessThan(300);
+  }, 120_000);
 });
 
 describe('one owner cannot starve the others (check 43)', () => {

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
 import { convert } from './support/flows.js';
-import { logoPng } from './support/images.js';
+import { logoPng, noisePng } from './support/images.js';
 import { markPaid, startTestServer, type TestServer } from './support/server.js';
 
 // Renders are kept beside the journeys' screenshots, to be looked at.
@@ -101,5 +101,72 @@ describe('thin images', () => {
       const meta = await sharp(Buffer.from(await reply.arrayBuffer())).metadata();
       expect([meta.width, meta.height]).toEqual(width > height ? [1024, 1] : [1, 1024]);
     }
+  });
+});
+
+describe('preview cost (check 41)', () => {
+  const whole = (client: Client, id: string) =>
+    fetch(`${server.url}/api/preview/${id}`, { headers: { cookie: client.cookieHeader } });
+
+  it('the whole-result preview is drawn once and kept beside the result, deleted with it', async () => {
+    const visitor = new Client(server.url);
+    const done = await convert(visitor, await logoPng(120));
+    const first = await whole(visitor, done.id);
+    expect(first.status).toBe(200);
+    const png = Buffer.from(await first.arrayBuffer());
+    const kept = `${server.dataDir}/objects/previews/${done.id}-marked.png`;
+    const { readFile, rm, stat } = await import('node:fs/promises');
+    expect(await readFile(kept)).toEqual(png);
+    // Drawn from what was kept: the SVG itself is not read again.
+    await rm(`${server.dataDir}/objects/vectors/${done.id}.svg`);
+    const again = await whole(visitor, done.id);
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(png);
+    // Once paid, another preview without the watermark is drawn (and fails here, its SVG gone).
+    await markPaid(server, done.id);
+    expect((await whole(visitor, done.id)).status).toBe(410);
+    // Retention deletes the kept preview with the result.
+    await server.deps.db
+      .updateTable('conversions')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', done.id)
+      .execute();
+    const { sweepExpired } = await import('../dist/features/retention/sweep.js');
+    await sweepExpired({ ...server.deps, retentionMs: 23 * 3600_000 });
+    await expect(stat(kept)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('a result too large to preview says so', async () => {
+    const visitor = new Client(server.url);
+    const done = await convert(visitor, await logoPng(60));
+    await server.deps.db
+      .updateTable('conversions')
+      .set({ fileSize: 33 * 1024 * 1024 })
+      .where('id', '=', done.id)
+      .execute();
+    const reply = await whole(visitor, done.id);
+    expect(reply.status).toBe(422);
+    expect(((await reply.json()) as { message: string }).message).toMatch(
+      /too large to preview \(33 MB; previews are drawn for results up to 32 MB\)/,
+    );
+  });
+
+  it('one owner has at most 2 renders under way; the same render asked 8 times is drawn once', async () => {
+    const visitor = new Client(server.url);
+    const heavy = await convert(visitor, await noisePng(900));
+    expect(heavy.status).toBe('completed');
+    const regionOf = (x: number) =>
+      fetch(`${server.url}/api/preview/${heavy.id}?x=${x}&y=0&w=400&h=400&scale=2`, {
+        headers: { cookie: visitor.cookieHeader },
+      });
+    const replies = await Promise.all([0, 100, 200, 300].map(regionOf));
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    const refused = replies.find((r) => r.status === 429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused?.json()) as { message: string }).message).toMatch(/being drawn already.*Try again in/);
+
+    const same = await Promise.all(Array.from({ length: 8 }, () => regionOf(500)));
+    expect(same.map((r) => r.status)).toEqual(Array(8).fill(200));
   });
 });

@@ -31,7 +31,7 @@ export class ObjectNotFoundError extends Error {
 }
 
 // Keys are made by the server from uuids; anything else is a bug, never a path to follow.
-const keyPattern = /^(uploads|vectors)\/[0-9a-f-]{36}(\.svg)?$/;
+const keyPattern = /^(uploads|vectors|previews)\/[0-9a-f-]{36}(\.svg|\.png|-marked\.png)?$/;
 
 export function checkKey(key: string): string {
   if (!keyPattern.test(key)) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
@@ -42,3 +42,12 @@ export function checkKey(key: string): string {
 export const uploadKey = (uploadId: string) => `uploads/${uploadId}`;
 /** The key of a conversion's SVG. */
 export const vectorKey = (conversionId: string) => `vectors/${conversionId}.svg`;
+/** The key of a conversion's whole-result preview PNG, with or without its watermark. */
+export const previewKey = (conversionId: string, watermark: boolean) =>
+  `previews/${conversionId}${watermark ? '-marked' : ''}.png`;
+/** Every file a conversion's result leaves in the store: the SVG and its previews. */
+export const resultKeys = (conversionId: string) => [
+  vectorKey(conversionId),
+  previewKey(conversionId, true),
+  previewKey(conversionId, false),
+];

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { uploadKey, vectorKey } from '../../storage/object-store.js';
+import { resultKeys, uploadKey } from '../../storage/object-store.js';
 import type { UserRow } from '../auth/queries.js';
 
 /**
@@ -12,7 +12,7 @@ export async function deleteAccount(deps: Deps, user: UserRow): Promise<void> {
     await deps.payments.setCancelAtPeriodEnd(user.stripeSubscriptionId, true);
   }
   const conversions = await db.selectFrom('conversions').select('id').where('userId', '=', user.id).execute();
-  for (const { id } of conversions) await store.delete(vectorKey(id));
+  for (const { id } of conversions) for (const key of resultKeys(id)) await store.delete(key);
   const uploads = await db.selectFrom('uploads').select('id').where('userId', '=', user.id).execute();
   for (const { id } of uploads) await store.delete(uploadKey(id));
   await db.transaction().execute(async (tx) => {

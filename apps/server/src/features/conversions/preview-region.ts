@@ -1,4 +1,4 @@
-import { renderAsync } from '@resvg/resvg-js';
+import { Resvg } from '@resvg/resvg-js';
 import { z } from 'zod';
 import { pathNodes } from './path-nodes.js';
 import { previewWord } from './preview.js';
@@ -66,7 +66,7 @@ function outlined(body: string, r: Region): string {
 }
 
 /** A region of the traced result as a PNG, `scale` pixels per unit, watermarked unless paid. */
-export async function renderRegion(svg: string, region: Region, withWatermark: boolean): Promise<Buffer> {
+export function renderRegion(svg: string, region: Region, withWatermark: boolean): Uint8Array {
   const open = /<svg\b[^>]*>/.exec(svg);
   const close = svg.lastIndexOf('</svg>');
   const inner = open && close > 0 ? svg.slice(open.index + open[0].length, close) : '';
@@ -79,6 +79,5 @@ export async function renderRegion(svg: string, region: Region, withWatermark: b
     withWatermark ? lightWatermark(region) : '',
     '</svg>',
   ].join('');
-  const rendered = await renderAsync(framed, { background: '#ffffff' });
-  return rendered.asPng();
+  return new Resvg(framed, { background: '#ffffff' }).render().asPng();
 }

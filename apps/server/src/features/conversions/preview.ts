@@ -1,4 +1,4 @@
-import { renderAsync } from '@resvg/resvg-js';
+import { Resvg } from '@resvg/resvg-js';
 
 /** Longest side of a preview, in pixels. */
 export const PREVIEW_SIZE = 1024;
@@ -39,24 +39,59 @@ function watermark(width: number, height: number): string {
   ].join('');
 }
 
+/** Results larger than this are drawn without anti-aliasing, which halves the memory it takes. */
+export const LARGE_RESULT_BYTES = 4 * 1024 * 1024;
+
 /**
  * The traced result as a PNG, PREVIEW_SIZE on its longest side, on white; with a watermark until
- * the conversion is paid, so that the preview never gives the artwork away. Rendered off the
- * event loop (resvg's async render runs on the libuv thread pool).
+ * the conversion is paid, so that the preview never gives the artwork away. Runs in a preview
+ * thread (preview-task.ts). A large result is drawn from its own bytes, never copied or made a
+ * string, then the watermark over that picture: a 33 MB result peaks at about 270 MB.
  */
-export async function renderPreview(svg: string, withWatermark: boolean): Promise<Buffer> {
-  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
+export function renderPreview(svg: Buffer, withWatermark: boolean): Uint8Array {
+  const { width, height, outWidth, outHeight } = measure(svg);
+  const thin = Math.min(width, height) * (PREVIEW_SIZE / Math.max(width, height)) < 1;
+  if (svg.length <= LARGE_RESULT_BYTES || thin)
+    return draw(previewSvg(svg, withWatermark), 'geometricPrecision');
+  const fitTo = { mode: width >= height ? 'width' : 'height', value: PREVIEW_SIZE } as const;
+  const picture = new Resvg(svg, { background: '#ffffff', fitTo, shapeRendering: 0 }).render();
+  if (!withWatermark) return picture.asPng();
+  const over = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">`,
+    `<image href="data:image/png;base64,${picture.asPng().toString('base64')}" width="${width}" height="${height}" preserveAspectRatio="none"/>`,
+    `${watermark(width, height)}</svg>`,
+  ].join('');
+  return draw(Buffer.from(over), 'geometricPrecision');
+}
+
+const shapeRenderings = { crispEdges: 1, geometricPrecision: 2 } as const;
+function draw(svg: Buffer, shapes: keyof typeof shapeRenderings): Uint8Array {
+  return new Resvg(svg, { background: '#ffffff', shapeRendering: shapeRenderings[shapes] }).render().asPng();
+}
+
+/** The result's own size (its viewBox) and the preview's, PREVIEW_SIZE on the longest side. */
+function measure(svg: Buffer) {
+  const open = /<svg\b[^>]*>/.exec(svg.subarray(0, 4096).toString('latin1'));
+  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(open?.[0] ?? '');
   const width = Number(box?.[1] ?? PREVIEW_SIZE);
   const height = Number(box?.[2] ?? PREVIEW_SIZE);
-  const marked = withWatermark ? svg.replace(/<\/svg>\s*$/, `${watermark(width, height)}</svg>`) : svg;
   // At least one pixel each way: a 10000 x 1 image previews as 1024 x 1, not as nothing.
   const scale = PREVIEW_SIZE / Math.max(width, height);
   const outWidth = Math.max(1, Math.round(width * scale));
   const outHeight = Math.max(1, Math.round(height * scale));
-  const framed = marked.replace(
-    /<svg\b[^>]*>/,
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">`,
-  );
-  const rendered = await renderAsync(framed, { background: '#ffffff' });
-  return rendered.asPng();
+  return { width, height, outWidth, outHeight, open };
+}
+
+/** The result framed to draw PREVIEW_SIZE on its longest side, with the watermark if asked. */
+function previewSvg(svg: Buffer, withWatermark: boolean): Buffer {
+  const { width, height, outWidth, outHeight, open } = measure(svg);
+  const start = open ? open.index + open[0].length : 0;
+  const close = svg.lastIndexOf('</svg>');
+  return Buffer.concat([
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">`,
+    ),
+    svg.subarray(start, close > start ? close : svg.length),
+    Buffer.from(`${withWatermark ? watermark(width, height) : ''}</svg>`),
+  ]);
 }

@@ -4,17 +4,11 @@ import type { Deps } from '../../deps.js';
 import { notFound, parse } from '../../errors.js';
 import { requireOwner } from '../auth/identity.js';
 import { createConversion } from './create-conversion.js';
-import {
-  assertResultAvailable,
-  canDownload,
-  readPaidVector,
-  readResult,
-  svgDownloadHeaders,
-} from './download.js';
+import { assertResultAvailable, canDownload, readPaidVector, svgDownloadHeaders } from './download.js';
 import { streamConversion } from './events.js';
-import { renderPreview } from './preview.js';
-import { PreviewCache } from './preview-cache.js';
-import { regionSchema, renderRegion } from './preview-region.js';
+import { regionSchema } from './preview-region.js';
+import { openPreviewRenderer } from './preview-renderer.js';
+import { previewsOf } from './previews.js';
 import { findOwnedConversion, listOwnedConversions } from './queries.js';
 import { thumbnailOf } from './thumbnail.js';
 import { toConversion } from './to-conversion.js';
@@ -78,21 +72,18 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
   });
 
   // Without a query: the whole result, 1024 px. With x, y, w, h and scale: that region, as the
-  // viewer asks for it to show sharp edges at any zoom; renders are cached.
-  const previews = new PreviewCache(64 * 1024 * 1024);
+  // viewer asks for it to show sharp edges at any zoom. Drawn in worker threads, once each.
+  const renderer = openPreviewRenderer({ threads: config.previewWorkers, memoryMb: 512 });
+  app.addHook('onClose', () => renderer.close());
+  const preview = previewsOf(deps, renderer);
   app.get<ById>('/api/preview/:id', async (request, reply) => {
+    const owner = requireOwner(request);
     const row = await owned(request, request.params.id);
     assertResultAvailable(row);
     const marked = !(await canDownload(deps, row));
     const query = request.query as Record<string, string>;
     const region = query.x === undefined ? null : parse(regionSchema, query);
-    const key = `${row.id}:${marked}:${JSON.stringify(region)}`;
-    let png = previews.get(key);
-    if (!png) {
-      const svg = (await readResult(deps, row)).toString('utf8');
-      png = region ? await renderRegion(svg, region, marked) : await renderPreview(svg, marked);
-      previews.set(key, png);
-    }
+    const png = await preview(row, owner, region, marked);
     return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
   });
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
-import { type ObjectStore, uploadKey, vectorKey } from '../../storage/object-store.js';
+import { type ObjectStore, resultKeys, uploadKey } from '../../storage/object-store.js';
 import { deleteEndedSessions } from '../auth/sessions.js';
 import { pruneLoginFailures } from '../auth/throttle.js';
 import { clearVectorFileUrl, conversionsDueForExpiry, markExpired } from '../conversions/queries.js';
@@ -32,7 +32,7 @@ export async function sweepExpired(deps: {
   const conversions = await conversionsDueForExpiry(db, now);
   for (const id of conversions) {
     await markExpired(db, id, now);
-    await store.delete(vectorKey(id));
+    for (const key of resultKeys(id)) await store.delete(key);
     await clearVectorFileUrl(db, id);
   }
 

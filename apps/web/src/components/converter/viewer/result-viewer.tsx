@@ -371,6 +371,10 @@ function VectorLayer({
         <img
           key={tile.url}
           src={tile.url}
+          // A region not drawn (too many at once, say) leaves the whole-result picture showing.
+          onError={(event) => {
+            event.currentTarget.style.visibility = 'hidden';
+          }}
           alt={outline ? 'Vector outlines and nodes' : ''}
           draggable={false}
           style={boxOf(view, viewport, tile.region.x, tile.region.y, tile.region.w, tile.region.h)}

@@ -1,0 +1,82 @@
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { ObjectNotFoundError, previewKey } from '../../storage/object-store.js';
+import type { Owner } from '../owner.js';
+import { tooMany } from '../quotas.js';
+import { readResult } from './download.js';
+import { PreviewCache } from './preview-cache.js';
+import type { Region } from './preview-region.js';
+import type { PreviewRenderer } from './preview-renderer.js';
+import type { ConversionRow } from './queries.js';
+
+/** Results larger than this are not drawn: drawing one takes about 8 MB of memory per MB (preview.ts). */
+export const MAX_PREVIEW_SVG_BYTES = 32 * 1024 * 1024;
+/** Renders one owner may have under way at once; cached previews are not counted. */
+export const RENDERS_AT_ONCE_PER_OWNER = 2;
+
+/**
+ * Previews of results, each drawn once: the whole-result preview is kept in the object store
+ * beside the result (deleted with it), the viewer's regions in a bounded memory cache. Requests
+ * for a render already under way wait for it rather than start another, and one owner has at
+ * most RENDERS_AT_ONCE_PER_OWNER renders going.
+ */
+export function previewsOf(deps: Deps, renderer: PreviewRenderer) {
+  const regions = new PreviewCache(64 * 1024 * 1024);
+  const underWay = new Map<string, Promise<Buffer>>();
+  const rendersByOwner = new Map<string, number>();
+
+  async function draw(row: ConversionRow, region: Region | null, watermark: boolean): Promise<Buffer> {
+    const svg = await readResult(deps, row);
+    const png = await renderer.render({ svg, region, watermark });
+    if (region) regions.set(cacheKey(row, region, watermark), png);
+    else await deps.store.write(previewKey(row.id, watermark), png);
+    return png;
+  }
+
+  return async function preview(
+    row: ConversionRow,
+    owner: Owner,
+    region: Region | null,
+    watermark: boolean,
+  ): Promise<Buffer> {
+    if ((row.fileSize ?? 0) > MAX_PREVIEW_SVG_BYTES) {
+      const mb = Math.round((row.fileSize ?? 0) / 1024 / 1024);
+      throw new AppError(
+        422,
+        `This result is too large to preview (${mb} MB; previews are drawn for results up to ${MAX_PREVIEW_SVG_BYTES / 1024 / 1024} MB). Try the draft quality, fewer colors or a smaller image.`,
+      );
+    }
+    const key = cacheKey(row, region, watermark);
+    const cached = region ? regions.get(key) : await readStored(deps, previewKey(row.id, watermark));
+    if (cached) return cached;
+    const running = underWay.get(key);
+    if (running) return running;
+
+    const ownerKey = owner.userId ?? owner.visitorId ?? '';
+    const renders = rendersByOwner.get(ownerKey) ?? 0;
+    if (renders >= RENDERS_AT_ONCE_PER_OWNER) {
+      throw tooMany('Previews of your conversions are being drawn already', 2000);
+    }
+    rendersByOwner.set(ownerKey, renders + 1);
+    const render = draw(row, region, watermark).finally(() => {
+      underWay.delete(key);
+      const left = (rendersByOwner.get(ownerKey) ?? 1) - 1;
+      if (left > 0) rendersByOwner.set(ownerKey, left);
+      else rendersByOwner.delete(ownerKey);
+    });
+    underWay.set(key, render);
+    return render;
+  };
+}
+
+const cacheKey = (row: ConversionRow, region: Region | null, watermark: boolean) =>
+  `${row.id}:${watermark}:${JSON.stringify(region)}`;
+
+async function readStored(deps: Deps, key: string): Promise<Buffer | undefined> {
+  try {
+    return await deps.store.read(key);
+  } catch (err) {
+    if (err instanceof ObjectNotFoundError) return undefined;
+    throw err;
+  }
+}
