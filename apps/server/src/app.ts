@@ -22,6 +22,7 @@ import { webhookRoutes } from './features/payments/webhook-routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { isPageRequest, sendPage, serveWebApp } from './features/web/routes.js';
 import { installSecurity } from './security.js';
+import { limitSlowClients } from './slow-clients.js';
 
 /** Pino options: request ids, and no cookies, signatures or passwords in the logs. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -63,6 +64,8 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     trustProxy: deps.config.trustProxy,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
+    // A backstop beside the body rule (slow-clients.ts): a 10 MB upload at 140 kbit/s fits.
+    requestTimeout: 10 * 60_000,
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
   });
@@ -77,6 +80,11 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     if (closing) reply.header('connection', 'close');
   });
   registerErrorHandler(app);
+  limitSlowClients(app, {
+    bodyWindowMs: deps.config.bodyTimeoutMs,
+    connectionsPerAddress: deps.config.connectionsPerAddress,
+    behindProxy: deps.config.trustProxy,
+  });
   await installSecurity(app, deps.config);
   // JSON and pages compressed as they go (brotli at a quick level); built assets are compressed
   // once at build time and served as they are.

@@ -49,6 +49,10 @@ const envSchema = z.object({
   QUOTA_TRACES_PER_HOUR: intFrom(300, 1),
   QUOTA_IMAGES_PER_HOUR: intFrom(30, 1),
   QUOTA_RESULTS_KEPT: intFrom(200, 1),
+  /** A request body must bring 64 KB within each such window, or it is ended with 408. */
+  BODY_TIMEOUT_MS: intFrom(30_000, 100),
+  /** Connections one address may hold open at once (not counted behind a proxy). */
+  MAX_CONNECTIONS_PER_ADDRESS: intFrom(64, 1),
   /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** The built web app (apps/web/dist) that the server serves beside the API. */
@@ -93,6 +97,8 @@ export interface Config {
   uploadsPerMinute: number;
   conversionsPerMinute: number;
   quotas: Quotas;
+  bodyTimeoutMs: number;
+  connectionsPerAddress: number;
   trustProxy: boolean;
   webDir: string;
   payments: PaymentsConfig;
@@ -148,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imagesPerHour: e.QUOTA_IMAGES_PER_HOUR,
       resultsKept: e.QUOTA_RESULTS_KEPT,
     },
+    bodyTimeoutMs: e.BODY_TIMEOUT_MS,
+    connectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY === 'true',
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
     payments: paymentsConfig(e),

@@ -164,7 +164,9 @@ describe('preview cost (check 41)', () => {
     expect(statuses).toEqual([200, 200, 429, 429]);
     const refused = replies.find((r) => r.status === 429);
     expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await refused?.json()) as { message: string }).message).toMatch(/being drawn already.*Try again in/);
+    expect(((await refused?.json()) as { message: string }).message).toMatch(
+      /being drawn already.*Try again in/,
+    );
 
     const same = await Promise.all(Array.from({ length: 8 }, () => regionOf(500)));
     expect(same.map((r) => r.status)).toEqual(Array(8).fill(200));

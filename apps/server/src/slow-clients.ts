@@ -1,0 +1,72 @@
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/** A body must bring at least this much in each window (a byte every 5 s never does). */
+export const MIN_BODY_BYTES_PER_WINDOW = 64 * 1024;
+
+/** An answer written straight to the socket, before or instead of the app's own, then closed. */
+function endWith(socket: Socket, status: string, message: string): void {
+  const body = JSON.stringify({ message });
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.destroySoon();
+}
+
+/**
+ * Bounds what a slow or greedy client holds: a request body that does not bring
+ * MIN_BODY_BYTES_PER_WINDOW within each window (30 s) is ended with 408, so a 10 MB upload on a
+ * slow line goes through while a trickle does not; headers must arrive within 20 s; and one
+ * address holds at most `connectionsPerAddress` connections (not behind a proxy, where every
+ * connection comes from the proxy's address and the proxy is the one to limit them).
+ */
+export function limitSlowClients(
+  app: FastifyInstance,
+  options: { bodyWindowMs: number; connectionsPerAddress: number; behindProxy: boolean },
+): void {
+  app.server.headersTimeout = 20_000;
+
+  app.addHook('onRequest', async (request) => {
+    const raw = request.raw;
+    const hasBody = Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'];
+    if (!hasBody || raw.complete) return;
+    const socket = raw.socket;
+    let seen = socket.bytesRead;
+    const timer = setInterval(() => {
+      if (raw.complete || socket.destroyed) return clearInterval(timer);
+      const arrived = socket.bytesRead - seen;
+      seen = socket.bytesRead;
+      if (arrived >= MIN_BODY_BYTES_PER_WINDOW) return;
+      clearInterval(timer);
+      request.log.warn({ arrived }, 'request body too slow; ended with 408');
+      endWith(
+        socket,
+        '408 Request Timeout',
+        `The request took too long to arrive (less than ${MIN_BODY_BYTES_PER_WINDOW / 1024} KB in ${options.bodyWindowMs / 1000} s). Please check your connection and try again.`,
+      );
+    }, options.bodyWindowMs);
+    timer.unref();
+    raw.once('end', () => clearInterval(timer));
+    socket.once('close', () => clearInterval(timer));
+  });
+
+  if (options.behindProxy) return;
+  const open = new Map<string, number>();
+  app.server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+    if (count > options.connectionsPerAddress) {
+      endWith(
+        socket,
+        '429 Too Many Requests',
+        `Too many connections from your address (at most ${options.connectionsPerAddress} at once). Close some and try again.`,
+      );
+    }
+  });
+}
