@@ -10,5 +10,5 @@ export default defineConfig({
   server: {
     proxy: { '/api': api, '/objects': api },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
 });

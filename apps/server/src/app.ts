@@ -55,6 +55,8 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+const personal = /^\/(api|objects)\//;
+
 /** Builds the HTTP app on its dependencies; it never listens (see server.ts). */
 export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger']): Promise<FastifyInstance> {
   const app = Fastify({
@@ -78,6 +80,10 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    // Answers of the API and files are personal: never kept by a shared or back-button cache,
+    // unless a route says otherwise (thumbnails, kept privately).
+    if (personal.test(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
   registerErrorHandler(app);
   limitSlowClients(app, {

@@ -11,7 +11,8 @@ const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).
 // Every environment variable the server reads, with the defaults that run the embedded stack.
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen: this machine only by default, every interface in production. */
+  HOST: z.string().optional(),
   PORT: intFrom(3000),
   DATA_DIR: z.string().default('./data'),
   /** postgres://... to use PostgreSQL instead of the SQLite file under DATA_DIR. */
@@ -19,7 +20,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
-  /** The address people use, e.g. https://vectrace.example; signed upload URLs start with it. */
+  /**
+   * The address people use, e.g. https://vectrace.example: upload URLs, payment return addresses
+   * and page links start with it. Required in production; elsewhere the request's Host is used.
+   */
   PUBLIC_URL: z.url().optional(),
   /** Signs visitor cookies and upload URLs; generated once into DATA_DIR when unset. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -124,10 +128,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    // Else the Host header, which any client sets, would decide upload and payment addresses.
+    throw new Error(
+      'Invalid configuration:\n  PUBLIC_URL: production needs the address people use, e.g. https://vectrace.example',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
@@ -200,7 +210,7 @@ function localSecret(dataDir: string): string {
   const existing = readSecret(file);
   if (existing) return existing;
   // None yet, or a file cut short by a crash while it was written: (re)make it.
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -1,3 +1,4 @@
+import { chmodSync, mkdirSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from './app.js';
 import { type Clock, systemClock } from './clock.js';
@@ -8,7 +9,7 @@ import { every } from './every.js';
 import { cookieSettings } from './features/auth/cookies.js';
 import { recoverInterrupted, requeueConversions } from './features/conversions/queries.js';
 import { settleEndedPeriods } from './features/payments/fulfil.js';
-import { sweepExpired } from './features/retention/sweep.js';
+import { keptForWords, sweepExpired } from './features/retention/sweep.js';
 import { openPayments } from './payments/index.js';
 import { openJobQueue } from './queue/index.js';
 import { openObjectStore } from './storage/index.js';
@@ -35,6 +36,9 @@ const STALE_MARGIN_MS = 5 * 60_000;
 export async function startServer(config: Config, options: { clock?: Clock } = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   let log: FastifyBaseLogger | undefined;
+  // Uploads, results and the database are people's files: the server's user only.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(config.dataDir, 0o700);
   const { db, dialect } = openDatabase(config, (err) => log?.warn({ err }, 'idle database connection lost'));
   await migrate(db);
   const store = openObjectStore(config);
@@ -83,7 +87,17 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     timeoutMs: config.trace.timeoutMs,
     memoryMb: config.trace.memoryMb,
   });
-  queue.start(conversionRunner({ db, store, pool, clock, maxAttempts: config.trace.maxAttempts, log }));
+  queue.start(
+    conversionRunner({
+      db,
+      store,
+      pool,
+      clock,
+      maxAttempts: config.trace.maxAttempts,
+      keptFor: keptForWords(config),
+      log,
+    }),
+  );
 
   const url = await app.listen({ host: config.host, port: config.port });
   log.info(
@@ -98,10 +112,12 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     url: url.replace('0.0.0.0', '127.0.0.1'),
     close: () => {
       closing ??= (async () => {
+        // First of all, no new traces: what is pending stays in the database for the next start.
+        // Traces under way get the grace period to finish; the rest are stopped and requeued.
+        const draining = queue.close(config.shutdownGraceMs);
         await stopMaintenance();
         await app.close();
-        // Traces get the grace period to finish; the rest are stopped and go back in the queue.
-        const unfinished = await queue.close(config.shutdownGraceMs);
+        const unfinished = await draining;
         await pool.close();
         await queue.close(Number.POSITIVE_INFINITY);
         await requeueConversions(db, unfinished, { refund: true });

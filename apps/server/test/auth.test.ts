@@ -578,7 +578,9 @@ describe('the session cookie (check 14)', () => {
   });
 
   it('in production is named __Host-sid and is Secure', async () => {
-    const server = await serverFor({ env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' } });
+    const server = await serverFor({
+      env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', PUBLIC_URL: 'https://vectrace.example' },
+    });
     const client = new Client(server.url);
     const { username } = await register(client, uniqueName('prod'));
     const reply = await login(new Client(server.url), username, password);

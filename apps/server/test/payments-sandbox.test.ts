@@ -271,8 +271,15 @@ describe('which provider runs is decided once, at start-up', () => {
   const base = { DATA_DIR: '/tmp/vectrace-config-test', SESSION_SECRET: 'x'.repeat(40) };
 
   it('production refuses to start without real payments unless told to', () => {
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
-    const allowed = loadConfig({ ...base, NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' });
+    expect(() =>
+      loadConfig({ ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://vectrace.example' }),
+    ).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
+    const allowed = loadConfig({
+      ...base,
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      PUBLIC_URL: 'https://vectrace.example',
+    });
     expect(allowed.payments.provider).toBe('sandbox');
   });
 

@@ -64,7 +64,7 @@ describe('retention: files are deleted within 24 hours', () => {
 
     const download = await client.get(`/api/download/${done.id}`);
     expect(download.status).toBe(410);
-    expect(download.body.message).toMatch(/deleted 24 hours after upload/);
+    expect(download.body.message).toMatch(/deleted within 24 hours of upload/);
     expect((await client.get(`/api/preview/${done.id}`)).status).toBe(410);
     const seen = (await client.get<Conversion>(`/api/conversions/${done.id}`)).body;
     expect(seen).toMatchObject({ status: 'completed', expired: true });

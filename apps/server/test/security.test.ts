@@ -203,7 +203,7 @@ describe('security headers (check 25)', () => {
 
   it('in production, tells browsers to use HTTPS for a year (HSTS)', async () => {
     const production = await startTestServer({
-      env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true' },
+      env: { NODE_ENV: 'production', ALLOW_SANDBOX_PAYMENTS: 'true', PUBLIC_URL: 'https://vectrace.example' },
     });
     others.push(production);
     const reply = await new Client(production.url).get('/healthz');

@@ -17,3 +17,21 @@ export const createConversionSchema = z.object({
   settings: conversionSettingsSchema.default(conversionSettingsSchema.parse({})),
 });
 export type CreateConversionInput = z.infer<typeof createConversionSchema>;
+
+/** Conversions per page of `GET /api/conversions`, at most and by default. */
+export const CONVERSIONS_PAGE_SIZE = 100;
+
+/**
+ * `GET /api/conversions?limit&before`: newest first, a page at a time; `before` is the id of the
+ * last conversion of the previous page. The answer's `Link` header names the next page, if any.
+ */
+export const conversionListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(CONVERSIONS_PAGE_SIZE, `limit must be at most ${CONVERSIONS_PAGE_SIZE}`)
+    .default(CONVERSIONS_PAGE_SIZE),
+  before: z.uuid('before must be the id of a conversion').optional(),
+});
+export type ConversionListQuery = z.infer<typeof conversionListQuerySchema>;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
@@ -41,8 +41,10 @@ export function openDatabase(
     pool.on('error', onIdleError);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
-  mkdirSync(config.dataDir, { recursive: true });
-  const file = new SQLite(join(config.dataDir, 'vectrace.db'));
+  const path = join(config.dataDir, 'vectrace.db');
+  const file = new SQLite(path);
+  // Readable by the server's user only; SQLite gives its -wal and -shm files the same mode.
+  chmodSync(path, 0o600);
   // WAL keeps readers and the writer apart; NORMAL stays consistent across application crashes
   // (sqlite.org/pragma.html#pragma_synchronous); busy_timeout rides out a concurrent writer.
   file.pragma('journal_mode = WAL');

@@ -138,11 +138,17 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
     constructEvent(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('No Stripe-Signature header');
+      // Stripe's check refuses old timestamps only: one from the future would replay for longer.
+      const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+      if (signedAt > Date.now() / 1000 + WEBHOOK_TOLERANCE_S) {
+        throw new WebhookSignatureError('Timestamp is in the future');
+      }
       try {
         return stripe.webhooks.constructEvent(
           rawBody,
           signature,
           settings.webhookSecret,
+          WEBHOOK_TOLERANCE_S,
         ) as unknown as PaymentEvent;
       } catch (err) {
         throw new WebhookSignatureError(err instanceof Error ? err.message : 'Invalid signature');
@@ -150,6 +156,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
   };
 }
+
+/** How far a webhook's signing time may be from now, either way (Stripe's default). */
+const WEBHOOK_TOLERANCE_S = 300;
 
 // The period's end is on the subscription's items in current API versions, and on the
 // subscription itself in older ones.

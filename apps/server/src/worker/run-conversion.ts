@@ -13,8 +13,9 @@ import {
 import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
 import { PoolClosedError, TraceAbortedError, type TracePool } from './pool.js';
 
-export const fileGoneMessage =
-  'The uploaded file is no longer available (uploads are deleted within 24 hours). Please upload it again.';
+/** A conversion whose upload was deleted before its trace began. */
+export const fileGoneMessage = (keptFor: string) =>
+  `The uploaded file is no longer available (uploads are deleted within ${keptFor}). Please upload it again.`;
 
 /**
  * Traces one claimed conversion: read the upload, decode it (sharp, off the event loop), trace it
@@ -27,6 +28,8 @@ export function conversionRunner(deps: {
   pool: TracePool;
   clock: Clock;
   maxAttempts: number;
+  /** The retention in words, for the message of a conversion whose upload is gone. */
+  keptFor: string;
   log: FastifyBaseLogger;
 }) {
   const { db, store, pool, clock, log } = deps;
@@ -57,7 +60,8 @@ export function conversionRunner(deps: {
       );
     } catch (err) {
       if (err instanceof TraceError) return await failConversion(db, id, err.message, clock());
-      if (err instanceof ObjectNotFoundError) return await failConversion(db, id, fileGoneMessage, clock());
+      if (err instanceof ObjectNotFoundError)
+        return await failConversion(db, id, fileGoneMessage(deps.keptFor), clock());
       if (err instanceof PoolClosedError) return await requeueConversions(db, [id], { refund: true });
       const reason = err instanceof TraceAbortedError ? err.message : 'failed unexpectedly';
       if (!(err instanceof TraceAbortedError)) log.error({ err, conversionId: id }, 'trace failed');

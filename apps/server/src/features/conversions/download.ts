@@ -1,16 +1,19 @@
 import { isPaid } from '@vectrace/contract';
+import type { Config } from '../../config.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, vectorKey } from '../../storage/object-store.js';
 import { planTypeOf } from '../auth/queries.js';
+import { keptForWords } from '../retention/sweep.js';
 import type { ConversionRow } from './queries.js';
 
-export const expiredMessage =
-  'The files of this conversion were deleted 24 hours after upload, as our privacy policy promises. Please upload the image again to convert it.';
+/** Why a conversion's files are gone, with the retention the server runs with. */
+export const expiredMessage = (config: Config) =>
+  `The files of this conversion were deleted within ${keptForWords(config)} of upload, as our privacy policy promises. Please upload the image again to convert it.`;
 
 /** Ready to show: completed and its files still kept. */
-export function assertResultAvailable(row: ConversionRow): void {
-  if (row.expiredAt) throw new AppError(410, expiredMessage);
+export function assertResultAvailable(row: ConversionRow, config: Config): void {
+  if (row.expiredAt) throw new AppError(410, expiredMessage(config));
   if (row.status === 'failed')
     throw new AppError(409, `This conversion failed: ${row.errorMessage ?? 'no result'}`);
   if (row.status !== 'completed') throw new AppError(409, 'This conversion is not finished yet.');
@@ -25,7 +28,7 @@ export async function canDownload(deps: Deps, row: ConversionRow): Promise<boole
 
 /** The SVG of a completed conversion its owner has paid for (402 otherwise, 410 once deleted). */
 export async function readPaidVector(deps: Deps, row: ConversionRow): Promise<Buffer> {
-  assertResultAvailable(row);
+  assertResultAvailable(row, deps.config);
   if (!(await canDownload(deps, row))) {
     throw new AppError(
       402,

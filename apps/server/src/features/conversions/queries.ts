@@ -41,24 +41,32 @@ export function findConversion(db: Db, id: string): Promise<ConversionRow | unde
   return db.selectFrom('conversions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The owner's conversions, in progress first (processing, then pending), then newest first. */
-export function listOwnedConversions(db: Db, owner: Owner, limit = 100): Promise<ConversionRow[]> {
+/**
+ * A page of the owner's conversions, newest first; after `before` (a conversion of theirs) when
+ * given. Asks for one more than `limit`: its presence means there is a next page.
+ */
+export async function listOwnedConversions(
+  db: Db,
+  owner: Owner,
+  page: { limit: number; before?: string },
+): Promise<ConversionRow[]> {
+  const after = page.before ? await findOwnedConversion(db, page.before, owner) : undefined;
+  if (page.before && !after) return [];
   return db
     .selectFrom('conversions')
     .selectAll()
     .where(ownedBy(owner))
-    .orderBy((eb) =>
-      eb
-        .case()
-        .when('status', '=', 'processing')
-        .then(0)
-        .when('status', '=', 'pending')
-        .then(1)
-        .else(2)
-        .end(),
+    .$if(after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('createdAt', '<', after?.createdAt ?? ''),
+          eb.and([eb('createdAt', '=', after?.createdAt ?? ''), eb('id', '<', after?.id ?? '')]),
+        ]),
+      ),
     )
     .orderBy('createdAt', 'desc')
-    .limit(limit)
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1)
     .execute();
 }
 

@@ -1,4 +1,4 @@
-import { createConversionSchema } from '@vectrace/contract';
+import { conversionListQuerySchema, createConversionSchema } from '@vectrace/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { notFound, parse } from '../../errors.js';
@@ -37,10 +37,17 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
   });
 
   // A browser with neither cookie has made nothing yet: an empty list, not an error.
-  app.get('/api/conversions', async (request) => {
+  // A page at a time, newest first; the Link header names the next page (RFC 8288).
+  app.get('/api/conversions', async (request, reply) => {
+    const page = parse(conversionListQuerySchema, request.query);
     if (!request.user && !request.visitorId) return [];
-    const rows = await listOwnedConversions(db, requireOwner(request));
-    return Promise.all(rows.map((row) => toConversion(db, row, isPro(request))));
+    const rows = await listOwnedConversions(db, requireOwner(request), page);
+    const shown = rows.slice(0, page.limit);
+    if (rows.length > page.limit) {
+      const next = `/api/conversions?limit=${page.limit}&before=${shown[shown.length - 1].id}`;
+      reply.header('link', `<${next}>; rel="next"`);
+    }
+    return Promise.all(shown.map((row) => toConversion(db, row, isPro(request))));
   });
 
   app.get<ById>('/api/conversions/:id', async (request) =>
@@ -79,7 +86,7 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
   app.get<ById>('/api/preview/:id', async (request, reply) => {
     const owner = requireOwner(request);
     const row = await owned(request, request.params.id);
-    assertResultAvailable(row);
+    assertResultAvailable(row, config);
     const marked = !(await canDownload(deps, row));
     const query = request.query as Record<string, string>;
     const region = query.x === undefined ? null : parse(regionSchema, query);

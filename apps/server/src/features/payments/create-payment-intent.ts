@@ -32,7 +32,13 @@ export async function createPaymentIntent(
   const { db, payments } = deps;
   const row = await findOwnedConversion(db, input.conversion_id, owner);
   if (!row) throw notFound();
-  if (row.expiredAt) throw new AppError(410, expiredMessage);
+  if (row.expiredAt) throw new AppError(410, expiredMessage(deps.config));
+  if (row.status === 'failed') {
+    throw new AppError(
+      409,
+      'This conversion failed, so there is nothing to pay for. Convert the image again, with other settings if need be.',
+    );
+  }
   if (row.status !== 'completed')
     throw new AppError(409, 'This conversion is not finished yet: pay once its vector is ready.');
   // Paid this close to deletion, the download could be gone before it is made.

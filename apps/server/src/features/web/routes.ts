@@ -27,6 +27,8 @@ export async function serveWebApp(app: FastifyInstance, config: Config): Promise
     wildcard: false,
     // The build writes .br and .gz beside each asset: served as they are, no compression per request.
     preCompressed: true,
+    // Source maps hold the whole source: for development only.
+    allowedPath: (path) => config.env !== 'production' || !path.endsWith('.map'),
     // Vite names every asset by its content hash: the same name never changes.
     setHeaders: (reply, path) => {
       reply.header(

@@ -1,9 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Conversion, conversionThumbnailPath, inProgressStatuses, isPaid } from '@vectrace/contract';
+import {
+  CONVERSIONS_PAGE_SIZE,
+  type Conversion,
+  conversionThumbnailPath,
+  inProgressStatuses,
+  isPaid,
+} from '@vectrace/contract';
 import { Download, FolderOpen, ImageIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { toast } from '../../hooks/use-toast';
-import { apiRequest, errorMessage } from '../../lib/api';
+import { apiJson, apiRequest, errorMessage } from '../../lib/api';
 import { describeSettings, groupByImage, statusWords, timeLeft } from '../../lib/history';
 import { saveBlob } from '../../lib/png-export';
 import { Button } from '../ui/button';
@@ -45,15 +52,37 @@ function Thumbnail({ conversion }: { conversion: Conversion }) {
  * allows, how long it is kept, a download for paid ones, and Open to bring it back into the converter.
  */
 export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
-  const { data: conversions = [], isLoading } = useQuery<Conversion[]>({
+  const { data: newest = [], isLoading } = useQuery<Conversion[]>({
     queryKey: ['/api/conversions'],
     enabled,
     retry: false,
     refetchInterval: (query) =>
       (query.state.data ?? []).some((c) => inProgressStatuses.includes(c.status)) ? 2000 : 30_000,
   });
+  // Older pages, asked for one at a time; they are settled, so not polled.
+  const [older, setOlder] = useState<Conversion[]>([]);
+  const [olderLoading, setOlderLoading] = useState(false);
+  const [olderDone, setOlderDone] = useState(false);
+  const listed = [...newest, ...older.filter((c) => !newest.some((n) => n.id === c.id))];
+  const mayHaveOlder = !olderDone && newest.length === CONVERSIONS_PAGE_SIZE;
+  async function showOlder() {
+    setOlderLoading(true);
+    try {
+      const last = (older.length ? older : newest).at(-1);
+      const page = await apiJson<Conversion[]>('GET', `/api/conversions?before=${last?.id ?? ''}`);
+      setOlder((shown) => [...shown, ...page]);
+      if (page.length < CONVERSIONS_PAGE_SIZE) setOlderDone(true);
+    } catch (error) {
+      toast({
+        title: 'Could not load older conversions',
+        description: errorMessage(error, 'Please try again.'),
+      });
+    } finally {
+      setOlderLoading(false);
+    }
+  }
   const now = Date.now();
-  const images = groupByImage(conversions);
+  const images = groupByImage(listed);
 
   return (
     <Card>
@@ -132,6 +161,16 @@ export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
             ))}
           </ul>
         )}
+        {mayHaveOlder ? (
+          <Button
+            variant="outline"
+            className="mt-4 w-full"
+            disabled={olderLoading}
+            onClick={() => void showOlder()}
+          >
+            {olderLoading ? 'Loading...' : 'Show older conversions'}
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );
