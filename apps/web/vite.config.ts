@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // `npm run dev`: the app with hot reload on :5173, the API from the server on :3000.
-const api = process.env.VECTRACE_API ?? 'http://localhost:3000';
+const api = process.env.VECTRACE_API ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -94,6 +94,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       pool,
       clock,
       maxAttempts: config.trace.maxAttempts,
+      memoryMb: config.trace.memoryMb,
       keptFor: keptForWords(config),
       log,
     }),

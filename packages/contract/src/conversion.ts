@@ -36,6 +36,8 @@ export interface Conversion {
   vectorCount: number | null;
   /** Size of the SVG in bytes. */
   fileSize: number | null;
+  /** Something to know about a completed result, e.g. that it was traced at a reduced size. */
+  notice: string | null;
   /** 1 for the next conversion to start; null unless pending. */
   queuePosition: number | null;
   /** The trace's stage while pending or processing; null once it has ended. */

@@ -1,4 +1,5 @@
 export { withBackground } from './background.js';
+export { estimateEdgePixels, MAX_EDGE_PIXELS } from './cost.js';
 export { TraceError, type TraceErrorCode } from './errors.js';
 export * from './export/index.js';
 export type {

@@ -47,5 +47,10 @@ export interface VectorImage {
   layers: Layer[];
   /** Closed curves across all layers. */
   vectorCount: number;
+  /**
+   * Set when the image had more fine detail than one trace takes on: it was traced at 1/reducedBy
+   * of its size (coordinates are still in the image's own pixels).
+   */
+  reducedBy?: number;
   timings: StageTimings;
 }

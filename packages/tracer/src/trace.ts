@@ -1,5 +1,6 @@
 import { traceBw } from './bw/trace-bw.js';
 import { traceColor } from './color/trace-color.js';
+import { withinCost } from './cost.js';
 import { DRAFT_HALVING_SIDE, halve, scaleLayers } from './draft.js';
 import { TraceError } from './errors.js';
 import type { Layer, RasterImage, StageTimings, VectorImage } from './model.js';
@@ -27,13 +28,23 @@ export function trace(image: RasterImage, settings: Partial<TraceSettings> = {})
   const full = validSettings({ ...defaultSettings, ...given });
   // Draft trades detail for speed where there are pixels to spare: a big image at half size.
   const halved = full.quality === 'draft' && Math.min(width, height) >= DRAFT_HALVING_SIDE;
-  const source = halved ? halve(image) : image;
+  // An image with more fine detail than a trace can take on is traced smaller (see cost.ts).
+  const { image: source, factor: reduced } = withinCost(halved ? halve(image) : image);
+  const factor = (halved ? 2 : 1) * reduced;
   const params = toParams(full);
   const timings: StageTimings = {};
   const traced =
     params.mode === 'color' ? traceColor(source, params, timings) : traceBw(source, params, timings);
-  const layers = halved ? scaleLayers(traced.layers, 2) : traced.layers;
-  return { width, height, ...traced, layers, vectorCount: countCurves(layers), timings };
+  const layers = factor > 1 ? scaleLayers(traced.layers, factor) : traced.layers;
+  return {
+    width,
+    height,
+    ...traced,
+    layers,
+    vectorCount: countCurves(layers),
+    ...(reduced > 1 ? { reducedBy: reduced } : {}),
+    timings,
+  };
 }
 
 function countCurves(layers: Layer[]): number {

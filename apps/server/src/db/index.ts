@@ -8,6 +8,7 @@ import * as initial from './migrations/001-initial.js';
 import * as payments from './migrations/002-payments.js';
 import * as retuning from './migrations/003-retuning-and-account.js';
 import * as fairQueue from './migrations/004-fair-queue-and-quotas.js';
+import * as traceNotice from './migrations/005-trace-notice.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -17,6 +18,7 @@ const migrations = {
   '002-payments': payments,
   '003-retuning-and-account': retuning,
   '004-fair-queue-and-quotas': fairQueue,
+  '005-trace-notice': traceNotice,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

@@ -75,6 +75,7 @@ export interface ConversionsTable {
   stage: string | null;
   vectorCount: number | null;
   fileSize: number | null;
+  notice: string | null;
   /** Higher goes first: Pro conversions. */
   priority: Generated<number>;
   attempts: Generated<number>;

@@ -10,6 +10,9 @@ export interface TracePool {
 /** A trace stopped for running too long or exhausting its worker's memory. */
 export class TraceAbortedError extends Error {}
 
+/** A trace that needed more memory than a worker has: the same image would again, so no retry. */
+export class TraceOutOfMemoryError extends Error {}
+
 /** A trace stopped because the server is shutting down; it goes back in the queue. */
 export class PoolClosedError extends Error {}
 
@@ -18,7 +21,8 @@ export function openTracePool(options: { threads: number; timeoutMs: number; mem
     filename: new URL('./trace-task.js', import.meta.url).href,
     minThreads: 0,
     maxThreads: options.threads,
-    idleTimeout: 60_000,
+    // An idle thread gives its memory back soon: a 50-megapixel trace leaves a gigabyte behind.
+    idleTimeout: 10_000,
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
   });
   let closed = false;
@@ -31,7 +35,7 @@ export function openTracePool(options: { threads: number; timeoutMs: number; mem
         if (closed) throw new PoolClosedError('the server is shutting down');
         if (signal.aborted) throw new TraceAbortedError(`took longer than ${duration(options.timeoutMs)}`);
         const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new TraceAbortedError('ran out of memory');
+        if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new TraceOutOfMemoryError('ran out of memory');
         throw err;
       }
     },

@@ -11,7 +11,7 @@ import {
   setStage,
 } from '../features/conversions/queries.js';
 import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
-import { PoolClosedError, TraceAbortedError, type TracePool } from './pool.js';
+import { PoolClosedError, TraceAbortedError, TraceOutOfMemoryError, type TracePool } from './pool.js';
 
 /** A conversion whose upload was deleted before its trace began. */
 export const fileGoneMessage = (keptFor: string) =>
@@ -28,6 +28,8 @@ export function conversionRunner(deps: {
   pool: TracePool;
   clock: Clock;
   maxAttempts: number;
+  /** Each trace worker's memory limit, for the message of a trace that ran out of it. */
+  memoryMb: number;
   /** The retention in words, for the message of a conversion whose upload is gone. */
   keptFor: string;
   log: FastifyBaseLogger;
@@ -51,6 +53,7 @@ export function conversionRunner(deps: {
         vectorFileUrl: `/objects/${key}`,
         vectorCount: outcome.vectorCount,
         fileSize: svg.length,
+        notice: outcome.reducedBy ? reducedNotice(outcome.reducedBy) : null,
         completedAt: clock().toISOString(),
       });
       if (!recorded) await store.delete(key); // expired meanwhile
@@ -63,6 +66,10 @@ export function conversionRunner(deps: {
       if (err instanceof ObjectNotFoundError)
         return await failConversion(db, id, fileGoneMessage(deps.keptFor), clock());
       if (err instanceof PoolClosedError) return await requeueConversions(db, [id], { refund: true });
+      if (err instanceof TraceOutOfMemoryError) {
+        log.warn({ conversionId: id }, 'trace ran out of memory; conversion failed');
+        return await failConversion(db, id, outOfMemoryMessage(deps.memoryMb), clock());
+      }
       const reason = err instanceof TraceAbortedError ? err.message : 'failed unexpectedly';
       if (!(err instanceof TraceAbortedError)) log.error({ err, conversionId: id }, 'trace failed');
       if (row.attempts >= deps.maxAttempts) {
@@ -73,6 +80,14 @@ export function conversionRunner(deps: {
     }
   };
 }
+
+/** Why a conversion failed at once: an image that ran out of memory would run out again. */
+export const outOfMemoryMessage = (memoryMb: number) =>
+  `This image needs more memory to trace than the ${memoryMb} MB a trace is given. Try the draft quality or a smaller image.`;
+
+/** What to tell about a result traced smaller than its image. */
+export const reducedNotice = (factor: number) =>
+  `This image has more fine detail than one trace takes on (noise, a photo or a fine pattern), so it was traced at 1/${factor} of its size.`;
 
 /** Why a conversion failed after its last attempt. */
 export function tracingFailedMessage(reason: string, attempts: number): string {

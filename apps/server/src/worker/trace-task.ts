@@ -23,7 +23,7 @@ export interface TraceTask {
 
 /** The SVG (UTF-8 bytes) and its path count, or the reason the engine refused the image. */
 export type TraceOutcome =
-  | { ok: true; svg: Uint8Array; vectorCount: number }
+  | { ok: true; svg: Uint8Array; vectorCount: number; reducedBy?: number }
   | { ok: false; message: string };
 
 // Runs inside a worker thread (piscina): CPU-bound work never runs on the server's event loop.
@@ -31,7 +31,12 @@ export default function traceTask({ image, settings }: TraceTask): TraceOutcome 
   try {
     const vector = trace(image, settings);
     const svg = new TextEncoder().encode(toSvg(vector));
-    const outcome: TraceOutcome = { ok: true, svg, vectorCount: vector.vectorCount };
+    const outcome: TraceOutcome = {
+      ok: true,
+      svg,
+      vectorCount: vector.vectorCount,
+      reducedBy: vector.reducedBy,
+    };
     // Handed over, not copied: a noisy image's SVG is megabytes the event loop need not clone.
     const transferable = { [Piscina.transferableSymbol]: [svg.buffer], [Piscina.valueSymbol]: outcome };
     return Piscina.move(transferable as unknown as ArrayBuffer) as unknown as TraceOutcome;

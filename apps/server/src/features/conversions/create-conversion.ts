@@ -56,6 +56,7 @@ export async function createConversion(
       stage: null,
       vectorCount: null,
       fileSize: null,
+      notice: null,
       // Pro conversions go ahead of the others (spec: priority processing), the first
       // PRO_PRIORITY_TURNS waiting at once: a Pro batch beyond them takes turns with everyone.
       priority: planType === 'pro' && queueRound < PRO_PRIORITY_TURNS ? 1 : 0,

@@ -147,7 +147,13 @@ export async function setStage(db: Db, id: string, stage: 'reading' | 'tracing' 
 export async function completeConversion(
   db: Db,
   id: string,
-  result: { vectorFileUrl: string; vectorCount: number; fileSize: number; completedAt: string },
+  result: {
+    vectorFileUrl: string;
+    vectorCount: number;
+    fileSize: number;
+    notice: string | null;
+    completedAt: string;
+  },
 ): Promise<boolean> {
   const done = await db
     .updateTable('conversions')

@@ -19,6 +19,7 @@ export async function toConversion(db: Db, row: ConversionRow, ownerIsPro: boole
     errorMessage: row.errorMessage,
     vectorCount: row.vectorCount,
     fileSize: row.fileSize,
+    notice: row.notice,
     queuePosition: row.status === 'pending' ? await queuePosition(db, row) : null,
     stage: stageOf(row),
     uploadId: row.uploadId,

@@ -1,5 +1,5 @@
 import type { Conversion } from '@vectrace/contract';
-import { Clock, ImageIcon, Shapes, TriangleAlert } from 'lucide-react';
+import { Clock, ImageIcon, Info, Shapes, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
@@ -190,6 +190,12 @@ function ConversionProgress({ conversion, inProgress }: { conversion: Conversion
             <dd className="mt-1 font-semibold tabular-nums">{conversion.vectorCount ?? 'N/A'}</dd>
           </div>
         </dl>
+      ) : null}
+      {conversion.status === 'completed' && conversion.notice ? (
+        <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {conversion.notice}
+        </p>
       ) : null}
     </div>
   );

@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Client } from './support/client.js';
+import { convert } from './support/flows.js';
+import { noisePng } from './support/images.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+const servers: TestServer[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.stop())));
+async function serverWith(env: Record<string, string> = {}): Promise<TestServer> {
+  const server = await startTestServer({ env });
+  servers.push(server);
+  return server;
+}
+
+const attemptsOf = async (server: TestServer, id: string) =>
+  (
+    await server.deps.db
+      .selectFrom('conversions')
+      .select('attempts')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).attempts;
+
+describe('trace cost (check 42)', () => {
+  it('a 7000 x 7000 one-pixel checkerboard (a small PNG) is traced smaller, at the first attempt, and the result says so', async () => {
+    const side = 7000;
+    const pixels = Buffer.alloc(side * side);
+    for (let y = 0; y < side; y++) for (let x = (y & 1) ^ 1; x < side; x += 2) pixels[y * side + x] = 255;
+    const png = await sharp(pixels, { raw: { width: side, height: side, channels: 1 } })
+      .png({ compressionLevel: 9, palette: true, colours: 2 })
+      .toBuffer();
+    expect(png.length).toBeLessThan(200_000);
+    const server = await serverWith();
+    const started = performance.now();
+    const done = await convert(new Client(server.url), png, 'checkerboard.png');
+    expect(done.status, done.errorMessage ?? '').toBe('completed');
+    expect(performance.now() - started).toBeLessThan(30_000);
+    expect(done.notice).toMatch(/more fine detail than one trace takes on .* traced at 1\/2 of its size/);
+    expect(await attemptsOf(server, done.id)).toBe(1);
+  });
+
+  it('a trace that runs out of memory fails at once with the reason, and is not tried again', async () => {
+    const server = await serverWith({ TRACE_MEMORY_MB: '64', TRACE_MAX_ATTEMPTS: '3' });
+    const failed = await convert(new Client(server.url), await noisePng(1400));
+    expect(failed.status).toBe('failed');
+    expect(failed.errorMessage).toMatch(/needs more memory to trace than the 64 MB a trace is given/);
+    expect(await attemptsOf(server, failed.id)).toBe(1);
+  });
+
+  it('an ordinary image says nothing of the kind', async () => {
+    const server = await serverWith();
+    const { logoPng } = await import('./support/images.js');
+    const done = await convert(new Client(server.url), await logoPng(300));
+    expect(done.status).toBe('completed');
+    expect(done.notice).toBeNull();
+  });
+});

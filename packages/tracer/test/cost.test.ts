@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { estimateEdgePixels, MAX_EDGE_PIXELS, type RasterImage, trace } from '../src/index.js';
+import { rasterOf } from './helpers/raster.js';
+
+/** A gray image drawn pixel by pixel. */
+function gray(width: number, height: number, value: (x: number, y: number) => number): RasterImage {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 4;
+      data[i] = data[i + 1] = data[i + 2] = value(x, y);
+      data[i + 3] = 255;
+    }
+  }
+  return { width, height, data };
+}
+
+const checkerboard = (side: number, cell = 1) =>
+  gray(side, side, (x, y) => ((Math.floor(x / cell) + Math.floor(y / cell)) % 2 ? 255 : 0));
+
+function noise(side: number): RasterImage {
+  let seed = 7;
+  return gray(side, side, () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return (seed >> 16) & 255;
+  });
+}
+
+describe('the cost estimate (check 42)', () => {
+  it('counts edge pixels: every pixel of a one-pixel checkerboard, few of a logo, none of a flat image', () => {
+    expect(estimateEdgePixels(checkerboard(1000))).toBeGreaterThan(0.95 * 1000 * 1000);
+    const logo = estimateEdgePixels(rasterOf('<circle cx="256" cy="256" r="180"/>', 512));
+    expect(logo).toBeGreaterThan(0);
+    expect(logo).toBeLessThan(0.02 * 512 * 512);
+    expect(estimateEdgePixels(gray(800, 600, () => 200))).toBe(0);
+  });
+
+  it('a 7000 x 7000 one-pixel checkerboard (49 megapixels) is traced smaller, in seconds, and says so', () => {
+    const started = performance.now();
+    const model = trace(checkerboard(7000));
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(model.reducedBy).toBeGreaterThanOrEqual(2);
+    expect([model.width, model.height]).toEqual([7000, 7000]);
+  });
+
+  it('a photo of noise is traced at a size within the budget; a logo is traced at its own size', () => {
+    const noisy = trace(noise(2400));
+    expect(noisy.reducedBy).toBeGreaterThanOrEqual(2);
+    expect(estimateEdgePixels(noise(2400))).toBeGreaterThan(MAX_EDGE_PIXELS);
+    const logo = trace(rasterOf('<rect x="100" y="100" width="800" height="500"/>', 1024));
+    expect(logo.reducedBy).toBeUndefined();
+  });
+});
