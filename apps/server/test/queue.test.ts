@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
 import { register, settled, startConversion } from './support/flows.js';
 import { logoPng, noisePng } from './support/images.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { makePro, startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -28,11 +28,7 @@ describe('the queue', () => {
     const pro = new Client(server.url);
     const { username } = await register(pro);
     // Pro is set where payments will set it; the plan is read when a conversion is created.
-    await server.deps.db
-      .updateTable('users')
-      .set({ planType: 'pro' })
-      .where('username', '=', username)
-      .execute();
+    await makePro(server, username);
     const png = await logoPng(64);
 
     // Occupy the only worker, then queue 20 free conversions and one Pro.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Reply } from './support/client.js';
 import { register, startConversion, upload } from './support/flows.js';
 import { logoPng } from './support/images.js';
-import { startTestServer, type TestClock, type TestServer, testClock } from './support/server.js';
+import { makePro, startTestServer, type TestClock, type TestServer, testClock } from './support/server.js';
 
 const MINUTE = 60_000;
 const servers: TestServer[] = [];
@@ -125,11 +125,7 @@ describe('configured quotas', () => {
 
     const pro = new Client(server.url);
     const { username } = await register(pro);
-    await server.deps.db
-      .updateTable('users')
-      .set({ planType: 'pro' })
-      .where('username', '=', username)
-      .execute();
+    await makePro(server, username);
     const proUpload = await upload(pro, png);
     for (let i = 0; i < 10; i++)
       expect((await retune(pro, proUpload.ticket.objectPath, 10 + i)).status).toBe(201);
@@ -145,5 +141,11 @@ describe('configured quotas', () => {
       for (let j = 0; j < 2; j++) statuses.push((await retune(visitor, ticket.objectPath, 10 + j)).status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+    // Pro is not counted, from the same address.
+    const pro = new Client(server.url);
+    const { username } = await register(pro);
+    await makePro(server, username);
+    const { ticket } = await upload(pro, png);
+    for (let j = 0; j < 6; j++) expect((await retune(pro, ticket.objectPath, 20 + j)).status).toBe(201);
   });
 });

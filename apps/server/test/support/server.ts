@@ -73,3 +73,12 @@ export async function markPaid(server: TestServer, conversionId: string): Promis
     .executeTakeFirstOrThrow();
   await server.deps.db.updateTable('uploads').set({ paidAt: now }).where('id', '=', row.uploadId).execute();
 }
+
+/** Makes the user Pro directly, as a paid subscription would, for tests about what Pro allows. */
+export async function makePro(server: TestServer, username: string): Promise<void> {
+  await server.deps.db
+    .updateTable('users')
+    .set({ planType: 'pro' })
+    .where('username', '=', username)
+    .execute();
+}

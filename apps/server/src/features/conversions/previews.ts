@@ -7,7 +7,7 @@ import { readResult } from './download.js';
 import { PreviewCache } from './preview-cache.js';
 import type { Region } from './preview-region.js';
 import type { PreviewRenderer } from './preview-renderer.js';
-import type { ConversionRow } from './queries.js';
+import { type ConversionRow, findConversion } from './queries.js';
 
 /** Results larger than this are not drawn: drawing one takes about 8 MB of memory per MB (preview.ts). */
 export const MAX_PREVIEW_SVG_BYTES = 32 * 1024 * 1024;
@@ -28,8 +28,15 @@ export function previewsOf(deps: Deps, renderer: PreviewRenderer) {
   async function draw(row: ConversionRow, region: Region | null, watermark: boolean): Promise<Buffer> {
     const svg = await readResult(deps, row);
     const png = await renderer.render({ svg, region, watermark });
-    if (region) regions.set(cacheKey(row, region, watermark), png);
-    else await deps.store.write(previewKey(row.id, watermark), png);
+    if (region) {
+      regions.set(cacheKey(row, region, watermark), png);
+      return png;
+    }
+    const key = previewKey(row.id, watermark);
+    await deps.store.write(key, png);
+    // Deleted meanwhile (retention, the account): the sweep has passed, so this file goes now.
+    const still = await findConversion(deps.db, row.id);
+    if (!still || still.expiredAt) await deps.store.delete(key);
     return png;
   }
 
