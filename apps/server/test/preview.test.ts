@@ -162,9 +162,9 @@ describe('preview cost (check 41)', () => {
     const replies = await Promise.all([0, 100, 200, 300].map(regionOf));
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 429, 429]);
-    const refused = replies.find((r) => r.status === 429);
-    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await refused?.json()) as { message: string }).message).toMatch(
+    const refused = replies.find((r) => r.status === 429) as Response;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
       /being drawn already.*Try again in/,
     );
 
