@@ -1,13 +1,14 @@
 /**
  * Why an image was refused: not a PNG or JPEG by its bytes, undecodable, over the pixel limit,
- * pixel data that does not fit its size, or a setting out of range.
+ * pixel data that does not fit its size, a setting out of range, or an SVG that is not the engine's own.
  */
 export type TraceErrorCode =
   | 'unsupported-type'
   | 'corrupt'
   | 'too-large'
   | 'invalid-image'
-  | 'invalid-settings';
+  | 'invalid-settings'
+  | 'invalid-svg';
 
 /** An error a person can act on, with a stable code for programs. */
 export class TraceError extends Error {

@@ -3,12 +3,18 @@ import type { Color, Layer, VectorImage } from '../model.js';
 import { nearestAci } from './aci.js';
 import { DxfWriter, real } from './dxf-writer.js';
 import { flattenSubpath } from './flatten.js';
+import { type OutputSize, type SizeUnit, scaleModel, unitsPerPixel } from './size.js';
 
 /** Options of {@link toDxf}. */
 export interface DxfOptions {
   /** Largest distance, in pixels, between a curve and the polyline that replaces it; default 0.05. */
   tolerance?: number;
+  /** The drawing's width in millimetres or inches ($INSUNITS 4 or 1); px stays unitless. */
+  size?: OutputSize;
 }
+
+// $INSUNITS codes: 0 unitless, 1 inches, 4 millimetres. A CSS pixel has no CAD unit.
+const insUnits: Record<SizeUnit, number> = { px: 0, mm: 4, in: 1 };
 
 type Handles = Record<(typeof FIXED)[number], string>;
 type NamedLayer = Layer & { name: string };
@@ -22,14 +28,17 @@ const FIXED = [
 /**
  * Writes the model as ASCII DXF (AutoCAD 2004, AC1018, the first version with true color) for CAD
  * and cutters: one layer per color, one closed LWPOLYLINE per outline, curves flattened, y pointing
- * up. Units are input pixels ($INSUNITS 0, unitless). The background is left out: a cutter cuts
- * outlines, not the frame.
+ * up. Units are input pixels ($INSUNITS 0, unitless), or the asked size's millimetres or inches.
+ * The background is left out: a cutter cuts outlines, not the frame.
  */
-export function toDxf(model: VectorImage, options: DxfOptions = {}): string {
-  const tolerance = options.tolerance ?? 0.05;
-  if (!(tolerance > 0 && tolerance < Number.POSITIVE_INFINITY)) {
+export function toDxf(image: VectorImage, options: DxfOptions = {}): string {
+  const pixelTolerance = options.tolerance ?? 0.05;
+  if (!(pixelTolerance > 0 && pixelTolerance < Number.POSITIVE_INFINITY)) {
     throw new TraceError('invalid-settings', 'The DXF curve tolerance must be a positive number of pixels');
   }
+  const scale = options.size ? unitsPerPixel(image, options.size) : 1;
+  const model = options.size ? scaleModel(image, scale) : image;
+  const tolerance = pixelTolerance * scale;
   const d = new DxfWriter();
   const h = Object.fromEntries(FIXED.map((name) => [name, d.handle()])) as Handles;
   const layers = model.layers
@@ -61,7 +70,7 @@ export function toDxf(model: VectorImage, options: DxfOptions = {}): string {
   const header = new DxfWriter();
   header.section('HEADER');
   header.tags(9, '$ACADVER', 1, 'AC1018', 9, '$DWGCODEPAGE', 3, 'ANSI_1252', 9, '$HANDSEED', 5, d.handle());
-  header.tags(9, '$INSUNITS', 70, 0, 9, '$INSBASE', 10, 0, 20, 0, 30, 0);
+  header.tags(9, '$INSUNITS', 70, insUnits[options.size?.unit ?? 'px'], 9, '$INSBASE', 10, 0, 20, 0, 30, 0);
   header.tags(9, '$EXTMIN', 10, 0, 20, 0, 30, 0, 9, '$EXTMAX', 10, model.width, 20, model.height, 30, 0);
   header.tags(9, '$LIMMIN', 10, 0, 20, 0, 9, '$LIMMAX', 10, model.width, 20, model.height);
   header.end('ENDSEC');

@@ -1,10 +1,13 @@
 import type { Color, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
+import { formatLength, type OutputSize, pointsPerPixel } from './size.js';
 
 /** Options of {@link toEps}. */
 export interface EpsOptions {
   /** Decimals kept in coordinates, 0-8; default 2. */
   precision?: number;
+  /** The bounding box's physical size; default one point per image pixel. */
+  size?: OutputSize;
 }
 
 // Short names keep the body small. `l` and `c` are relative (rlineto, rcurveto): offsets from the
@@ -17,16 +20,23 @@ const PROLOG = [
   'end',
 ];
 
-/** Writes the model as Encapsulated PostScript (EPSF 3.0, level 2), one point per input pixel. */
+/**
+ * Writes the model as Encapsulated PostScript (EPSF 3.0, level 2): one point per input pixel, or
+ * the bounding box at the asked size with the drawing scaled to it.
+ */
 export function toEps(model: VectorImage, options: EpsOptions = {}): string {
   const f = fixed(options.precision ?? 2, 'EPS');
   const w = formatUnits(toUnits(model.width, f), f);
   const h = formatUnits(toUnits(model.height, f), f);
+  const scale = pointsPerPixel(model, options.size);
+  const [boxW, boxH] = options.size
+    ? [formatLength(model.width * scale), formatLength(model.height * scale)]
+    : [w, h];
   const lines = [
     '%!PS-Adobe-3.0 EPSF-3.0',
     '%%Creator: Vectrace',
-    `%%BoundingBox: 0 0 ${Math.ceil(model.width)} ${Math.ceil(model.height)}`,
-    `%%HiResBoundingBox: 0 0 ${w} ${h}`,
+    `%%BoundingBox: 0 0 ${Math.ceil(model.width * scale)} ${Math.ceil(model.height * scale)}`,
+    `%%HiResBoundingBox: 0 0 ${boxW} ${boxH}`,
     '%%LanguageLevel: 2',
     '%%DocumentData: Clean7Bit',
     '%%Pages: 1',
@@ -37,6 +47,7 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
     '%%Page: 1 1',
     'Vectrace begin',
   ];
+  if (options.size) lines.push(`${formatLength(scale)} dup scale`);
   if (model.background) lines.push(`${rgb(model.background)} k 0 0 ${w} ${h} rectfill`);
   for (const layer of model.layers) {
     const body = layer.subpaths

@@ -2,11 +2,14 @@ import type { VectorImage } from '../model.js';
 import { toDxf } from './dxf.js';
 import { toEps } from './eps.js';
 import { toPdf } from './pdf.js';
+import type { OutputSize } from './size.js';
 import { toSvg } from './svg.js';
 
 export { type DxfOptions, toDxf } from './dxf.js';
 export { type EpsOptions, toEps } from './eps.js';
 export { type PdfOptions, toPdf } from './pdf.js';
+export { readSvg } from './read-svg.js';
+export type { OutputSize, SizeUnit } from './size.js';
 export { type SvgOptions, toSvg } from './svg.js';
 
 /** The name of an output format. */
@@ -17,13 +20,38 @@ export interface Exporter {
   name: ExportFormat;
   extension: string;
   mimeType: string;
-  write(model: VectorImage): string | Uint8Array;
+  write(model: VectorImage, options?: ExportOptions): string | Uint8Array;
+}
+
+/** What every format can be asked: a physical size (the exporters have more of their own). */
+export interface ExportOptions {
+  size?: OutputSize;
 }
 
 /** Every output format, one row each; none of them traces, all write the same model. */
 export const formats: readonly Exporter[] = [
-  { name: 'svg', extension: '.svg', mimeType: 'image/svg+xml', write: (model) => toSvg(model) },
-  { name: 'eps', extension: '.eps', mimeType: 'application/postscript', write: (model) => toEps(model) },
-  { name: 'pdf', extension: '.pdf', mimeType: 'application/pdf', write: (model) => toPdf(model) },
-  { name: 'dxf', extension: '.dxf', mimeType: 'image/vnd.dxf', write: (model) => toDxf(model) },
+  {
+    name: 'svg',
+    extension: '.svg',
+    mimeType: 'image/svg+xml',
+    write: (model, options) => toSvg(model, options),
+  },
+  {
+    name: 'eps',
+    extension: '.eps',
+    mimeType: 'application/postscript',
+    write: (model, options) => toEps(model, options),
+  },
+  {
+    name: 'pdf',
+    extension: '.pdf',
+    mimeType: 'application/pdf',
+    write: (model, options) => toPdf(model, options),
+  },
+  {
+    name: 'dxf',
+    extension: '.dxf',
+    mimeType: 'image/vnd.dxf',
+    write: (model, options) => toDxf(model, options),
+  },
 ];

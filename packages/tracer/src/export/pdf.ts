@@ -1,22 +1,34 @@
 import type { Color, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
+import { formatLength, type OutputSize, pointsPerPixel } from './size.js';
 
 /** Options of {@link toPdf}. */
 export interface PdfOptions {
   /** Decimals kept in coordinates, 0-8; default 2. */
   precision?: number;
+  /** The page's physical size; default one point per image pixel. */
+  size?: OutputSize;
 }
 
-/** Writes the model as a one-page PDF 1.4, one point per input pixel, with an uncompressed content stream. */
+/**
+ * Writes the model as a one-page PDF 1.4 with an uncompressed content stream: one point per input
+ * pixel, or the page at the asked size with the drawing scaled to it.
+ */
 export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array {
   const f = fixed(options.precision ?? 2, 'PDF');
   const w = formatUnits(toUnits(model.width, f), f);
   const h = formatUnits(toUnits(model.height, f), f);
-  const content = contentStream(model, w, h, f);
+  // The drawing keeps its pixel coordinates; one matrix maps them onto a page of the asked size.
+  const scale = pointsPerPixel(model, options.size);
+  const [pageW, pageH] = options.size
+    ? [formatLength(model.width * scale), formatLength(model.height * scale)]
+    : [w, h];
+  const matrix = options.size ? `${formatLength(scale)} 0 0 ${formatLength(scale)} 0 0 cm\n` : '';
+  const content = matrix + contentStream(model, w, h, f);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${w} ${h}] /Resources << >> /Contents 4 0 R >>`,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageW} ${pageH}] /Resources << >> /Contents 4 0 R >>`,
     // Length counts the bytes between the `stream` line and the end-of-line before `endstream`.
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];

@@ -1,5 +1,6 @@
 import type { Color, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatUnits, toUnits } from './fixed.js';
+import { formatLength, type OutputSize, unitsPerPixel } from './size.js';
 
 /** Options of {@link toSvg}. */
 export interface SvgOptions {
@@ -7,6 +8,8 @@ export interface SvgOptions {
   precision?: number;
   /** Paint the model's background rectangle, when it has one; default true. */
   background?: boolean;
+  /** The document's width and height in a unit (the viewBox stays in image pixels); default px. */
+  size?: OutputSize;
 }
 
 /** Writes the model as a standalone SVG document: one filled path per layer, compact relative path data. */
@@ -14,8 +17,9 @@ export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
   const f = fixed(options.precision ?? 2, 'SVG');
   const w = formatUnits(toUnits(model.width, f), f);
   const h = formatUnits(toUnits(model.height, f), f);
+  const [width, height] = options.size ? physicalSize(model, options.size) : [w, h];
   const lines = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${w} ${h}">`,
   ];
   if (model.background && options.background !== false) {
     lines.push(`<rect width="${w}" height="${h}" fill="${hexColor(model.background)}"/>`);
@@ -26,6 +30,13 @@ export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
   }
   lines.push('</svg>', '');
   return lines.join('\n');
+}
+
+/** The width and height attributes for a size: `100mm`, `2in`, or plain numbers for px. */
+function physicalSize(model: VectorImage, size: OutputSize): [string, string] {
+  const scale = unitsPerPixel(model, size);
+  const unit = size.unit === 'px' ? '' : size.unit;
+  return [`${formatLength(model.width * scale)}${unit}`, `${formatLength(model.height * scale)}${unit}`];
 }
 
 /** `#rrggbb`, or `#rgb` when each channel's two hex digits are equal. */

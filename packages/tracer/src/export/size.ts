@@ -1,0 +1,54 @@
+import { TraceError } from '../errors.js';
+import type { Point, VectorImage } from '../model.js';
+import { fixed, formatUnits, toUnits } from './fixed.js';
+
+/** The units an output size can be given in: CSS pixels (96 to the inch), millimetres, inches. */
+export type SizeUnit = 'px' | 'mm' | 'in';
+
+/** The output's width in a unit; the height follows the image's own aspect ratio. */
+export interface OutputSize {
+  width: number;
+  unit: SizeUnit;
+}
+
+const unitsPerInch: Record<SizeUnit, number> = { px: 96, mm: 25.4, in: 1 };
+
+/** Checks a size and returns how many of its units one image pixel becomes. */
+export function unitsPerPixel(model: VectorImage, size: OutputSize): number {
+  if (!(size.width > 0 && Number.isFinite(size.width)) || !(size.unit in unitsPerInch)) {
+    throw new TraceError('invalid-settings', 'The output width must be a positive number of px, mm or in');
+  }
+  return size.width / model.width;
+}
+
+/** Points (1/72 inch) per image pixel: one without a size, as PDF and EPS have always been written. */
+export function pointsPerPixel(model: VectorImage, size: OutputSize | undefined): number {
+  if (!size) return 1;
+  return (unitsPerPixel(model, size) / unitsPerInch[size.unit]) * 72;
+}
+
+/** The model with every coordinate, and its frame, multiplied by `factor`. */
+export function scaleModel(model: VectorImage, factor: number): VectorImage {
+  const p = ({ x, y }: Point): Point => ({ x: x * factor, y: y * factor });
+  return {
+    ...model,
+    width: model.width * factor,
+    height: model.height * factor,
+    layers: model.layers.map((layer) => ({
+      ...layer,
+      subpaths: layer.subpaths.map(({ start, segments }) => ({
+        start: p(start),
+        segments: segments.map((s) =>
+          s.kind === 'line'
+            ? { kind: 'line', to: p(s.to) }
+            : { kind: 'cubic', c1: p(s.c1), c2: p(s.c2), to: p(s.to) },
+        ),
+      })),
+    })),
+  };
+}
+
+const eightDecimals = fixed(8, 'size');
+
+/** A scale factor or physical length as the shortest decimal, to 8 places. */
+export const formatLength = (value: number) => formatUnits(toUnits(value, eightDecimals), eightDecimals);
