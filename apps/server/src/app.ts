@@ -12,6 +12,8 @@ import Fastify, {
 import type { Deps } from './deps.js';
 import { answerNotFound, registerErrorHandler } from './errors.js';
 import { accountRoutes } from './features/account/routes.js';
+import { apiKeyRoutes } from './features/api-keys/routes.js';
+import { apiV1Routes } from './features/api-v1/routes.js';
 import { installIdentity } from './features/auth/identity.js';
 import { authRoutes } from './features/auth/routes.js';
 import { conversionRoutes } from './features/conversions/routes.js';
@@ -103,6 +105,8 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     healthRoutes,
     authRoutes,
     accountRoutes,
+    apiKeyRoutes,
+    apiV1Routes,
     uploadRoutes,
     conversionRoutes,
     paymentRoutes,

@@ -30,7 +30,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Conversions traced at once (worker threads). */
   TRACE_WORKERS: intFrom(availableParallelism(), 1),
-  /** Preview renders drawn at once (worker threads); more wait in line. */
+  /** Previews drawn and EPS, PDF or DXF files written at once (worker threads); more wait in line. */
   PREVIEW_WORKERS: intFrom(1, 1),
   /** A trace running longer is stopped and retried, then failed. */
   TRACE_TIMEOUT_MS: intFrom(120_000, 1),
@@ -53,6 +53,10 @@ const envSchema = z.object({
   QUOTA_TRACES_PER_HOUR: intFrom(300, 1),
   QUOTA_IMAGES_PER_HOUR: intFrom(30, 1),
   QUOTA_RESULTS_KEPT: intFrom(200, 1),
+  /** Live calls of the developer API per key and minute (besides the owner's quotas). */
+  API_CALLS_PER_MINUTE: intFrom(60, 1),
+  /** Test-mode calls (free, marked results) per key and minute. */
+  API_TEST_CALLS_PER_MINUTE: intFrom(10, 1),
   /** A request body must bring 64 KB within each such window, or it is ended with 408. */
   BODY_TIMEOUT_MS: intFrom(30_000, 100),
   /** Connections one address may hold open at once (not counted behind a proxy). */
@@ -101,6 +105,7 @@ export interface Config {
   uploadsPerMinute: number;
   conversionsPerMinute: number;
   quotas: Quotas;
+  api: { callsPerMinute: number; testCallsPerMinute: number };
   bodyTimeoutMs: number;
   connectionsPerAddress: number;
   trustProxy: boolean;
@@ -164,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imagesPerHour: e.QUOTA_IMAGES_PER_HOUR,
       resultsKept: e.QUOTA_RESULTS_KEPT,
     },
+    api: { callsPerMinute: e.API_CALLS_PER_MINUTE, testCallsPerMinute: e.API_TEST_CALLS_PER_MINUTE },
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     connectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY === 'true',

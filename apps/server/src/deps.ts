@@ -2,6 +2,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { CookieSettings } from './features/auth/cookies.js';
+import type { FileWorkers } from './features/conversions/file-workers.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import type { SandboxPayments } from './payments/sandbox-provider.js';
 import type { JobQueue } from './queue/job-queue.js';
@@ -18,4 +19,6 @@ export interface Deps {
   payments: PaymentProvider;
   /** The sandbox's stand-ins for Stripe's pages, when the sandbox is the provider. */
   sandbox: SandboxPayments | undefined;
+  /** Worker threads for previews and exports of finished results. */
+  files: FileWorkers;
 }

@@ -4,8 +4,9 @@ import type { Config } from './config.js';
 import { AppError } from './errors.js';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// The signed PUT's URL is its own credential, and payment webhooks come from the provider.
-const exempt = [/^\/api\/objects\/uploads\//, /^\/api\/stripe\/webhook(\?|$)/];
+// The signed PUT's URL is its own credential, payment webhooks come from the provider, and the
+// developer API is authorized by a bearer key, never by cookies.
+const exempt = [/^\/api\/objects\/uploads\//, /^\/api\/stripe\/webhook(\?|$)/, /^\/api\/v1\//];
 
 /** Security headers (CSP with the payment provider's hosts) and cross-site request refusal. */
 export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {

@@ -7,6 +7,7 @@ import { migrate, openDatabase } from './db/index.js';
 import type { Deps } from './deps.js';
 import { every } from './every.js';
 import { cookieSettings } from './features/auth/cookies.js';
+import { openFileWorkers } from './features/conversions/file-workers.js';
 import { recoverInterrupted, requeueConversions } from './features/conversions/queries.js';
 import { settleEndedPeriods } from './features/payments/fulfil.js';
 import { keptForWords, sweepExpired } from './features/retention/sweep.js';
@@ -55,6 +56,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     cookies: cookieSettings(config.secureCookies),
     payments,
     sandbox,
+    files: openFileWorkers({ threads: config.previewWorkers, memoryMb: 512 }),
   };
   const app = await buildApp(deps, loggerOptions(config.logLevel));
   log = app.log;
@@ -118,6 +120,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
         const draining = queue.close(config.shutdownGraceMs);
         await stopMaintenance();
         await app.close();
+        await deps.files.close();
         const unfinished = await draining;
         await pool.close();
         await queue.close(Number.POSITIVE_INFINITY);

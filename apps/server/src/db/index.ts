@@ -9,6 +9,7 @@ import * as payments from './migrations/002-payments.js';
 import * as retuning from './migrations/003-retuning-and-account.js';
 import * as fairQueue from './migrations/004-fair-queue-and-quotas.js';
 import * as traceNotice from './migrations/005-trace-notice.js';
+import * as apiKeys from './migrations/006-api-keys.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -19,6 +20,7 @@ const migrations = {
   '003-retuning-and-account': retuning,
   '004-fair-queue-and-quotas': fairQueue,
   '005-trace-notice': traceNotice,
+  '006-api-keys': apiKeys,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

@@ -113,8 +113,22 @@ export interface SandboxIdempotencyKeysTable {
   objectId: string;
 }
 
+/** A key of the developer API. */
+export interface ApiKeysTable {
+  id: string;
+  userId: string;
+  name: string;
+  /** The key's first characters, shown to tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole key: a leaked table does not leak keys. */
+  hash: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
 export interface Database {
   users: UsersTable;
+  apiKeys: ApiKeysTable;
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   uploads: UploadsTable;

@@ -19,6 +19,7 @@ export async function deleteAccount(deps: Deps, user: UserRow): Promise<void> {
     await tx.deleteFrom('conversions').where('userId', '=', user.id).execute();
     await tx.deleteFrom('uploads').where('userId', '=', user.id).execute();
     await tx.deleteFrom('sessions').where('userId', '=', user.id).execute();
+    await tx.deleteFrom('apiKeys').where('userId', '=', user.id).execute();
     await tx.deleteFrom('loginFailures').where('usernameKey', '=', user.usernameKey).execute();
     await tx.deleteFrom('users').where('id', '=', user.id).execute();
   });

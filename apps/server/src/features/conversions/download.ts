@@ -1,4 +1,5 @@
-import { isPaid } from '@vectrace/contract';
+import { type DownloadFormat, type DownloadQuery, downloadFileName, isPaid } from '@vectrace/contract';
+import { formats } from '@vectrace/tracer';
 import type { Config } from '../../config.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -51,6 +52,29 @@ export async function readResult(deps: Deps, row: ConversionRow): Promise<Buffer
     }
     throw err;
   }
+}
+
+/** A result written as a file: the stored SVG as it is, or written again in a file worker. */
+export async function resultFile(
+  deps: Deps,
+  svg: Buffer,
+  { format, width, unit }: DownloadQuery,
+  testMark = false,
+): Promise<Buffer> {
+  if (format === 'svg' && width === undefined && !testMark) return svg;
+  const size = width === undefined ? undefined : { width, unit };
+  return deps.files.export({ svg, format, size, testMark });
+}
+
+/** Headers for a result as a download, in its format. */
+export function downloadHeaders(format: DownloadFormat): Record<string, string> {
+  if (format === 'svg') return svgDownloadHeaders;
+  const mimeType = formats.find((f) => f.name === format)?.mimeType ?? 'application/octet-stream';
+  return {
+    'content-type': mimeType,
+    'content-disposition': `attachment; filename="${downloadFileName(format)}"`,
+    'cache-control': 'private, no-store',
+  };
 }
 
 /** Headers for the SVG as a download: never rendered in our origin, never sniffed. */

@@ -1,33 +1,39 @@
 import { Piscina } from 'piscina';
-import type { PreviewTask } from './preview-task.js';
+import type { ExportTask, PreviewTask } from './file-task.js';
 
-/** Preview renders in their own worker threads, in line when all are busy. */
-export interface PreviewRenderer {
+/**
+ * Work on finished results that takes more than a moment (drawing previews, writing EPS, PDF or
+ * DXF from a result of megabytes) runs in its own worker threads, in line when all are busy.
+ */
+export interface FileWorkers {
   render(task: PreviewTask): Promise<Buffer>;
+  export(task: ExportTask): Promise<Buffer>;
   close(): Promise<void>;
 }
 
-export function openPreviewRenderer(options: { threads: number; memoryMb: number }): PreviewRenderer {
+export function openFileWorkers(options: { threads: number; memoryMb: number }): FileWorkers {
   const piscina = new Piscina({
-    filename: new URL('./preview-task.js', import.meta.url).href,
+    filename: new URL('./file-task.js', import.meta.url).href,
     minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
   });
+  const run = async <T extends { svg: Uint8Array }>(task: T, name: string): Promise<Buffer> => {
+    // Handed over, not copied; a Buffer that shares a pooled ArrayBuffer is copied first.
+    const own =
+      task.svg.byteOffset === 0 && task.svg.byteLength === task.svg.buffer.byteLength
+        ? task.svg
+        : new Uint8Array(task.svg);
+    const out: Uint8Array = await piscina.run(
+      { ...task, svg: own },
+      { name, transferList: [own.buffer as ArrayBuffer] },
+    );
+    return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+  };
   return {
-    async render(task) {
-      // Handed over, not copied; a Buffer that shares a pooled ArrayBuffer is copied first.
-      const own =
-        task.svg.byteOffset === 0 && task.svg.byteLength === task.svg.buffer.byteLength
-          ? task.svg
-          : new Uint8Array(task.svg);
-      const png: Uint8Array = await piscina.run(
-        { ...task, svg: own },
-        { transferList: [own.buffer as ArrayBuffer] },
-      );
-      return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
-    },
+    render: (task) => run(task, 'default'),
+    export: (task) => run(task, 'exportTask'),
     close: () => piscina.destroy(),
   };
 }

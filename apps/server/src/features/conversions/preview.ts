@@ -45,7 +45,7 @@ export const LARGE_RESULT_BYTES = 4 * 1024 * 1024;
 /**
  * The traced result as a PNG, PREVIEW_SIZE on its longest side, on white; with a watermark until
  * the conversion is paid, so that the preview never gives the artwork away. Runs in a preview
- * thread (preview-task.ts). A large result is drawn from its own bytes, never copied or made a
+ * thread (file-task.ts). A large result is drawn from its own bytes, never copied or made a
  * string, then the watermark over that picture: a 33 MB result peaks at about 270 MB.
  */
 export function renderPreview(svg: Buffer, withWatermark: boolean): Uint8Array {

@@ -4,9 +4,9 @@ import { ObjectNotFoundError, previewKey } from '../../storage/object-store.js';
 import type { Owner } from '../owner.js';
 import { tooMany } from '../quotas.js';
 import { readResult } from './download.js';
+import type { FileWorkers } from './file-workers.js';
 import { PreviewCache } from './preview-cache.js';
 import type { Region } from './preview-region.js';
-import type { PreviewRenderer } from './preview-renderer.js';
 import { type ConversionRow, findConversion } from './queries.js';
 
 /** Results larger than this are not drawn: drawing one takes about 8 MB of memory per MB (preview.ts). */
@@ -20,7 +20,7 @@ export const RENDERS_AT_ONCE_PER_OWNER = 2;
  * for a render already under way wait for it rather than start another, and one owner has at
  * most RENDERS_AT_ONCE_PER_OWNER renders going.
  */
-export function previewsOf(deps: Deps, renderer: PreviewRenderer) {
+export function previewsOf(deps: Deps, renderer: FileWorkers) {
   const regions = new PreviewCache(64 * 1024 * 1024);
   const underWay = new Map<string, Promise<Buffer>>();
   const rendersByOwner = new Map<string, number>();

@@ -1,17 +1,29 @@
-import { conversionListQuerySchema, createConversionSchema } from '@vectrace/contract';
+import {
+  conversionListQuerySchema,
+  createConversionSchema,
+  downloadQuerySchema,
+  zipQuerySchema,
+} from '@vectrace/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { notFound, parse } from '../../errors.js';
 import { requireOwner } from '../auth/identity.js';
 import { createConversion } from './create-conversion.js';
-import { assertResultAvailable, canDownload, readPaidVector, svgDownloadHeaders } from './download.js';
+import {
+  assertResultAvailable,
+  canDownload,
+  downloadHeaders,
+  readPaidVector,
+  resultFile,
+  svgDownloadHeaders,
+} from './download.js';
 import { streamConversion } from './events.js';
 import { regionSchema } from './preview-region.js';
-import { openPreviewRenderer } from './preview-renderer.js';
 import { previewsOf } from './previews.js';
 import { findOwnedConversion, listOwnedConversions } from './queries.js';
 import { thumbnailOf } from './thumbnail.js';
 import { toConversion } from './to-conversion.js';
+import { zipOfResults } from './zip.js';
 
 type ById = { Params: { id: string } };
 const isPro = (request: FastifyRequest) => request.user?.planType === 'pro';
@@ -80,9 +92,7 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
 
   // Without a query: the whole result, 1024 px. With x, y, w, h and scale: that region, as the
   // viewer asks for it to show sharp edges at any zoom. Drawn in worker threads, once each.
-  const renderer = openPreviewRenderer({ threads: config.previewWorkers, memoryMb: 512 });
-  app.addHook('onClose', () => renderer.close());
-  const preview = previewsOf(deps, renderer);
+  const preview = previewsOf(deps, deps.files);
   app.get<ById>('/api/preview/:id', async (request, reply) => {
     const owner = requireOwner(request);
     const row = await owned(request, request.params.id);
@@ -95,8 +105,20 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
   });
 
   app.get<ById>('/api/download/:id', async (request, reply) => {
+    const query = parse(downloadQuerySchema, request.query);
     const svg = await readPaidVector(deps, await owned(request, request.params.id));
-    return reply.headers(svgDownloadHeaders).send(svg);
+    return reply.headers(downloadHeaders(query.format)).send(await resultFile(deps, svg, query));
+  });
+
+  // "Download all": several results in one ZIP, streamed as each file is written.
+  app.get('/api/downloads/zip', async (request, reply) => {
+    const query = parse(zipQuerySchema, request.query);
+    const zip = await zipOfResults(deps, requireOwner(request), query);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${zip.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(zip.stream);
   });
 
   // The result's object path (vectorFileUrl): the same gate as the download.

@@ -1,0 +1,63 @@
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+import { uploadKey } from '../../storage/object-store.js';
+import { createConversion } from '../conversions/create-conversion.js';
+import { type ConversionRow, findConversion } from '../conversions/queries.js';
+import type { Owner } from '../owner.js';
+import { checkImage } from '../uploads/check-image.js';
+import { newUpload } from '../uploads/issue-upload.js';
+import { recordUploadSize } from '../uploads/queries.js';
+import { ApiError } from './api-error.js';
+import type { ApiImage } from './read-image.js';
+import type { VectorizeOptions } from './schemas.js';
+
+const READ_EVERY_MS = 100;
+
+/**
+ * Stores the image as the owner's upload and converts it with the options, as the site does
+ * (same checks, quotas and queue); the conversion, finished or not.
+ */
+export async function startConversion(
+  deps: Deps,
+  owner: Owner,
+  image: ApiImage,
+  options: VectorizeOptions,
+): Promise<ConversionRow> {
+  const type = await checkImage(image.bytes).catch((err) => {
+    throw err instanceof AppError && err.statusCode === 400
+      ? new ApiError(400, 'unsupported_image', err.message)
+      : err;
+  });
+  const extension = type === 'png' ? '.png' : '.jpg';
+  // The form's file name when it says what the file is, else one that does.
+  const named = image.fileName?.trim().slice(0, 200);
+  const originalFileName =
+    named && (type === 'png' ? /\.png$/i : /\.jpe?g$/i).test(named) ? named : `image${extension}`;
+
+  const uploadId = await newUpload(deps, owner);
+  await deps.store.write(uploadKey(uploadId), image.bytes);
+  await recordUploadSize(deps.db, uploadId, image.bytes.length);
+  return createConversion(deps, owner, {
+    originalFileName,
+    originalFileUrl: `/objects/uploads/${uploadId}`,
+    settings: {
+      mode: options.traceMode,
+      colors: options.colors,
+      threshold: options.threshold,
+      smoothness: options.smoothness,
+      cornerDetection: options.cornerDetection,
+      quality: options.quality,
+    },
+  });
+}
+
+/** The conversion once it has ended, or as it is when `waitMs` have passed. */
+export async function waitForEnd(deps: Deps, row: ConversionRow, waitMs: number): Promise<ConversionRow> {
+  const until = Date.now() + waitMs;
+  let current = row;
+  while (current.status !== 'completed' && current.status !== 'failed' && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, READ_EVERY_MS));
+    current = (await findConversion(deps.db, row.id)) ?? current;
+  }
+  return current;
+}

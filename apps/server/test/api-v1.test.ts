@@ -1,0 +1,223 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithKey, answer, apiGet, vectorize } from './support/api.js';
+import { Client } from './support/client.js';
+import { expectValid, readDxf } from './support/formats.js';
+import { logoPng } from './support/images.js';
+import { startTestServer, type TestServer } from './support/server.js';
+
+const run = promisify(execFile);
+
+/** Every route's full path, from Fastify's printed route tree (children indented under parents). */
+function routePaths(tree: string): string[] {
+  const stack: string[] = [];
+  const paths: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^(.*?)[├└]── (\S+)/.exec(line);
+    if (!match) continue;
+    const depth = Math.floor((match[1] as string).length / 4);
+    stack.length = depth;
+    stack.push(match[2] as string);
+    paths.push(stack.join('').replace(/\/\//g, '/'));
+  }
+  return paths;
+}
+
+describe('the developer API', () => {
+  let server: TestServer;
+  let logo: Buffer;
+  let pro: Awaited<ReturnType<typeof accountWithKey>>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { API_TEST_CALLS_PER_MINUTE: '3' } });
+    logo = await logoPng(160);
+    pro = await accountWithKey(server, { pro: true });
+  });
+  afterAll(() => server?.stop());
+
+  it('answers 401 with a code and a sentence without a key, and with a key that does not exist', async () => {
+    const none = await vectorize(server, undefined, logo);
+    expect(none.status).toBe(401);
+    expect(none.json).toMatchObject({ code: 'unauthorized' });
+    expect(none.json.message).toContain('Authorization: Bearer');
+    const wrong = await vectorize(server, 'vt_not-a-key', logo);
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.code).toBe('invalid_key');
+  });
+
+  it('gives a Pro key the file in every format, valid for its reader', async () => {
+    for (const format of ['svg', 'eps', 'pdf', 'dxf']) {
+      const reply = await vectorize(server, pro.secret, logo, { format });
+      expect(reply.status, Buffer.from(reply.bytes).toString()).toBe(200);
+      expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="logo.${format}"`);
+      expect(reply.headers.get('ratelimit-limit')).toBe('60');
+      await expectValid(format, reply.bytes);
+    }
+  });
+
+  it('writes a DXF at the asked physical size, in millimetres', async () => {
+    const reply = await vectorize(server, pro.secret, logo, { format: 'dxf', width: '120', unit: 'mm' });
+    expect(reply.status).toBe(200);
+    const dxf = readDxf(reply.bytes);
+    expect(dxf.insunits).toBe(4);
+    // The logo's shapes lie inside the frame: at most the asked width, and most of it.
+    expect(dxf.width).toBeLessThanOrEqual(120 + 0.1);
+    expect(dxf.width).toBeGreaterThan(60);
+  });
+
+  it('takes the image as the whole body, with the options in the query', async () => {
+    const response = await fetch(`${server.url}/api/v1/vectorize?format=pdf`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pro.secret}`, 'content-type': 'image/png' },
+      body: logo,
+    });
+    const reply = await answer(response);
+    expect(reply.status).toBe(200);
+    await expectValid('pdf', reply.bytes);
+  });
+
+  it('answers 202 with a job to poll when the trace takes longer than the wait', async () => {
+    const started = await vectorize(server, pro.secret, logo, { wait: '0', format: 'eps' });
+    expect(started.status).toBe(202);
+    const location = started.headers.get('location');
+    expect(location).toBe(`/api/v1/jobs/${started.json.id}?mode=live&format=eps`);
+    let job = started.json;
+    for (let i = 0; i < 300 && job.status !== 'completed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await apiGet(server, pro.secret, location as string)).json;
+    }
+    expect(job.status).toBe('completed');
+    expect(job.resultUrl, JSON.stringify(job)).toBe(`/api/v1/jobs/${job.id}/result?mode=live&format=eps`);
+    const result = await apiGet(server, pro.secret, job.resultUrl);
+    expect(result.status).toBe(200);
+    await expectValid('eps', result.bytes);
+    // The conversion is the account's, on the site too.
+    const onSite = await pro.client.get(`/api/conversions/${job.id}`);
+    expect(onSite.status).toBe(200);
+  });
+
+  it('refuses live calls of a free account with plan_required, and gives it marked results in test mode', async () => {
+    const free = await accountWithKey(server);
+    const live = await vectorize(server, free.secret, logo);
+    expect(live.status).toBe(402);
+    expect(live.json.code).toBe('plan_required');
+    expect(live.json.message).toContain('mode=test');
+    const test = await vectorize(server, free.secret, logo, { mode: 'test' });
+    expect(test.status).toBe(200);
+    const svg = Buffer.from(test.bytes).toString();
+    expect(svg).toContain('fill="#9ca3af"');
+    // The live result of the same job stays Pro's.
+    const again = await apiGet(server, free.secret, `/api/v1/jobs/${test.headers.get('x-job-id')}/result`);
+    expect(again.status).toBe(402);
+  });
+
+  it('limits test calls per key with RateLimit headers, then 429 with Retry-After', async () => {
+    const free = await accountWithKey(server);
+    const answers = [];
+    for (let i = 0; i < 4; i++)
+      answers.push(await vectorize(server, free.secret, logo, { mode: 'test', wait: '0' }));
+    expect(answers.slice(0, 3).map((a) => a.status)).toEqual([202, 202, 202]);
+    expect(answers[0]?.headers.get('ratelimit-limit')).toBe('3');
+    expect(answers[0]?.headers.get('ratelimit-remaining')).toBe('2');
+    expect(Number(answers[0]?.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+    const refused = answers[3];
+    expect(refused?.status).toBe(429);
+    expect(refused?.json.code).toBe('rate_limited');
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another key has its own limit.
+    const other = await accountWithKey(server);
+    expect((await vectorize(server, other.secret, logo, { mode: 'test', wait: '0' })).status).toBe(202);
+  });
+
+  it('says what is wrong with bad options and with a file that is no image', async () => {
+    const badFormat = await vectorize(server, pro.secret, logo, { format: 'gif' });
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.json).toEqual({
+      code: 'invalid_request',
+      message: 'format must be one of: svg, eps, pdf, dxf',
+    });
+    const notImage = await vectorize(server, pro.secret, new TextEncoder().encode('%PDF-1.4 not an image'));
+    expect(notImage.status).toBe(400);
+    expect(notImage.json.code).toBe('unsupported_image');
+    expect(notImage.json.message).toContain('PNG or JPEG');
+  });
+
+  it('stops a revoked key at once, and shows when a key was last used', async () => {
+    const account = await accountWithKey(server, { pro: true });
+    expect((await vectorize(server, account.secret, logo)).status).toBe(200);
+    const listed = await account.client.get('/api/keys');
+    expect(listed.body.keys).toHaveLength(1);
+    expect(listed.body.keys[0].lastUsedAt).not.toBeNull();
+    expect(JSON.stringify(listed.body)).not.toContain(account.secret);
+    expect(account.secret.startsWith(listed.body.keys[0].prefix)).toBe(true);
+    const revoked = await account.client.request('DELETE', `/api/keys/${account.keyId}`);
+    expect(revoked.status).toBe(204);
+    const after = await vectorize(server, account.secret, logo);
+    expect(after.status).toBe(401);
+    expect(after.json.code).toBe('invalid_key');
+  });
+
+  it('keeps keys to their owner: others cannot see or revoke them, jobs stay private', async () => {
+    const other = await accountWithKey(server, { pro: true });
+    expect((await other.client.request('DELETE', `/api/keys/${pro.keyId}`)).status).toBe(404);
+    const started = await vectorize(server, pro.secret, logo, { wait: '0' });
+    const peek = await apiGet(server, other.secret, `/api/v1/jobs/${started.json.id}`);
+    expect(peek.status).toBe(404);
+    expect(peek.json.code).toBe('not_found');
+    expect((await new Client(server.url).get('/api/keys')).status).toBe(401);
+  });
+
+  it('publishes a valid OpenAPI 3.1 document with every route of /api/v1', async () => {
+    const reply = await fetch(`${server.url}/api/v1/openapi.json`);
+    const document = await reply.json();
+    expect(document.openapi).toBe('3.1.0');
+    await SwaggerParser.validate(structuredClone(document));
+    const routes = routePaths(server.app.printRoutes({ commonPrefix: false }))
+      .filter((path) => path.startsWith('/api/v1/') && path !== '/api/v1/openapi.json')
+      .map((path) => path.replace(/:(\w+)/g, '{$1}'));
+    expect(routes).toHaveLength(3);
+    for (const path of routes) expect(Object.keys(document.paths)).toContain(path);
+    // The form's fields come from the schema that checks them.
+    const form = document.paths['/api/v1/vectorize'].post.requestBody.content['multipart/form-data'].schema;
+    expect(form.properties.image.format).toBe('binary');
+    expect(form.properties.format.enum).toEqual(['svg', 'eps', 'pdf', 'dxf']);
+    expect(document.servers[0].url).toBe(server.url);
+  });
+
+  it('runs the curl example of the docs as written', async () => {
+    const document = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
+    const example = /```sh\n([\s\S]*?)```/.exec(document.info.description)?.[1];
+    expect(example).toContain('curl');
+    const dir = await mkdtemp(join(tmpdir(), 'vectrace-curl-'));
+    try {
+      await writeFile(join(dir, 'logo.png'), logo);
+      await run('bash', ['-c', `set -e\n${example}`], {
+        cwd: dir,
+        env: { ...process.env, VECTRACE_API_KEY: pro.secret },
+      });
+      await expectValid('pdf', await readFile(join(dir, 'logo.pdf')));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('serves the reference page with its own script, under a strict Content-Security-Policy', async () => {
+    const page = await fetch(`${server.url}/api/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('/api/v1/openapi.json');
+    const csp = page.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc).toContain("'sha256-");
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const script = /<script src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const js = await fetch(new URL(script as string, `${server.url}/api/docs/`));
+    expect(js.status).toBe(200);
+  });
+});

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** The vector formats a download can be written in; PNG is drawn from the SVG in the browser. */
+export const downloadFormats = ['svg', 'eps', 'pdf', 'dxf'] as const;
+export type DownloadFormat = (typeof downloadFormats)[number];
+
+/** How each format is named to people, with what it is for. */
+export const formatDetails: Record<DownloadFormat, { label: string; use: string }> = {
+  svg: { label: 'SVG', use: 'web, design tools and cutting machines' },
+  eps: { label: 'EPS', use: 'print shops and older design tools' },
+  pdf: { label: 'PDF', use: 'print and sharing' },
+  dxf: { label: 'DXF', use: 'CAD, laser cutting and engraving' },
+};
+
+/** The units an output size can be given in; px are CSS pixels, 96 to the inch. */
+export const sizeUnits = ['px', 'mm', 'in'] as const;
+export type SizeUnit = (typeof sizeUnits)[number];
+
+/** The file name a download is saved under. */
+export const downloadFileName = (format: DownloadFormat) => `converted-vector.${format}`;
+
+/** The largest output width that can be asked for, per unit (about 5 m). */
+export const maxOutputWidth: Record<SizeUnit, number> = { px: 20_000, mm: 5_000, in: 200 };
+
+const formatSchema = z
+  .enum(downloadFormats, { error: `format must be one of: ${downloadFormats.join(', ')}` })
+  .default('svg');
+const unitSchema = z.enum(sizeUnits, { error: `unit must be one of: ${sizeUnits.join(', ')}` }).default('px');
+const widthSchema = z.coerce
+  .number({ error: 'width must be a number' })
+  .positive('width must be more than 0')
+  .optional();
+
+/** Checks that a width fits its unit's maximum. */
+function widthWithinMaximum(value: { width?: number; unit: SizeUnit }, ctx: z.RefinementCtx): void {
+  const max = maxOutputWidth[value.unit];
+  if (value.width !== undefined && value.width > max) {
+    ctx.addIssue({ code: 'custom', path: ['width'], message: `width must be at most ${max} ${value.unit}` });
+  }
+}
+
+/**
+ * `GET /api/download/{id}?format&width&unit`: the result in a format, at an output width (the
+ * height follows the image's own proportions); without a width, one unit per image pixel.
+ */
+export const downloadQuerySchema = z
+  .object({ format: formatSchema, width: widthSchema, unit: unitSchema })
+  .superRefine(widthWithinMaximum);
+export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
+
+/** Conversions one ZIP may hold. */
+export const MAX_ZIP_CONVERSIONS = 100;
+
+/** `GET /api/downloads/zip?ids=a,b,c&format&width&unit`: several results in one ZIP. */
+export const zipQuerySchema = z
+  .object({
+    ids: z
+      .string({ error: 'ids is required: the conversions to download, separated by commas' })
+      .transform((ids) => [
+        ...new Set(
+          ids
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(
+        z
+          .array(z.uuid('ids must be conversion ids separated by commas'))
+          .min(1, 'ids is required: the conversions to download, separated by commas')
+          .max(MAX_ZIP_CONVERSIONS, `At most ${MAX_ZIP_CONVERSIONS} conversions fit in one ZIP`),
+      ),
+    format: formatSchema,
+    width: widthSchema,
+    unit: unitSchema,
+  })
+  .superRefine(widthWithinMaximum);
+export type ZipQuery = z.infer<typeof zipQuerySchema>;
+
+/** Images a Pro user can drop at once (a batch); everyone else converts one at a time. */
+export const MAX_BATCH_FILES = 20;
