@@ -18,6 +18,10 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       withDefaultFonts: false,
       hideClientButton: true,
       telemetry: false,
+      // Our reference only: no hosted assistant, developer tools or hosting offers.
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: 'never',
     },
   });
   app.addHook('onSend', async (request, reply, payload) => {
