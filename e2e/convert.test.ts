@@ -149,11 +149,13 @@ describe('converting an image', () => {
     expect(await resolution.innerText()).toContain('1024 × 1024 (HD)');
     await resolution.click();
     const options = await page.getByRole('option').allInnerTexts();
+    // Widths; the square logo stays square (the height follows the image's proportions).
     expect(options.map((o) => o.trim())).toEqual([
       '512 × 512 (Web)',
       '1024 × 1024 (HD)',
       '2048 × 2048 (Print)',
       '4096 × 4096 (Ultra HD)',
+      'Custom width',
     ]);
     await page.getByRole('option', { name: '2048 × 2048 (Print)' }).click();
     expect(await resolution.innerText()).toContain('2048 × 2048 (Print)');

@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { markPaid, startTestServer, type TestServer } from '../../apps/server/test/support/server.js';
+import {
+  makePro,
+  markPaid,
+  startTestServer,
+  type TestServer,
+} from '../../apps/server/test/support/server.js';
 import { type Browser, launchBrowser, openTab, type Tab, type TabOptions } from './browser.js';
 
 // VECTRACE_WEB_DIST points the journeys at another build of the web app.
@@ -23,6 +28,8 @@ export interface Site {
   newTab(options?: TabOptions): Promise<Tab>;
   /** Marks a conversion paid directly, for journeys about downloads rather than payment. */
   markPaid(conversionId: string): Promise<void>;
+  /** Makes a user Pro directly, for journeys about what Pro allows rather than subscribing. */
+  makePro(username: string): Promise<void>;
 }
 
 /**
@@ -64,6 +71,7 @@ export function useSite(): Site {
       return tab;
     },
     markPaid: (conversionId) => markPaid(site.server, conversionId),
+    makePro: (username) => makePro(site.server, username),
   };
   return site;
 }

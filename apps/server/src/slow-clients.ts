@@ -46,8 +46,13 @@ export function limitSlowClients(
       );
     }, options.bodyWindowMs);
     timer.unref();
-    raw.once('end', () => clearInterval(timer));
-    socket.once('close', () => clearInterval(timer));
+    // Removed once the body has come: a kept-alive socket serves many requests.
+    const stop = () => clearInterval(timer);
+    raw.once('end', () => {
+      stop();
+      socket.off('close', stop);
+    });
+    socket.once('close', stop);
   });
 
   if (options.behindProxy) return;

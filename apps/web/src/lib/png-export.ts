@@ -1,4 +1,4 @@
-/** PNG export sizes, square (spec section 9); 1024 is the default. */
+/** PNG export widths (spec section 9, now widths rather than squares); 1024 is the default. */
 export const pngResolutions = [
   { size: 512, label: 'Web' },
   { size: 1024, label: 'HD' },
@@ -6,6 +6,12 @@ export const pngResolutions = [
   { size: 4096, label: 'Ultra HD' },
 ] as const;
 export const defaultPngResolution = 1024;
+
+/**
+ * The longest side a PNG may have: a custom width goes up to it, and a tall image's height is
+ * held to it too (Chromium refuses canvases much past 16384 px a side, and 8192² is 256 MB).
+ */
+export const MAX_PNG_SIDE = 8192;
 
 /** The PNG's background: white (the spec's default) or transparent. */
 export type PngBackground = 'white' | 'transparent';
@@ -25,12 +31,25 @@ export function withoutBackground(svg: string): string {
   return new XMLSerializer().serializeToString(doc);
 }
 
-/** Where the SVG goes on a square canvas: scaled to fit, centered. */
-export function fitCentered(width: number, height: number, size: number) {
-  const scale = Math.min(size / width, size / height);
-  const w = width * scale;
-  const h = height * scale;
-  return { x: (size - w) / 2, y: (size - h) / 2, width: w, height: h };
+/**
+ * The PNG's pixel size for a chosen width: the height follows the picture's own proportions, and
+ * a picture taller than wide is scaled down until its height fits too.
+ */
+export function pngSizeFor(width: number, picture: { width: number; height: number }) {
+  const ratio = picture.height / picture.width;
+  const wide = Math.max(1, Math.round(Math.min(width, MAX_PNG_SIDE)));
+  const high = Math.max(1, Math.round(wide * ratio));
+  if (high <= MAX_PNG_SIDE) return { width: wide, height: high };
+  return { width: Math.max(1, Math.round(MAX_PNG_SIDE / ratio)), height: MAX_PNG_SIDE };
+}
+
+/** Why a typed PNG width cannot be used, or null when it can. */
+export function pngWidthProblem(typed: string): string | null {
+  const width = Number(typed);
+  if (typed.trim() === '' || !Number.isInteger(width) || width < 1 || width > MAX_PNG_SIDE) {
+    return `Width must be a whole number of pixels from 1 to ${MAX_PNG_SIDE}`;
+  }
+  return null;
 }
 
 // An SVG's own size: width/height attributes, else its viewBox, else a square.
@@ -55,37 +74,37 @@ function loadImage(src: string): Promise<HTMLImageElement> {
 }
 
 /**
- * Draws the SVG centered and scaled to fit on a square of `size` pixels, white or transparent
- * (then without the picture's own background); a PNG at full quality.
+ * Draws the SVG at a width, the height following its proportions, on white or transparent (then
+ * without the picture's own background); a PNG at full quality, with its pixel size.
  */
 export async function svgToPng(
   svg: string,
-  size: number,
+  width: number,
   background: PngBackground = 'white',
-): Promise<Blob> {
-  const { width, height } = intrinsicSize(svg);
+): Promise<{ png: Blob; width: number; height: number }> {
+  const size = pngSizeFor(width, intrinsicSize(svg));
   const source = background === 'transparent' ? withoutBackground(svg) : svg;
   const url = URL.createObjectURL(new Blob([source], { type: 'image/svg+xml' }));
   try {
     const image = await loadImage(url);
     const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
+    canvas.width = size.width;
+    canvas.height = size.height;
     const context = canvas.getContext('2d');
     if (!context) throw new Error('Canvas context not available');
     if (background === 'white') {
       context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, size, size);
+      context.fillRect(0, 0, size.width, size.height);
     }
-    const box = fitCentered(width, height, size);
-    context.drawImage(image, box.x, box.y, box.width, box.height);
-    return await new Promise<Blob>((resolve, reject) =>
+    context.drawImage(image, 0, 0, size.width, size.height);
+    const png = await new Promise<Blob>((resolve, reject) =>
       canvas.toBlob(
         (blob) => (blob ? resolve(blob) : reject(new Error('Failed to convert canvas to blob'))),
         'image/png',
         1,
       ),
     );
+    return { png, ...size };
   } finally {
     URL.revokeObjectURL(url);
   }

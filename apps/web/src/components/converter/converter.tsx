@@ -1,9 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Conversion, type ConversionSettings, defaultConversionSettings } from '@vectrace/contract';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import {
+  type Conversion,
+  type ConversionSettings,
+  defaultConversionSettings,
+  ignoredFileNames,
+} from '@vectrace/contract';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useAuth } from '../../hooks/use-auth';
+import { type RefusedFile, useBatch } from '../../hooks/use-batch';
 import { useConversionStream } from '../../hooks/use-conversion-stream';
+import { useImageSize } from '../../hooks/use-image-size';
 import { usePaymentReturn } from '../../hooks/use-payment-return';
 import { toast } from '../../hooks/use-toast';
 import { ApiError, apiJson, errorMessage } from '../../lib/api';
@@ -20,6 +27,7 @@ import { fileProblem } from '../../lib/file-check';
 import { CURRENT_CONVERSION_KEY } from '../../lib/payment-return';
 import { uploadFile } from '../../lib/upload';
 import { idleUpload, uploadReducer } from '../../lib/upload-state';
+import { BatchCard } from './batch-card';
 import { DownloadPanel } from './download-panel';
 import { PageDrop } from './page-drop';
 import { PaymentRequiredCard } from './payment-required-card';
@@ -91,23 +99,34 @@ export function Converter() {
     queryKey: [conversionsKey, memory.previous],
     enabled: memory.previous !== null,
   });
-  const { data: conversions = [] } = useQuery<Conversion[]>({
+  const { data: conversions = [], isFetchedAfterMount: listFresh } = useQuery<Conversion[]>({
     queryKey: [conversionsKey],
     enabled: user !== null,
     refetchInterval: 2000,
   });
+  const conversionsById = useMemo(() => new Map(conversions.map((c) => [c.id, c])), [conversions]);
+  const batch = useBatch(user?.id ?? null, conversions, listFresh);
+  const isPro = user?.planType === 'pro';
+
+  /** Puts a conversion on screen, with its own image and settings (from the history or a batch). */
+  const openConversion = (id: string) => {
+    clearTimeout(retraceTimer.current);
+    setMemory({ current: id, previous: null });
+    setShowPrevious(false);
+    setSource(null);
+    setLocalPreview(null);
+    dispatch({ type: 'reset' });
+  };
 
   // The history opens a conversion by its address while the converter is on screen; the
   // addresses the converter writes itself are not such a request.
   const written = useRef(conversionInAddress(search));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: openConversion only sets state; the address drives this
   useEffect(() => {
     const named = conversionInAddress(search);
     if (!named || named === written.current) return;
     written.current = named;
-    setMemory({ current: named, previous: null });
-    setSource(null);
-    setLocalPreview(null);
-    dispatch({ type: 'reset' });
+    openConversion(named);
   }, [search]);
 
   // Kept where a new tab, a reload or Back finds it.
@@ -220,6 +239,26 @@ export function Converter() {
     }
   };
 
+  // A Pro user's several images become a batch, each converted with the settings of the moment.
+  const startBatch = (files: File[], refused: RefusedFile[]) => {
+    setRejection(null);
+    void batch.start(files, refused, settings);
+  };
+
+  // Dropped on the page: several images are a batch for Pro; otherwise the first, as ever.
+  const takeFiles = (files: File[]) => {
+    const images = files.filter((file) => !(ignoredFileNames as readonly string[]).includes(file.name));
+    if (isPro && images.length > 1) startBatch(images, []);
+    else if (files[0]) void startUpload(files[0]);
+  };
+
+  // A batch's row opens in the preview, as fresh as the list that showed it.
+  const openFromBatch = (id: string) => {
+    const listed = conversionsById.get(id);
+    if (listed) queryClient.setQueryData([conversionsKey, id], listed);
+    openConversion(id);
+  };
+
   // Once an image has a result, a new setting traces it again by itself, after a short pause.
   const changeSettings = (next: ConversionSettings) => {
     setSettings(next);
@@ -240,17 +279,21 @@ export function Converter() {
   const latest = current && current.id === memory.current ? current : null;
   const shown = showPrevious && previous ? previous : latest;
   const originalUrl = localPreview ?? shown?.originalFileUrl ?? null;
+  const picture = useImageSize(shown?.expired ? null : originalUrl);
   const uploading = upload.status === 'uploading';
 
   return (
-    <PageDrop disabled={uploading} onFile={startUpload}>
+    <PageDrop disabled={uploading || batch.uploading} onFiles={takeFiles}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <div className="flex min-w-0 flex-col gap-6">
           <UploadZone
             state={upload}
             kept={upload.status === 'idle' ? source : null}
             rejection={rejection}
+            batch={isPro}
+            busy={batch.uploading}
             onFile={startUpload}
+            onFiles={startBatch}
             onReject={setRejection}
           />
           <SettingsPanel
@@ -268,13 +311,23 @@ export function Converter() {
           aria-label="Result"
           className="flex min-w-0 scroll-mt-24 flex-col gap-6 outline-none"
         >
+          {user && batch.batch.rows.length > 0 ? (
+            <BatchCard
+              batch={batch.batch}
+              conversions={conversionsById}
+              uploading={batch.uploading}
+              openId={shown?.id ?? null}
+              onOpen={openFromBatch}
+              onClear={batch.clear}
+            />
+          ) : null}
           {previous && latest ? (
             <ResultChoice showPrevious={showPrevious && !!previous} onChange={setShowPrevious} />
           ) : null}
           <PreviewPanel originalUrl={shown?.expired ? null : originalUrl} conversion={shown} />
           {shown && needsPayment(shown, user) ? <PaymentRequiredCard conversionId={shown.id} /> : null}
           {shown?.status === 'completed' && !shown.expired ? (
-            <DownloadPanel conversion={shown} allowed={canDownload(shown, user)} />
+            <DownloadPanel conversion={shown} allowed={canDownload(shown, user)} picture={picture} />
           ) : null}
           {user ? <QueueCard conversions={conversions} /> : null}
         </section>

@@ -1,26 +1,50 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Conversion, isPaid } from '@vectrace/contract';
+import {
+  type Conversion,
+  type DownloadFormat,
+  downloadFileName,
+  formatDetails,
+  isPaid,
+} from '@vectrace/contract';
 import { Code2, Download, FileImage } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../hooks/use-toast';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { checkoutPathFor } from '../../lib/download-gate';
+import { allFormatLabels, downloadPath } from '../../lib/downloads';
+import { checkedSize, naturalSize, type PixelSize } from '../../lib/output-size';
 import { type PngBackground, saveBlob, svgToPng } from '../../lib/png-export';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { MoreFormats } from './more-formats';
+import { OutputSizeFields } from './output-size-fields';
 import { PngExportDialog } from './png-export-dialog';
 
 async function fetchSvg(id: string): Promise<string> {
   return (await apiRequest('GET', `/api/download/${id}`)).text();
 }
 
-/** Download SVG, Download PNG and Copy SVG Code; unpaid, each goes to the checkout instead. */
-export function DownloadPanel({ conversion, allowed }: { conversion: Conversion; allowed: boolean }) {
+/**
+ * Download SVG, Download PNG and Copy SVG Code, then EPS, PDF and DXF, the vector files at an
+ * output size; unpaid, each goes to the checkout instead.
+ */
+export function DownloadPanel({
+  conversion,
+  allowed,
+  picture,
+}: {
+  conversion: Conversion;
+  allowed: boolean;
+  /** The image's pixel size, for the heights that follow a width; null while unknown. */
+  picture: PixelSize | null;
+}) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const [pngOpen, setPngOpen] = useState(false);
   const [converting, setConverting] = useState(false);
+  const [size, setSize] = useState(naturalSize);
+  const [writing, setWriting] = useState<DownloadFormat | null>(null);
 
   // The spec's rule (section 4): no download without payment; the server refuses it too.
   const toCheckout = () => navigate(checkoutPathFor(conversion.id));
@@ -34,26 +58,41 @@ export function DownloadPanel({ conversion, allowed }: { conversion: Conversion;
     return true;
   };
 
-  const downloadSvg = async () => {
+  // A file written by the server at the chosen size, saved under the contract's file name. Fetched
+  // rather than followed as a link, so that a 402 can still lead to the checkout.
+  const downloadFile = async (format: DownloadFormat) => {
+    const label = formatDetails[format].label;
+    const checked = checkedSize(size);
+    if ('problem' in checked) {
+      toast({ title: 'Download Failed', description: checked.problem, variant: 'destructive' });
+      return;
+    }
+    setWriting(format);
     try {
-      saveBlob(new Blob([await fetchSvg(conversion.id)], { type: 'image/svg+xml' }), 'converted-vector.svg');
+      const response = await apiRequest('GET', downloadPath(conversion.id, format, checked));
+      saveBlob(await response.blob(), downloadFileName(format));
     } catch (error) {
       if (paymentNeeded(error)) return;
       toast({
         title: 'Download Failed',
-        description: errorMessage(error, 'Failed to download the SVG.'),
+        description: errorMessage(error, `Failed to download the ${label}.`),
         variant: 'destructive',
       });
+    } finally {
+      setWriting(null);
     }
   };
 
-  const exportPng = async (size: number, background: PngBackground) => {
+  const exportPng = async (width: number, background: PngBackground) => {
     setConverting(true);
     try {
-      const png = await svgToPng(await fetchSvg(conversion.id), size, background);
-      saveBlob(png, `converted-vector-${size}.png`);
+      const drawn = await svgToPng(await fetchSvg(conversion.id), width, background);
+      saveBlob(drawn.png, `converted-vector-${drawn.width}.png`);
       setPngOpen(false);
-      toast({ title: 'PNG Downloaded', description: `Successfully downloaded ${size}×${size} PNG file.` });
+      toast({
+        title: 'PNG Downloaded',
+        description: `Successfully downloaded ${drawn.width}×${drawn.height} PNG file.`,
+      });
     } catch (error) {
       if (paymentNeeded(error)) return;
       console.warn('PNG export failed:', error);
@@ -87,21 +126,29 @@ export function DownloadPanel({ conversion, allowed }: { conversion: Conversion;
       <CardHeader>
         <CardTitle>Download</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-2 sm:grid-cols-3">
-        <Button onClick={gated(downloadSvg)}>
-          <Download aria-hidden="true" />
-          Download SVG
-        </Button>
-        <Button variant="outline" onClick={gated(() => setPngOpen(true))}>
-          <FileImage aria-hidden="true" />
-          Download PNG
-        </Button>
-        <Button variant="outline" onClick={gated(copySvg)}>
-          <Code2 aria-hidden="true" />
-          Copy SVG Code
-        </Button>
-        {!allowed && !isPaid(conversion.paymentStatus) ? (
-          <p className="text-xs text-muted-foreground sm:col-span-3">Downloads unlock after payment.</p>
+      <CardContent className="flex flex-col gap-5">
+        <div className="grid gap-2 sm:grid-cols-3">
+          <Button onClick={gated(() => downloadFile('svg'))} disabled={writing === 'svg'}>
+            <Download aria-hidden="true" />
+            Download SVG
+          </Button>
+          <Button variant="outline" onClick={gated(() => setPngOpen(true))}>
+            <FileImage aria-hidden="true" />
+            Download PNG
+          </Button>
+          <Button variant="outline" onClick={gated(copySvg)}>
+            <Code2 aria-hidden="true" />
+            Copy SVG Code
+          </Button>
+        </div>
+        <MoreFormats busy={writing} onDownload={(format) => gated(() => downloadFile(format))()} />
+        <OutputSizeFields size={size} onChange={setSize} picture={picture} />
+        {allowed ? (
+          <p className="text-xs text-muted-foreground">Included: {allFormatLabels()}.</p>
+        ) : !isPaid(conversion.paymentStatus) ? (
+          <p className="text-xs text-muted-foreground">
+            Downloads unlock after payment: $1 for this image or Pro, both with {allFormatLabels()}.
+          </p>
         ) : null}
       </CardContent>
       <PngExportDialog
@@ -109,6 +156,7 @@ export function DownloadPanel({ conversion, allowed }: { conversion: Conversion;
         onOpenChange={setPngOpen}
         converting={converting}
         onExport={exportPng}
+        picture={picture}
       />
     </Card>
   );

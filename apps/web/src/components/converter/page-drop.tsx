@@ -4,22 +4,23 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
 /**
- * The whole page takes an image while the converter is on it: dropped anywhere, or pasted from
+ * The whole page takes images while the converter is on it: dropped anywhere, or pasted from
  * the clipboard. A drop on the upload zone itself is the zone's (it marks the event handled).
+ * Every dropped file is handed on; the converter decides whether one or several are taken.
  */
 export function PageDrop({
   disabled,
-  onFile,
+  onFiles,
   children,
 }: {
   disabled: boolean;
-  onFile: (file: File) => void;
+  onFiles: (files: File[]) => void;
   children: ReactNode;
 }) {
   const [dragging, setDragging] = useState(false);
   const depth = useRef(0);
-  const take = useRef(onFile);
-  take.current = onFile;
+  const take = useRef(onFiles);
+  take.current = onFiles;
 
   useEffect(() => {
     if (disabled) return;
@@ -40,8 +41,8 @@ export function PageDrop({
       setDragging(false);
       if (event.defaultPrevented || !hasFiles(event)) return;
       event.preventDefault();
-      const file = event.dataTransfer?.files[0];
-      if (file) take.current(file);
+      const files = [...(event.dataTransfer?.files ?? [])];
+      if (files.length > 0) take.current(files);
     };
     const paste = (event: ClipboardEvent) => {
       const target = event.target;
@@ -49,11 +50,11 @@ export function PageDrop({
       const file = [...(event.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
       if (!file) return;
       event.preventDefault();
-      take.current(
+      take.current([
         file.name && file.name !== 'image.png'
           ? file
           : new File([file], 'pasted-image.png', { type: file.type }),
-      );
+      ]);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);

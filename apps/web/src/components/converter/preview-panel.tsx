@@ -1,6 +1,7 @@
 import type { Conversion } from '@vectrace/contract';
 import { Clock, ImageIcon, Info, Shapes, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useImageSize } from '../../hooks/use-image-size';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
@@ -37,22 +38,6 @@ const modes: { value: ViewMode; label: string }[] = [
   { value: 'side', label: 'Side by side' },
   { value: 'outline', label: 'Outline' },
 ];
-
-/** The natural size of an image at an address, once loaded. */
-function useImageSize(url: string | null): { width: number; height: number } | null {
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  useEffect(() => {
-    setSize(null);
-    if (!url) return;
-    const image = new Image();
-    image.onload = () => setSize({ width: image.naturalWidth, height: image.naturalHeight });
-    image.src = url;
-    return () => {
-      image.onload = null;
-    };
-  }, [url]);
-  return size;
-}
 
 /**
  * Preview: the original, then the vector once completed, in a viewer that zooms and pans both

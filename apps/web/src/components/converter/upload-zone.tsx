@@ -1,7 +1,8 @@
-import { acceptedImageTypes, ignoredFileNames, MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import { acceptedImageTypes, ignoredFileNames, MAX_BATCH_FILES, MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import { fromEvent } from 'file-selector';
 import { CheckCircle2, ImageUp, RotateCcw, TriangleAlert } from 'lucide-react';
 import { type FileRejection, useDropzone } from 'react-dropzone';
+import type { RefusedFile } from '../../hooks/use-batch';
 import { cn } from '../../lib/cn';
 import type { UploadState } from '../../lib/upload-state';
 import { Progress } from '../ui/progress';
@@ -57,31 +58,48 @@ function Samples({ onFile }: { onFile: (file: File) => void }) {
   );
 }
 
-/** Upload panel: selecting, dropping or pasting a file starts its upload at once. */
+/**
+ * Upload panel: selecting, dropping or pasting a file starts its upload at once. With `batch` (Pro)
+ * it takes many images at once: one goes the single way, several become a batch, the refused
+ * ones listed with their reason; the cut at 20 is the batch's to make and to say.
+ */
 export function UploadZone({
   state,
   kept,
   rejection,
+  batch,
+  busy,
   onFile,
+  onFiles,
   onReject,
 }: {
   state: UploadState;
   /** The image of a conversion brought back (no upload in this tab). */
   kept: { fileName: string } | null;
   rejection: string | null;
+  /** Whether several images may be chosen at once. */
+  batch: boolean;
+  /** A batch's uploads are under way: the zone waits for them. */
+  busy: boolean;
   onFile: (file: File) => void;
+  onFiles: (files: File[], refused: RefusedFile[]) => void;
   onReject: (message: string) => void;
 }) {
   const uploading = state.status === 'uploading';
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: acceptedImageTypes as unknown as Record<string, string[]>,
-    maxFiles: 1,
-    multiple: false,
+    maxFiles: batch ? 0 : 1,
+    multiple: batch,
     maxSize: MAX_UPLOAD_BYTES,
-    disabled: uploading,
+    disabled: uploading || busy,
     getFilesFromEvent: filesWithoutSystemFiles,
     onDrop: (accepted, rejected) => {
-      if (rejected.length > 0) onReject(rejectionMessage(rejected));
+      if (batch && accepted.length + rejected.length > 1) {
+        onFiles(
+          accepted,
+          rejected.map((rejection) => ({ file: rejection.file, message: rejectionMessage([rejection]) })),
+        );
+      } else if (rejected.length > 0) onReject(rejectionMessage(rejected));
       else if (accepted[0]) onFile(accepted[0]);
     },
   });
@@ -90,7 +108,9 @@ export function UploadZone({
   return (
     <div
       {...getRootProps({
-        'aria-label': 'Upload an image: PNG, JPG or JPEG, up to 10MB',
+        'aria-label': batch
+          ? `Upload images: PNG, JPG or JPEG, up to 10MB each, ${MAX_BATCH_FILES} at once`
+          : 'Upload an image: PNG, JPG or JPEG, up to 10MB',
         className: cn(
           'flex min-h-40 cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition-colors',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
@@ -98,11 +118,17 @@ export function UploadZone({
             ? 'border-primary bg-primary-soft'
             : 'border-border bg-muted/40 hover:border-primary/60 hover:bg-primary-soft/50',
           error && 'border-danger/60 bg-red-50',
-          uploading && 'cursor-progress',
+          (uploading || busy) && 'cursor-progress',
         ),
       })}
     >
-      <input {...getInputProps({ 'aria-label': 'Choose a PNG or JPEG image to upload' })} />
+      <input
+        {...getInputProps({
+          'aria-label': batch
+            ? `Choose PNG or JPEG images to upload, up to ${MAX_BATCH_FILES} at once`
+            : 'Choose a PNG or JPEG image to upload',
+        })}
+      />
       {uploading ? (
         <div className="flex w-full max-w-xs flex-col items-center gap-3">
           <ImageUp aria-hidden="true" className="size-8 text-primary" />
@@ -126,13 +152,16 @@ export function UploadZone({
           <p className="max-w-full truncate text-sm font-medium">{state.upload.fileName}</p>
           <p className="text-xs text-muted-foreground">
             {formatBytes(state.upload.file.size)} · Click, drop or paste to choose another image
+            {batch ? `, or up to ${MAX_BATCH_FILES} at once` : ''}
           </p>
         </>
       ) : kept ? (
         <>
           <CheckCircle2 aria-hidden="true" className="size-8 text-success" />
           <p className="max-w-full truncate text-sm font-medium">{kept.fileName}</p>
-          <p className="text-xs text-muted-foreground">Click, drop or paste to choose another image</p>
+          <p className="text-xs text-muted-foreground">
+            Click, drop or paste to choose another image{batch ? `, or up to ${MAX_BATCH_FILES} at once` : ''}
+          </p>
         </>
       ) : (
         <>
@@ -140,9 +169,17 @@ export function UploadZone({
             <ImageUp aria-hidden="true" className="size-6 text-primary" />
           </span>
           <p className="text-sm font-medium">
-            {isDragActive ? 'Drop the image here' : 'Drop or paste an image here, or click to choose one'}
+            {batch
+              ? isDragActive
+                ? 'Drop the images here'
+                : `Drop or paste images here, or click to choose up to ${MAX_BATCH_FILES}`
+              : isDragActive
+                ? 'Drop the image here'
+                : 'Drop or paste an image here, or click to choose one'}
           </p>
-          <p className="text-xs text-muted-foreground">PNG, JPG or JPEG · Max file size: 10MB</p>
+          <p className="text-xs text-muted-foreground">
+            PNG, JPG or JPEG · Max file size: 10MB{batch ? ' each' : ''}
+          </p>
           <Samples onFile={onFile} />
         </>
       )}

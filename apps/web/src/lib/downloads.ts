@@ -1,0 +1,22 @@
+import { type DownloadFormat, downloadFormats, formatDetails, type SizeUnit } from '@vectrace/contract';
+
+/** `GET /api/download/{id}` in a format, at the typed width when there is one. */
+export function downloadPath(id: string, format: DownloadFormat, size: { width?: number; unit: SizeUnit }) {
+  const query = new URLSearchParams({ format });
+  if (size.width !== undefined) {
+    query.set('width', String(size.width));
+    query.set('unit', size.unit);
+  }
+  return `/api/download/${encodeURIComponent(id)}?${query}`;
+}
+
+/** "SVG, EPS, PDF, DXF and PNG": every format a paid image downloads in, as people call them. */
+export function allFormatLabels(): string {
+  const labels = [...downloadFormats.map((format) => formatDetails[format].label), 'PNG'];
+  return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+}
+
+/** "Download all": `GET /api/downloads/zip` of completed conversions, in one format. */
+export function zipPath(conversionIds: string[], format: DownloadFormat): string {
+  return `/api/downloads/zip?ids=${conversionIds.map(encodeURIComponent).join(',')}&format=${format}`;
+}
