@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
+import { unzip } from '../apps/server/test/support/zip.js';
 import { screenshot } from './support/browser.js';
 import { type ImageFile, startConversion, uploadImage, waitForResult } from './support/converter.js';
 import { signUp } from './support/people.js';
@@ -16,7 +17,6 @@ import {
   uiTimeout,
   visible,
 } from './support/ui.js';
-import { unzip } from './support/zip.js';
 
 const site = useSite();
 

@@ -173,8 +173,7 @@ describe('the developer API', () => {
   });
 
   it('publishes a valid OpenAPI 3.1 document with every route of /api/v1', async () => {
-    const reply = await fetch(`${server.url}/api/v1/openapi.json`);
-    const document = await reply.json();
+    const document = (await new Client(server.url).get('/api/v1/openapi.json')).body;
     expect(document.openapi).toBe('3.1.0');
     await SwaggerParser.validate(structuredClone(document));
     const routes = routePaths(server.app.printRoutes({ commonPrefix: false }))
@@ -190,7 +189,7 @@ describe('the developer API', () => {
   });
 
   it('runs the curl example of the docs as written', async () => {
-    const document = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
+    const document = (await new Client(server.url).get('/api/v1/openapi.json')).body;
     const example = /```sh\n([\s\S]*?)```/.exec(document.info.description)?.[1];
     expect(example).toContain('curl');
     const dir = await mkdtemp(join(tmpdir(), 'vectrace-curl-'));

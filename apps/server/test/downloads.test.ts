@@ -1,35 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { Client } from './support/client.js';
 import { convert } from './support/flows.js';
 import { expectValid, readDxf } from './support/formats.js';
 import { logoPng } from './support/images.js';
 import { userWithConversions, visitorWithConversion } from './support/payments.js';
 import { markPaid, startTestServer, type TestServer } from './support/server.js';
-
-/** The files of a ZIP, by name. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (error, stream) => {
-          if (error || !stream) return reject(error);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
+import { unzip } from './support/zip.js';
 
 const bytesOf = async (client: Client, path: string) => {
   const response = await fetch(`${client.baseUrl}${path}`, { headers: { cookie: client.cookieHeader } });
