@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AccountSummary } from '@vectrace/contract';
 import { pageMeta } from '@vectrace/contract';
 import { Link } from 'wouter';
+import { ApiKeysCard } from '../components/account/api-keys-card';
 import { DeleteAccount } from '../components/account/delete-account';
 import { PasswordForm } from '../components/account/password-form';
 import { PlanCard } from '../components/account/plan-card';
@@ -14,7 +15,7 @@ import { useAuth } from '../hooks/use-auth';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { longDate } from '../lib/dates';
 
-/** The account: plan and its dates, this month's conversions, the history, password, deletion. */
+/** The account: plan and its dates, this month's conversions, the history, API keys, password, deletion. */
 export function AccountPage() {
   usePageMeta(pageMeta['/account'].title, pageMeta['/account'].description);
   const { user, isLoading } = useAuth();
@@ -47,6 +48,7 @@ export function AccountPage() {
         </p>
         <PlanCard account={account.data} />
         <ConversionHistory />
+        <ApiKeysCard planType={account.data.planType} />
         <PasswordForm />
         <DeleteAccount />
       </div>

@@ -1,58 +1,48 @@
 import { Fragment } from 'react';
+import { Link } from 'wouter';
+import { useAuth } from '../../hooks/use-auth';
 import { HomeSection } from './section';
 
 const endpoints = [
-  { method: 'POST', path: '/api/objects/upload', text: 'A signed upload URL, valid 15 minutes' },
-  { method: 'PUT', path: '{uploadURL}', text: 'The raw PNG or JPEG bytes, up to 10MB' },
-  { method: 'POST', path: '/api/conversions', text: 'Start a conversion with your settings' },
-  { method: 'GET', path: '/api/conversions/{id}', text: 'Poll until the status is completed' },
-  { method: 'GET', path: '/api/preview/{id}', text: 'A PNG preview, watermarked until paid' },
-  { method: 'GET', path: '/api/download/{id}', text: 'The SVG, once paid or on Pro' },
+  {
+    method: 'POST',
+    path: '/api/v1/vectorize',
+    text: 'An image in, the vector file out: SVG, EPS, PDF or DXF',
+  },
+  { method: 'GET', path: '/api/v1/jobs/{id}', text: 'A longer trace answers 202: poll its job' },
+  { method: 'GET', path: '/api/v1/jobs/{id}/result', text: 'The result again, in any format and size' },
 ];
 
-const json = "-H 'content-type: application/json'";
-
-/** The example, true of the server's API; `<...>` are values from the answers before. */
+/** The example, as the reference gives it: a key from the account page, an image, a format. */
 function example(base: string): { comment?: string; code: string }[] {
   return [
-    { code: `BASE=${base}` },
+    { comment: 'Your key, from the account page', code: 'export VECTRACE_API_KEY=vt_...' },
     {
-      comment: 'Sign in, or skip it: the first upload sets a visitor cookie',
-      code: `curl -c jar -b jar ${json} \\\n  -d '{"username":"<username>","password":"<password>"}' $BASE/api/login`,
-    },
-    {
-      comment: 'Get a signed upload URL, then PUT the file to it',
-      code: 'curl -c jar -b jar -X POST $BASE/api/objects/upload\ncurl -X PUT --data-binary @logo.png "<uploadURL>"',
-    },
-    {
-      comment: 'Convert; settings you leave out take their defaults',
+      comment: 'Vectorize a logo into a PDF',
       code: [
-        `curl -c jar -b jar ${json} \\`,
-        `  -d '{"originalFileName":"logo.png","originalFileUrl":"<objectPath>",`,
-        `       "settings":{"threshold":50,"mode":"bw"}}' \\`,
-        '  $BASE/api/conversions',
+        `curl ${base}/api/v1/vectorize \\`,
+        '  -H "Authorization: Bearer $VECTRACE_API_KEY" \\',
+        '  -F image=@logo.png -F format=pdf -o logo.pdf',
       ].join('\n'),
     },
     {
-      comment: 'Poll until "status" is "completed", then preview and download',
-      code: [
-        'curl -b jar $BASE/api/conversions/<id>',
-        'curl -b jar -o preview.png $BASE/api/preview/<id>',
-        'curl -b jar -o logo.svg $BASE/api/download/<id>',
-      ].join('\n'),
+      comment: 'Try it for free: test mode marks the result',
+      code: `curl ${base}/api/v1/vectorize -H "Authorization: Bearer $VECTRACE_API_KEY" \\\n  -F image=@logo.png -F mode=test -o logo.svg`,
     },
   ];
 }
 
-/** For developers: the JSON HTTP API behind the converter, with a curl walk-through. */
+/** For developers: the API with keys, a curl example, and where the reference and the keys are. */
 export function ApiSection() {
+  const { user } = useAuth();
   const base = typeof window === 'undefined' ? 'https://your-vectrace-host' : window.location.origin;
+  const link = 'font-medium text-primary underline underline-offset-4';
   return (
     <HomeSection
       id="api"
       eyebrow="API"
-      title="Automate it with the same API"
-      lead="The converter on this page runs on a plain JSON HTTP API. Call it from your scripts and build tools with the same account and plan."
+      title="Automate it with the API"
+      lead="Vectorize images from your scripts and build tools: one call with an API key turns a PNG or JPEG into the format you ask for."
     >
       <div className="grid items-start gap-8 lg:grid-cols-5 lg:gap-10">
         <div className="min-w-0 lg:col-span-2">
@@ -68,9 +58,19 @@ export function ApiSection() {
             ))}
           </dl>
           <p className="mt-4 text-sm leading-relaxed text-muted-foreground">
-            Requests and answers are JSON, and every error carries a readable{' '}
-            <code className="font-mono text-foreground">message</code>. Sessions are cookies, so keep a cookie
-            jar. Files are deleted within 24 hours of upload.
+            Keys come with every account: test mode is free, live calls come with Pro. Errors are JSON with a
+            stable <code className="font-mono text-foreground">code</code> and a readable{' '}
+            <code className="font-mono text-foreground">message</code>; each key&apos;s limits are in the{' '}
+            <code className="font-mono text-foreground">RateLimit</code> headers. Files are deleted within 24
+            hours of upload.
+          </p>
+          <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <a className={link} href="/api/docs">
+              API reference
+            </a>
+            <Link className={link} href={user ? '/account' : '/auth'}>
+              Get an API key
+            </Link>
           </p>
         </div>
         <figure className="min-w-0 lg:col-span-3">
@@ -83,13 +83,13 @@ export function ApiSection() {
               {example(base).map((block, index, blocks) => (
                 <Fragment key={block.code}>
                   {block.comment ? <span className="text-slate-400">{`# ${block.comment}\n`}</span> : null}
-                  {index < blocks.length - 1 ? `${block.code}\n` : block.code}
+                  {index < blocks.length - 1 ? `${block.code}\n\n` : block.code}
                 </Fragment>
               ))}
             </code>
           </pre>
           <figcaption className="mt-3 text-sm text-muted-foreground">
-            Upload, convert, poll, preview and download with curl.
+            The file comes back in the answer; a long trace answers 202 with a job to poll.
           </figcaption>
         </figure>
       </div>
