@@ -1,39 +1,42 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { basename, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { decodeImage } from './decode.js';
+import { Worker } from 'node:worker_threads';
+import {
+  type Converted,
+  convert,
+  errorCode,
+  firstLine,
+  InputFailure,
+  type Recipe,
+  STDIO,
+} from './cli-convert.js';
+import { reporter } from './cli-progress.js';
+import type { WorkerAnswer, WorkerTask } from './cli-worker.js';
 import {
   cornerDetections,
   defaultSettings,
   type Exporter,
   formats,
-  MAX_PIXELS,
   qualities,
-  type RasterImage,
-  TraceError,
+  type SizeUnit,
   type TraceSettings,
-  trace,
   traceModes,
-  withBackground,
 } from './index.js';
 
 /** What one run was asked to do, with every value already checked. */
 interface Job {
-  /** Each input as the user typed it, and the file it becomes. */
+  /** Each input as the user typed it, and the file it becomes (`-`: standard input or output). */
   conversions: { input: string; output: string }[];
-  format: Exporter;
-  settings: Partial<TraceSettings>;
-  /** Paint a background (true), leave it transparent (false), or as traced (undefined). */
-  background?: boolean;
+  recipe: Recipe;
+  /** Inputs converted at once, each in its own worker thread when more than one. */
+  jobs: number;
   quiet: boolean;
 }
 
 /** A mistake in the command line: reported as one line, exit code 2. */
 class UsageError extends Error {}
-
-/** One input that could not be converted: its line for stderr, the others carry on. */
-class InputFailure extends Error {}
 
 const options = {
   output: { type: 'string', short: 'o' },
@@ -47,16 +50,23 @@ const options = {
   quality: { type: 'string' },
   background: { type: 'boolean' },
   'no-background': { type: 'boolean' },
+  width: { type: 'string' },
+  unit: { type: 'string' },
+  precision: { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
 
+const units: readonly SizeUnit[] = ['px', 'mm', 'in'];
+
 const usage = `Usage: vectrace INPUT... (-o OUTPUT | --out-dir DIR) [options]
 
-Traces PNG and JPEG images into vector graphics.
+Traces PNG and JPEG images into vector graphics. An INPUT of - reads standard input;
+-o - writes to standard output.
 
-  -o, --output FILE           write to FILE (a single input only)
+  -o, --output FILE           write to FILE (a single input only; - for standard output)
       --out-dir DIR           write DIR/<input name>.<ext> for each input, creating DIR
       --format FORMAT         ${formats.map((f) => f.name).join(', ')} (default: from the -o extension, else svg)
       --mode MODE             ${traceModes.join(' or ')}: outlines or color layers (default ${defaultSettings.mode})
@@ -68,11 +78,20 @@ Traces PNG and JPEG images into vector graphics.
       --background            paint a background: the traced one, or white (default: only when
                               the input is opaque; transparent pixels stay transparent)
       --no-background         leave the background transparent, even for an opaque input
+      --width N               the output's width, the height following the image (default: one
+                              unit per image pixel)
+      --unit U                ${units.join(', ')}: the unit of --width (default px, 96 to the inch; a DXF
+                              records mm and in as its units)
+      --precision N           decimals in SVG, EPS and PDF coordinates, 0 to 8 (default 2)
+  -j, --jobs N                convert N inputs at once, each on its own core (default: the number
+                              of cores, ${availableParallelism()} here)
   -q, --quiet                 print nothing on success
   -h, --help                  show this help
       --version               show the version
 
-Exit status: 0 when every input was converted, 1 when any failed, 2 for a usage error.
+On a terminal a batch shows one progress line with the time left; otherwise each converted
+file prints a line. Exit status: 0 when every input was converted, 1 when any failed, 2 for a
+usage error.
 `;
 
 /** Runs the command line and returns the process exit code. */
@@ -94,70 +113,103 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(`vectrace ${pkg.version}\n`);
     return 0;
   }
+  const toStdout = job.conversions.some((c) => c.output === STDIO);
+  // With the file on standard output, reports go to standard error.
+  const report = reporter(job.conversions.length, {
+    quiet: job.quiet,
+    out: toStdout ? process.stderr : process.stdout,
+    terminal: process.stderr,
+  });
   let failed = false;
   const claimed = new Map<string, string>();
-  // One at a time: a 50-megapixel input is 200 MB of RGBA before the engine's own buffers.
-  for (const { input, output } of job.conversions) {
-    try {
-      const earlier = claimed.get(resolve(output));
-      if (earlier !== undefined) {
-        throw new InputFailure(`${input} would overwrite ${output}, written for ${earlier}`);
-      }
+  const tasks = job.conversions.filter(({ input, output }) => {
+    const earlier = output === STDIO ? undefined : claimed.get(resolve(output));
+    if (earlier === undefined) {
       claimed.set(resolve(output), input);
-      const line = await convert(input, output, job);
-      if (!job.quiet) process.stdout.write(`${line}\n`);
+      return true;
+    }
+    failed = true;
+    report.failed(`${input} would overwrite ${output}, written for ${earlier}`);
+    return false;
+  });
+  const outcome = async (task: (typeof tasks)[number], run: () => Promise<Converted>) => {
+    try {
+      const converted = await run();
+      if (converted.bytes) await writeOut(converted.bytes);
+      report.converted(converted.line);
     } catch (err) {
       failed = true;
-      const message = err instanceof InputFailure ? err.message : `${input} failed (${firstLine(err)})`;
-      process.stderr.write(`vectrace: ${message}\n`);
+      report.failed(err instanceof InputFailure ? err.message : `${task.input} failed (${firstLine(err)})`);
     }
+  };
+
+  const workers = Math.min(job.jobs, tasks.length);
+  if (workers <= 1) {
+    // One at a time: a 50-megapixel input is 200 MB of RGBA before the engine's own buffers.
+    for (const task of tasks) {
+      await outcome(task, async () => {
+        const stdin = task.input === STDIO ? await readStdin() : undefined;
+        return convert(task.input, task.output, (job as Job).recipe, stdin);
+      });
+    }
+  } else {
+    await inWorkers(workers, tasks, job.recipe, outcome);
   }
+  report.finish();
   return failed ? 1 : 0;
 }
 
-/** Reads, decodes, traces, exports and writes one input; returns its report line. */
-async function convert(input: string, output: string, job: Job): Promise<string> {
-  const { format, settings } = job;
-  const started = performance.now();
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(input);
-  } catch (err) {
-    const code = errorCode(err);
-    if (code === 'ENOENT') throw new InputFailure(`${input} does not exist`);
-    if (code === 'EISDIR') throw new InputFailure(`${input} is a directory, not an image`);
-    throw new InputFailure(`${input} could not be read (${describeFsError(err)})`);
-  }
-  let image: RasterImage;
-  try {
-    image = await decodeImage(bytes);
-  } catch (err) {
-    if (!(err instanceof TraceError)) throw err;
-    if (err.code === 'unsupported-type') throw new InputFailure(`${input} is not a PNG or JPEG image`);
-    if (err.code === 'too-large') {
-      throw new InputFailure(`${input} is larger than ${MAX_PIXELS / 1e6} megapixels`);
+/** Converts the inputs on `count` worker threads, each taking the next input when it is free. */
+async function inWorkers(
+  count: number,
+  tasks: { input: string; output: string }[],
+  recipe: Recipe,
+  outcome: (task: { input: string; output: string }, run: () => Promise<Converted>) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    const worker = new Worker(new URL('./cli-worker.js', import.meta.url));
+    try {
+      while (next < tasks.length) {
+        const task = tasks[next++];
+        await outcome(task, () => askWorker(worker, { ...task, recipe }));
+      }
+    } finally {
+      await worker.terminate();
     }
-    throw new InputFailure(`${input} could not be decoded (${err.reason})`);
-  }
-  let data: Uint8Array;
-  let curves: number;
-  try {
-    const traced = trace(image, settings);
-    const model = job.background === undefined ? traced : withBackground(traced, job.background);
-    curves = model.vectorCount;
-    const written = format.write(model);
-    data = typeof written === 'string' ? new TextEncoder().encode(written) : written;
-  } catch (err) {
-    throw new InputFailure(`${input} could not be traced (${firstLine(err)})`);
-  }
-  try {
-    await mkdir(dirname(output), { recursive: true });
-    await writeFile(output, data);
-  } catch (err) {
-    throw new InputFailure(`${input} could not be written to ${output} (${describeFsError(err)})`);
-  }
-  const ms = Math.round(performance.now() - started);
-  return `${input} -> ${output} (${curves} ${curves === 1 ? 'curve' : 'curves'}, ${formatSize(data.length)}, ${ms} ms)`;
+  };
+  await Promise.all(Array.from({ length: count }, lane));
+}
+
+function askWorker(worker: Worker, task: WorkerTask): Promise<Converted> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: Error) => {
+      worker.off('message', onMessage);
+      reject(err);
+    };
+    const onMessage = (answer: WorkerAnswer) => {
+      worker.off('error', onError);
+      if (answer.ok) resolve(answer.converted);
+      else reject(answer.known ? new InputFailure(answer.failure) : new Error(answer.failure));
+    };
+    worker.once('message', onMessage);
+    worker.once('error', onError);
+    worker.postMessage(task);
+  });
+}
+
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  if (chunks.length === 0) throw new InputFailure('standard input is empty: pipe an image into it');
+  return Buffer.concat(chunks);
+}
+
+/** Writes the file to standard output, all of it, before the process ends. */
+function writeOut(bytes: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) =>
+    process.stdout.write(bytes, (err) => (err ? reject(err) : resolve())),
+  );
 }
 
 function readCommandLine(args: string[]): Job | 'help' | 'version' {
@@ -175,16 +227,43 @@ function readCommandLine(args: string[]): Job | 'help' | 'version' {
   if (output !== undefined && inputs.length > 1) {
     throw new UsageError(`-o takes a single input, but ${inputs.length} were given; use --out-dir DIR`);
   }
-  const format = pickFormat(values.format, output);
+  if (inputs.includes(STDIO) && inputs.length > 1) {
+    throw new UsageError('standard input (-) is a single input: convert it on its own');
+  }
+  const format = pickFormat(values.format, output === STDIO ? undefined : output);
   const conversions = inputs.map((input) => ({
     input,
-    output: output ?? join(outDir ?? '.', basename(input, extname(input)) + format.extension),
+    output:
+      output ??
+      join(outDir ?? '.', (input === STDIO ? 'stdin' : basename(input, extname(input))) + format.extension),
   }));
   if (values.background && values['no-background']) {
     throw new UsageError('give either --background or --no-background, not both');
   }
   const background = values.background ? true : values['no-background'] ? false : undefined;
-  return { conversions, format, settings: readSettings(values), background, quiet: values.quiet ?? false };
+  if (values.unit !== undefined && values.width === undefined) {
+    throw new UsageError('--unit is the unit of --width: give --width too');
+  }
+  const recipe: Recipe = {
+    format: format.name,
+    settings: readSettings(values),
+    background,
+    exportOptions: {
+      ...(values.width !== undefined
+        ? {
+            size: {
+              width: positive('--width', values.width),
+              unit: oneOf('--unit', values.unit ?? 'px', units),
+            },
+          }
+        : {}),
+      ...(values.precision !== undefined
+        ? { precision: wholeNumber('--precision', values.precision, 0, 8) }
+        : {}),
+    },
+  };
+  const jobs = values.jobs === undefined ? availableParallelism() : wholeNumber('--jobs', values.jobs, 1, 64);
+  return { conversions, recipe, jobs, quiet: values.quiet ?? false };
 }
 
 function parseCommandLine(args: string[]) {
@@ -254,6 +333,22 @@ function percent(flag: string, value: string): number {
   return n;
 }
 
+function positive(flag: string, value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) {
+    throw new UsageError(`${flag} must be a number above 0 (got ${value})`);
+  }
+  return n;
+}
+
+function wholeNumber(flag: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got ${value})`);
+  }
+  return n;
+}
+
 function paletteSize(value: string): number | 'auto' {
   if (value === 'auto') return value;
   const n = Number(value);
@@ -261,30 +356,6 @@ function paletteSize(value: string): number | 'auto' {
     throw new UsageError(`--colors must be a whole number from 2 to 32, or auto (got ${value})`);
   }
   return n;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-function errorCode(err: unknown): string | undefined {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-function describeFsError(err: unknown): string {
-  const code = errorCode(err);
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'ENOSPC') return 'no space left on the disk';
-  if (code === 'ENOTDIR') return 'a part of the path is not a folder';
-  return code ?? firstLine(err);
-}
-
-function firstLine(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message.split('\n')[0].trim();
 }
 
 try {

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -280,5 +280,97 @@ describe('help and version', () => {
   it('--version prints the package version', async () => {
     const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
     expect(await vectrace('--version')).toMatchObject({ code: 0, stdout: `vectrace ${pkg.version}\n` });
+  });
+});
+
+/** Runs vectrace with bytes on its standard input; standard output comes back as bytes. */
+function vectraceWithInput(
+  input: Uint8Array,
+  ...args: string[]
+): Promise<{ code: number; stdout: Buffer; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: dir });
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout: Buffer.concat(out), stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe('standard input and output', () => {
+  it('reads the image from - and writes a binary PDF to -o -, byte for byte', async () => {
+    const png = await readFile(join(dir, 'square.png'));
+    const run = await vectraceWithInput(png, '-', '-o', '-', '--format', 'pdf');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    // The binary marker line survives: nothing was re-encoded on the way out.
+    expect(run.stdout.subarray(10, 14)).toEqual(Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]));
+    expect(run.stdout.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+    // The report goes to standard error, leaving standard output to the file.
+    expect(run.stderr).toMatch(/^standard input -> standard output \(1 curve/);
+  });
+
+  it('says so when standard input is empty', async () => {
+    const run = await vectraceWithInput(new Uint8Array(), '-', '-o', '-');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('vectrace: standard input is empty: pipe an image into it\n');
+  });
+});
+
+describe('batches, sizes and precision', () => {
+  it('converts several inputs on several cores with --jobs, a line per file when not on a terminal', async () => {
+    const run = await vectrace('square.png', 'logo.png', 'photo.jpg', '--out-dir', 'jobs', '--jobs', '3');
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n').sort();
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^logo\.png -> jobs\/logo\.svg \(1 curve, /);
+    for (const name of ['square', 'logo', 'photo'])
+      expect(existsSync(join(dir, 'jobs', `${name}.svg`))).toBe(true);
+  });
+
+  it('keeps going with --jobs when one input fails, and reports it', async () => {
+    const run = await vectrace('square.png', 'notes.png', '--out-dir', 'jobs2', '--jobs', '2');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('vectrace: notes.png is not a PNG or JPEG image\n');
+    expect(existsSync(join(dir, 'jobs2', 'square.svg'))).toBe(true);
+  });
+
+  it('shows one progress line with the count and the time left on a terminal', async () => {
+    // `script` gives the command a terminal, as a person's shell would.
+    const command = `${process.execPath} ${bin} square.png logo.png photo.jpg --out-dir bar --jobs 2`;
+    const run = await new Promise<string>((resolve) =>
+      execFile('script', ['-qc', command, '/dev/null'], { cwd: dir }, (_error, stdout) => resolve(stdout)),
+    );
+    expect(run).toContain('\r\x1b[2K[');
+    expect(run).toContain('1/3 33%, about');
+    expect(run).toMatch(/3\/3 100%\r?\n/);
+    expect(run).not.toContain('-> bar/');
+  });
+
+  it('writes the asked width and unit: an SVG in mm, a DXF in inches', async () => {
+    const svg = await vectrace('square.png', '-o', 'sized.svg', '--width', '80', '--unit', 'mm');
+    expect(svg.code, svg.stderr).toBe(0);
+    expect(await readFile(join(dir, 'sized.svg'), 'utf8')).toContain('width="80mm" height="80mm"');
+    expect((await vectrace('square.png', '-o', 'sized.dxf', '--width', '2', '--unit', 'in')).code).toBe(0);
+    const dxf = new DxfParser().parseSync(await readFile(join(dir, 'sized.dxf'), 'utf8'));
+    expect(dxf?.header.$INSUNITS).toBe(1);
+    const bad = await vectrace('square.png', '-o', 'x.svg', '--unit', 'mm');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('vectrace: --unit is the unit of --width: give --width too\n');
+  });
+
+  it('writes coordinates with the asked number of decimals', async () => {
+    await vectrace('logo.png', '-o', 'p0.svg', '--precision', '0');
+    await vectrace('logo.png', '-o', 'p4.svg', '--precision', '4');
+    const d0 = /d="([^"]+)"/.exec(await readFile(join(dir, 'p0.svg'), 'utf8'))?.[1] ?? '';
+    const d4 = /d="([^"]+)"/.exec(await readFile(join(dir, 'p4.svg'), 'utf8'))?.[1] ?? '';
+    expect(d0).not.toContain('.');
+    expect(d4).toMatch(/\.\d{3,4}/);
+    const bad = await vectrace('logo.png', '-o', 'x.svg', '--precision', '12');
+    expect(bad.stderr).toBe('vectrace: --precision must be a whole number from 0 to 8 (got 12)\n');
   });
 });

@@ -23,9 +23,10 @@ export interface Exporter {
   write(model: VectorImage, options?: ExportOptions): string | Uint8Array;
 }
 
-/** What every format can be asked: a physical size (the exporters have more of their own). */
+/** What every format can be asked: a physical size, and decimals (SVG, EPS and PDF; DXF keeps its own). */
 export interface ExportOptions {
   size?: OutputSize;
+  precision?: number;
 }
 
 /** Every output format, one row each; none of them traces, all write the same model. */

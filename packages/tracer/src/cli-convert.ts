@@ -1,0 +1,117 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { decodeImage } from './decode.js';
+import {
+  type ExportFormat,
+  type ExportOptions,
+  formats,
+  MAX_PIXELS,
+  type RasterImage,
+  TraceError,
+  type TraceSettings,
+  trace,
+  withBackground,
+} from './index.js';
+
+/** How every input of one run is converted: plain data, so that it can go to a worker thread. */
+export interface Recipe {
+  format: ExportFormat;
+  settings: Partial<TraceSettings>;
+  /** Paint a background (true), leave it transparent (false), or as traced (undefined). */
+  background?: boolean;
+  exportOptions: ExportOptions;
+}
+
+/** One input that could not be converted: its line for stderr, the others carry on. */
+export class InputFailure extends Error {}
+
+/** What one conversion made: the file's bytes when it goes to standard output, and its report. */
+export interface Converted {
+  line: string;
+  bytes?: Uint8Array;
+}
+
+/** `-`: standard input as an input, standard output as the output. */
+export const STDIO = '-';
+
+/** Reads, decodes, traces, exports and writes one input (or hands the bytes back for `-o -`). */
+export async function convert(
+  input: string,
+  output: string,
+  recipe: Recipe,
+  stdin?: Uint8Array,
+): Promise<Converted> {
+  const started = performance.now();
+  const name = input === STDIO ? 'standard input' : input;
+  const bytes = stdin ?? (await readInput(input));
+  let image: RasterImage;
+  try {
+    image = await decodeImage(bytes);
+  } catch (err) {
+    if (!(err instanceof TraceError)) throw err;
+    if (err.code === 'unsupported-type') throw new InputFailure(`${name} is not a PNG or JPEG image`);
+    if (err.code === 'too-large') {
+      throw new InputFailure(`${name} is larger than ${MAX_PIXELS / 1e6} megapixels`);
+    }
+    throw new InputFailure(`${name} could not be decoded (${err.reason})`);
+  }
+  let data: Uint8Array;
+  let curves: number;
+  try {
+    const traced = trace(image, recipe.settings);
+    const model = recipe.background === undefined ? traced : withBackground(traced, recipe.background);
+    curves = model.vectorCount;
+    const format = formats.find((f) => f.name === recipe.format) ?? formats[0];
+    const written = format.write(model, recipe.exportOptions);
+    data = typeof written === 'string' ? new TextEncoder().encode(written) : written;
+  } catch (err) {
+    throw new InputFailure(`${name} could not be traced (${firstLine(err)})`);
+  }
+  const ms = Math.round(performance.now() - started);
+  const to = output === STDIO ? 'standard output' : output;
+  const line = `${name} -> ${to} (${curves} ${curves === 1 ? 'curve' : 'curves'}, ${formatSize(data.length)}, ${ms} ms)`;
+  if (output === STDIO) return { line, bytes: data };
+  try {
+    await mkdir(dirname(output), { recursive: true });
+    await writeFile(output, data);
+  } catch (err) {
+    throw new InputFailure(`${name} could not be written to ${output} (${describeFsError(err)})`);
+  }
+  return { line };
+}
+
+async function readInput(input: string): Promise<Uint8Array> {
+  try {
+    return await readFile(input);
+  } catch (err) {
+    const code = errorCode(err);
+    if (code === 'ENOENT') throw new InputFailure(`${input} does not exist`);
+    if (code === 'EISDIR') throw new InputFailure(`${input} is a directory, not an image`);
+    throw new InputFailure(`${input} could not be read (${describeFsError(err)})`);
+  }
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function errorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function describeFsError(err: unknown): string {
+  const code = errorCode(err);
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOSPC') return 'no space left on the disk';
+  if (code === 'ENOTDIR') return 'a part of the path is not a folder';
+  return code ?? firstLine(err);
+}
+
+export function firstLine(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split('\n')[0].trim();
+}

@@ -1,0 +1,54 @@
+/** Where one run's reports go: a line per file, or one progress bar kept up to date on a terminal. */
+export interface Reporter {
+  converted(line: string): void;
+  failed(message: string): void;
+  finish(): void;
+}
+
+const BAR = 24;
+
+/**
+ * A line per finished file on `out`; on a terminal (and for more than one input) one bar on
+ * `terminal` instead, with the count, the share done and the time left at the pace so far.
+ * Failures always get their own line on stderr.
+ */
+export function reporter(
+  total: number,
+  options: { quiet: boolean; out: NodeJS.WritableStream; terminal: NodeJS.WriteStream },
+): Reporter {
+  const { quiet, out, terminal } = options;
+  const bar = !quiet && total > 1 && terminal.isTTY === true;
+  const started = Date.now();
+  let done = 0;
+  const draw = () => {
+    const share = done / total;
+    const filled = Math.round(share * BAR);
+    const elapsed = (Date.now() - started) / 1000;
+    const left = done === 0 ? '' : `, about ${timeLeft((elapsed / done) * (total - done))} left`;
+    terminal.write(
+      `\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}] ${done}/${total} ${Math.round(share * 100)}%${done < total ? left : ''}`,
+    );
+  };
+  if (bar) draw();
+  return {
+    converted(line) {
+      done++;
+      if (bar) draw();
+      else if (!quiet) out.write(`${line}\n`);
+    },
+    failed(message) {
+      done++;
+      if (bar) terminal.write('\r\x1b[2K');
+      process.stderr.write(`vectrace: ${message}\n`);
+      if (bar) draw();
+    },
+    finish() {
+      if (bar) terminal.write('\n');
+    },
+  };
+}
+
+function timeLeft(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  return `${Math.round(seconds / 60)} min`;
+}
