@@ -27,8 +27,8 @@ export async function canDownload(deps: Deps, row: ConversionRow): Promise<boole
   return (await planTypeOf(deps.db, row.userId)) === 'pro';
 }
 
-/** The SVG of a completed conversion its owner has paid for (402 otherwise, 410 once deleted). */
-export async function readPaidVector(deps: Deps, row: ConversionRow): Promise<Buffer> {
+/** 402 unless the owner may take the vector; 409 or 410 unless it is there to take. */
+export async function assertDownloadable(deps: Deps, row: ConversionRow): Promise<void> {
   assertResultAvailable(row, deps.config);
   if (!(await canDownload(deps, row))) {
     throw new AppError(
@@ -36,6 +36,11 @@ export async function readPaidVector(deps: Deps, row: ConversionRow): Promise<Bu
       'Payment required: pay $1.00 for this conversion, or get Pro ($5.99/month), to download it.',
     );
   }
+}
+
+/** The SVG of a completed conversion its owner has paid for (402 otherwise, 410 once deleted). */
+export async function readPaidVector(deps: Deps, row: ConversionRow): Promise<Buffer> {
+  await assertDownloadable(deps, row);
   return readResult(deps, row);
 }
 

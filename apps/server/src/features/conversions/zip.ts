@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import type { Owner } from '../owner.js';
 import { tooMany } from '../quotas.js';
-import { readPaidVector, readResult, resultFile } from './download.js';
+import { assertDownloadable, readResult, resultFile } from './download.js';
 import { type ConversionRow, findOwnedConversion } from './queries.js';
 
 const zipsUnderWay = new Set<string>();
@@ -25,7 +25,8 @@ export async function zipOfResults(
     const row = await findOwnedConversion(deps.db, id, owner);
     if (!row) throw notFound();
     // Paid (or Pro) and available, or the refusal with its reason (402, 409, 410).
-    await readPaidVector(deps, row).then(() => rows.push(row));
+    await assertDownloadable(deps, row);
+    rows.push(row);
   }
   const ownerKey = owner.userId ?? owner.visitorId ?? '';
   if (zipsUnderWay.has(ownerKey)) throw tooMany('A ZIP of your conversions is being written already', 5000);
