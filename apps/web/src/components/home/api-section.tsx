@@ -27,7 +27,11 @@ function example(base: string): { comment?: string; code: string }[] {
     },
     {
       comment: 'Try it for free: test mode marks the result',
-      code: `curl ${base}/api/v1/vectorize -H "Authorization: Bearer $VECTRACE_API_KEY" \\\n  -F image=@logo.png -F mode=test -o logo.svg`,
+      code: [
+        `curl ${base}/api/v1/vectorize \\`,
+        '  -H "Authorization: Bearer $VECTRACE_API_KEY" \\',
+        '  -F image=@logo.png -F mode=test -o logo.svg',
+      ].join('\n'),
     },
   ];
 }
