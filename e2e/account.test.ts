@@ -12,7 +12,7 @@ describe('the account page', () => {
     const name = `acct${Date.now()}`;
     const { page } = await site.newTab();
     await signUp(page, name);
-    await page.getByRole('link', { name: `Your account (${name})` }).click();
+    await page.getByRole('link', { name: `${name}, your account` }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Your account' }));
     await visible(page.getByText('Free', { exact: true }));
     await visible(page.getByText('Conversions this month', { exact: true }));
@@ -26,7 +26,7 @@ describe('the account page', () => {
 
     const other = await site.newTab();
     await signIn(other.page, name, 'a brand new secret');
-    await visible(other.page.getByRole('link', { name: `Your account (${name})` }));
+    await visible(other.page.getByRole('link', { name: `${name}, your account` }));
   });
 
   test('cancelling Pro asks first, keeps Pro with its end date, and can be taken back', async () => {

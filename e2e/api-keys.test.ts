@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { logoFile } from './support/converter.js';
 import { signUp } from './support/people.js';
@@ -6,6 +8,19 @@ import { useSite } from './support/site.js';
 import { expectToast, gone, visible } from './support/ui.js';
 
 const site = useSite();
+
+/**
+ * WCAG 2.1 A and AA problems as axe-core finds them, the dialogs included: the page sweep sees
+ * /account signed out only, so the signed-in page, the keys card and its dialogs are checked here.
+ */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
 
 /** A call of the developer API, as a developer's script makes it. */
 async function vectorize(secret: string, image: Buffer) {
@@ -29,6 +44,7 @@ describe('API keys on the account page', () => {
     await visible(page.getByRole('heading', { name: 'API keys' }));
     await visible(page.getByText(/keys work in test mode/));
     await visible(page.getByText('No keys yet.'));
+    expect(await violations(page)).toEqual([]);
 
     await page.getByLabel('Key name').fill('CI');
     await page.getByRole('button', { name: 'Create key', exact: true }).click();
@@ -36,6 +52,7 @@ describe('API keys on the account page', () => {
     await visible(dialog.getByText(/will not be shown again/));
     const secret = (await dialog.getByLabel('New API key').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^vt_[\w-]{40,}$/);
+    expect(await violations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Done', exact: true }).click();
     await gone(dialog);
 
@@ -45,6 +62,7 @@ describe('API keys on the account page', () => {
     await visible(keys.getByText(/Never used/));
     // The secret itself is nowhere on the page any more.
     expect(await page.content()).not.toContain(secret);
+    expect(await violations(page)).toEqual([]);
 
     const logo = (await logoFile()).buffer;
     const call = await vectorize(secret, logo);
@@ -55,7 +73,10 @@ describe('API keys on the account page', () => {
     await visible(keys.getByText(/Last used/));
 
     await keys.getByRole('button', { name: 'Revoke CI' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Revoke key', exact: true }).click();
+    const confirm = page.getByRole('dialog');
+    await visible(confirm.getByText(/Scripts that use it stop working/));
+    expect(await violations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Revoke key', exact: true }).click();
     await expectToast(page, 'Key revoked');
     await visible(page.getByText('No keys yet.'));
     const refused = await vectorize(secret, logo);

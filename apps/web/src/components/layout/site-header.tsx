@@ -56,7 +56,7 @@ export function AccountControls() {
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           <Link
             href="/account"
-            aria-label={`Your account (${user.username})`}
+            aria-label={`${user.username}, your account`}
             className="flex min-w-0 items-center gap-1.5 rounded-md text-sm font-medium hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
             data-testid="current-username"
           >
