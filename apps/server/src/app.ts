@@ -98,7 +98,13 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
   // once at build time and served as they are.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie, { secret: deps.config.secret });
-  await app.register(rateLimit, { global: false });
+  // Scaled out, every process counts in Redis, so a limit holds across them; should Redis be
+  // away, requests pass rather than fail (the quotas in the database still hold).
+  const { redis } = deps;
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis && { redis, nameSpace: `${deps.config.redis?.prefix}:rate:`, skipOnError: true }),
+  });
   installIdentity(app, deps);
 
   for (const routes of [

@@ -25,11 +25,36 @@ const envSchema = z.object({
    * and page links start with it. Required in production; elsewhere the request's Host is used.
    */
   PUBLIC_URL: z.url().optional(),
+  /** S3 or any S3-compatible store for uploads and results; all of bucket and keys, or none (local disk). */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addresses (http://host/bucket/key), as most S3-compatible servers want. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /** redis://... : the job queue is BullMQ and rate limits are shared by every process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  /** Starts every key this deployment keeps in Redis: several deployments may share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/, 'letters, digits, - and _ only')
+    .default('vectrace'),
+  /** `npm run worker` answers GET /healthz on this port when set (it serves nothing else). */
+  HEALTH_PORT: z.coerce.number().int().min(0).optional(),
+  /** A claimed conversion's lease: renewed while it is traced; past it, another process may take it over. */
+  LEASE_MS: intFrom(30_000, 500),
   /** Signs visitor cookies and upload URLs; generated once into DATA_DIR when unset. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Conversions traced at once (worker threads). */
-  TRACE_WORKERS: intFrom(availableParallelism(), 1),
+  /**
+   * Conversions traced at once by this process (worker threads). 0: none, an API process whose
+   * conversions `npm run worker` processes trace (needs REDIS_URL).
+   */
+  TRACE_WORKERS: intFrom(availableParallelism(), 0),
   /** Previews drawn and EPS, PDF or DXF files written at once (worker threads); more wait in line. */
   PREVIEW_WORKERS: intFrom(1, 1),
   /** A trace running longer is stopped and retried, then failed. */
@@ -96,6 +121,11 @@ export interface Config {
   secureCookies: boolean;
   secret: string;
   logLevel: string;
+  /** Where uploads and results are kept: S3 when configured, else DATA_DIR/objects. */
+  s3: S3Config | undefined;
+  redis: { url: string; prefix: string } | undefined;
+  leaseMs: number;
+  healthPort: number | undefined;
   trace: { workers: number; timeoutMs: number; memoryMb: number; maxAttempts: number };
   previewWorkers: number;
   retentionMs: number;
@@ -111,6 +141,15 @@ export interface Config {
   trustProxy: boolean;
   webDir: string;
   payments: PaymentsConfig;
+}
+
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 }
 
 /** Which payment provider runs: Stripe with its keys, or the built-in sandbox. */
@@ -139,6 +178,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  PUBLIC_URL: production needs the address people use, e.g. https://vectrace.example',
     );
   }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.SESSION_SECRET) {
+    // Every process must sign and check cookies and upload URLs with the same key.
+    throw new Error(
+      'Invalid configuration:\n  SESSION_SECRET: production on PostgreSQL runs several processes, which must share one secret (32+ characters, e.g. `openssl rand -base64 32`)',
+    );
+  }
+  if (e.TRACE_WORKERS === 0 && !e.REDIS_URL) {
+    throw new Error(
+      'Invalid configuration:\n  TRACE_WORKERS: 0 needs REDIS_URL, so that worker processes (npm run worker) trace the conversions',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -150,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.NODE_ENV === 'production' || Boolean(e.PUBLIC_URL?.startsWith('https:')),
     secret: e.SESSION_SECRET ?? localSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    s3: s3Config(e),
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
+    leaseMs: e.LEASE_MS,
+    healthPort: e.HEALTH_PORT,
     trace: {
       workers: e.TRACE_WORKERS,
       timeoutMs: e.TRACE_TIMEOUT_MS,
@@ -175,6 +229,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
     payments: paymentsConfig(e),
+  };
+}
+
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  if (!e.S3_BUCKET) {
+    if (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY) {
+      throw new Error('Invalid configuration:\n  S3_BUCKET: the other S3_ variables need the bucket to use');
+    }
+    return undefined;
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the machine's credentials",
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
@@ -14,6 +15,8 @@ export interface Deps {
   db: Db;
   store: ObjectStore;
   queue: JobQueue;
+  /** Shared counters of a scaled-out deployment (rate limits); undefined: this process counts. */
+  redis: Redis | undefined;
   clock: Clock;
   cookies: CookieSettings;
   payments: PaymentProvider;

@@ -5,17 +5,14 @@ import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/index.js';
 import type { Deps } from './deps.js';
-import { every } from './every.js';
 import { cookieSettings } from './features/auth/cookies.js';
 import { openFileWorkers } from './features/conversions/file-workers.js';
-import { recoverInterrupted, requeueConversions } from './features/conversions/queries.js';
-import { settleEndedPeriods } from './features/payments/fulfil.js';
-import { keptForWords, sweepExpired } from './features/retention/sweep.js';
+import { startMaintenance } from './maintenance.js';
 import { openPayments } from './payments/index.js';
 import { openJobQueue } from './queue/index.js';
+import { openRedis } from './redis.js';
 import { openObjectStore } from './storage/index.js';
-import { openTracePool } from './worker/pool.js';
-import { conversionRunner, tracingFailedMessage } from './worker/run-conversion.js';
+import { startTracing } from './worker/tracing.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -26,13 +23,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-// A trace cannot run longer than its time limit; a row processing for longer was left behind
-// (a lost database write) and goes back in the queue.
-const STALE_MARGIN_MS = 5 * 60_000;
-
 /**
- * Starts the whole service: database (migrated), storage, queue and trace workers, the
- * retention sweeper and the HTTP app. Work interrupted by a crash is recovered before serving.
+ * Starts the whole service: database (migrated), storage, queue and, unless TRACE_WORKERS is 0,
+ * trace workers; the retention sweeper and the HTTP app. Work whose process died is taken back
+ * once its lease has run out; expired files are deleted before serving.
  */
 export async function startServer(config: Config, options: { clock?: Clock } = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
@@ -44,14 +38,18 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   await migrate(db);
   const store = openObjectStore(config);
   const queue = openJobQueue(config, db, clock, (err, conversionId) =>
-    log?.error({ err, conversionId }, 'conversion left processing; it is retried once stale'),
+    log?.error({ err, conversionId }, 'queue error; the conversion is retried once its lease runs out'),
   );
+  const redis = config.redis
+    ? openRedis(config.redis.url, (err) => log?.warn({ err }, 'Redis error'))
+    : undefined;
   const { payments, sandbox } = openPayments(config, db, clock);
   const deps: Deps = {
     config,
     db,
     store,
     queue,
+    redis,
     clock,
     cookies: cookieSettings(config.secureCookies),
     payments,
@@ -61,50 +59,24 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const app = await buildApp(deps, loggerOptions(config.logLevel));
   log = app.log;
 
-  const retention = { db, store, clock, retentionMs: config.retentionMs };
-  const recovery = {
-    maxAttempts: config.trace.maxAttempts,
-    message: (n: number) => tracingFailedMessage('stopped', n),
-  };
-  // Before serving: conversions left processing by a crash go back in the queue (or fail once out
-  // of attempts), and after downtime everything past its retention is deleted.
-  await recoverInterrupted(db, { ...recovery, now: clock() });
-  const swept = await sweepExpired(retention);
-  const stopMaintenance = every(
-    config.sweepIntervalMs,
-    async () => {
-      const now = clock();
-      const startedBefore = new Date(now.getTime() - config.trace.timeoutMs - STALE_MARGIN_MS);
-      await recoverInterrupted(db, { ...recovery, now, startedBefore });
-      const result = await sweepExpired(retention);
-      await settleEndedPeriods(deps);
-      if (result.conversions + result.uploads + result.partialFiles > 0)
-        log?.info(result, 'expired files deleted');
-    },
-    (err) => log?.error({ err }, 'maintenance failed; retrying at the next interval'),
-  );
-
-  const pool = openTracePool({
-    threads: config.trace.workers,
-    timeoutMs: config.trace.timeoutMs,
-    memoryMb: config.trace.memoryMb,
-  });
-  queue.start(
-    conversionRunner({
-      db,
-      store,
-      pool,
-      clock,
-      maxAttempts: config.trace.maxAttempts,
-      memoryMb: config.trace.memoryMb,
-      keptFor: keptForWords(config),
-      log,
-    }),
-  );
+  // Before serving: after downtime everything past its retention is deleted (by this process,
+  // or by the one sweeping already), and conversions of dead processes go back in the queue.
+  const maintenance = startMaintenance({ ...deps, log }, deps);
+  const swept = await maintenance.ready;
+  const tracing =
+    config.trace.workers > 0 ? startTracing({ config, db, store, queue, clock, log }) : undefined;
 
   const url = await app.listen({ host: config.host, port: config.port });
   log.info(
-    { database: dialect, storage: store.kind, queue: queue.kind, payments: payments.name, swept },
+    {
+      database: dialect,
+      storage: store.kind,
+      queue: queue.kind,
+      tracing: tracing ? config.trace.workers : 'none (worker processes trace)',
+      rateLimits: redis ? 'Redis' : 'this process',
+      payments: payments.name,
+      swept,
+    },
     `Vectrace serving on ${url}`,
   );
 
@@ -117,15 +89,13 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       closing ??= (async () => {
         // First of all, no new traces: what is pending stays in the database for the next start.
         // Traces under way get the grace period to finish; the rest are stopped and requeued.
-        const draining = queue.close(config.shutdownGraceMs);
-        await stopMaintenance();
+        const draining = tracing?.close();
+        await maintenance.stop();
         await app.close();
         await deps.files.close();
-        const unfinished = await draining;
-        await pool.close();
+        await draining;
         await queue.close(Number.POSITIVE_INFINITY);
-        await requeueConversions(db, unfinished, { refund: true });
-        if (unfinished.length) log.info({ conversions: unfinished }, 'unfinished conversions requeued');
+        redis?.disconnect();
         await db.destroy();
       })();
       return closing;

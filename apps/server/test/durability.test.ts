@@ -26,7 +26,14 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string> = {}) {
-  const server = await spawnServer({ DATA_DIR: dataDir, TRACE_WORKERS: '1', ...database.env, ...env });
+  // A short lease: a killed process's conversion comes back within a second or two.
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    TRACE_WORKERS: '1',
+    LEASE_MS: '1500',
+    ...database.env,
+    ...env,
+  });
   running.push(server);
   return server;
 }

@@ -93,22 +93,29 @@ describe('retention: files are deleted within 24 hours', () => {
     expect((await client.get<Conversion>(`/api/conversions/${done.id}`)).body.expired).toBe(true);
   });
 
-  it("a conversion left processing (its worker's last write lost) is picked up again once stale", async () => {
-    const { server, clock } = await serverWithClock();
+  it('a conversion left processing by a process that died is picked up again once its lease has run out', async () => {
+    const { server, clock } = await serverWithClock({ env: { SWEEP_INTERVAL_MS: '100', LEASE_MS: '600' } });
     const client = new Client(server.url);
     await register(client);
     const done = await convert(client, await logoPng());
+    // As a process that claimed it and died would leave it: its lease still running.
     await server.deps.db
       .updateTable('conversions')
-      .set({ status: 'processing', processingStartedAt: clock().toISOString(), vectorCount: null })
+      .set({
+        status: 'processing',
+        processingStartedAt: clock().toISOString(),
+        vectorCount: null,
+        claimedBy: 'a-process-that-died',
+        leaseExpiresAt: new Date(clock().getTime() + 60_000).toISOString(),
+      })
       .where('id', '=', done.id)
       .execute();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(
       (await client.get<Conversion>(`/api/conversions/${done.id}`)).body.status,
-      'not while it may still run',
+      'not while its lease holds',
     ).toBe('processing');
-    clock.advance(8 * 60_000); // past the 2-minute trace limit and the 5-minute margin
+    clock.advance(61_000);
     const again = await settled(client, done.id);
     expect(again.status).toBe('completed');
     expect(again.vectorCount).toBe(done.vectorCount);

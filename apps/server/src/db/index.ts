@@ -10,6 +10,7 @@ import * as retuning from './migrations/003-retuning-and-account.js';
 import * as fairQueue from './migrations/004-fair-queue-and-quotas.js';
 import * as traceNotice from './migrations/005-trace-notice.js';
 import * as apiKeys from './migrations/006-api-keys.js';
+import * as leases from './migrations/007-leases.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -21,6 +22,7 @@ const migrations = {
   '004-fair-queue-and-quotas': fairQueue,
   '005-trace-notice': traceNotice,
   '006-api-keys': apiKeys,
+  '007-leases': leases,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

@@ -82,6 +82,10 @@ export interface ConversionsTable {
   /** The fair queue's turn: how many of the owner's conversions were queued or tracing at creation. */
   queueRound: Generated<number>;
   processingStartedAt: string | null;
+  /** The claim of the attempt tracing it: only that attempt may record its outcome. */
+  claimedBy: string | null;
+  /** The claim's lease, renewed while it traces; past it, the conversion may be taken back. */
+  leaseExpiresAt: string | null;
   completedAt: string | null;
   paidAt: string | null;
   /** When its files are deleted: the upload's time plus the retention period. */
@@ -113,6 +117,13 @@ export interface SandboxIdempotencyKeysTable {
   objectId: string;
 }
 
+/** A chore one process does at a time (the sweep): held until expiresAt, renewed by its holder. */
+export interface LocksTable {
+  name: string;
+  holder: string;
+  expiresAt: string;
+}
+
 /** A key of the developer API. */
 export interface ApiKeysTable {
   id: string;
@@ -136,4 +147,5 @@ export interface Database {
   paymentEvents: PaymentEventsTable;
   sandboxObjects: SandboxObjectsTable;
   sandboxIdempotencyKeys: SandboxIdempotencyKeysTable;
+  locks: LocksTable;
 }

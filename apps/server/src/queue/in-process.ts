@@ -1,4 +1,6 @@
+import type { Claim } from '../features/conversions/claims.js';
 import type { JobQueue } from './job-queue.js';
+import { settleWithin } from './settle.js';
 
 /**
  * The embedded queue: the pending rows of the conversions table, in priority order, claimed one
@@ -6,14 +8,14 @@ import type { JobQueue } from './job-queue.js';
  */
 export function inProcessQueue(options: {
   concurrency: number;
-  claimNext: () => Promise<string | undefined>;
+  claimNext: () => Promise<Claim | undefined>;
   /** A job that threw (its own error handling failed, e.g. the database was unreachable). */
   onError: (err: unknown, conversionId: string) => void;
   /** Looks for work this often even without enqueue, e.g. after a failed claim. */
   pollMs?: number;
 }): JobQueue {
-  const running = new Map<string, Promise<void>>();
-  let handler: ((id: string) => Promise<void>) | undefined;
+  const running = new Map<Claim, Promise<void>>();
+  let handler: ((claim: Claim) => Promise<void>) | undefined;
   let closing = false;
   let pumping = false;
   let again = false;
@@ -29,15 +31,15 @@ export function inProcessQueue(options: {
       do {
         again = false;
         while (handler && !closing && running.size < options.concurrency) {
-          const id = await options.claimNext();
-          if (!id) break;
-          const run = handler(id)
-            .catch((err) => options.onError(err, id))
+          const claim = await options.claimNext();
+          if (!claim) break;
+          const run = handler(claim)
+            .catch((err) => options.onError(err, claim.conversionId))
             .finally(() => {
-              running.delete(id);
+              running.delete(claim);
               void pump();
             });
-          running.set(id, run);
+          running.set(claim, run);
         }
       } while (again && !closing);
     } finally {
@@ -65,13 +67,7 @@ export function inProcessQueue(options: {
     async close(graceMs) {
       closing = true;
       clearInterval(timer);
-      const all = Promise.allSettled(running.values());
-      let timeout: NodeJS.Timeout | undefined;
-      const grace = Number.isFinite(graceMs)
-        ? new Promise((resolve) => (timeout = setTimeout(resolve, graceMs)))
-        : all;
-      await Promise.race([all, grace]);
-      clearTimeout(timeout);
+      await settleWithin(running.values(), graceMs);
       return [...running.keys()];
     },
   };

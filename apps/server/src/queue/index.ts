@@ -1,20 +1,27 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import { claimNextConversion } from '../features/conversions/queries.js';
+import { claimNextConversion } from '../features/conversions/claims.js';
+import { bullmqQueue } from './bullmq.js';
 import { inProcessQueue } from './in-process.js';
 import type { JobQueue } from './job-queue.js';
 
-/** The configured job queue (in-process by default). */
+/** The configured job queue: BullMQ with REDIS_URL, else in-process. */
 export function openJobQueue(
   config: Config,
   db: Db,
   clock: Clock,
-  onError: (err: unknown, conversionId: string) => void,
+  onError: (err: unknown, conversionId?: string) => void,
 ): JobQueue {
-  return inProcessQueue({
-    concurrency: config.trace.workers,
-    claimNext: () => claimNextConversion(db, clock()),
-    onError,
-  });
+  const claimNext = () => claimNextConversion(db, clock(), config.leaseMs);
+  if (config.redis) {
+    return bullmqQueue({
+      ...config.redis,
+      concurrency: config.trace.workers,
+      lockMs: config.leaseMs,
+      claimNext,
+      onError,
+    });
+  }
+  return inProcessQueue({ concurrency: config.trace.workers, claimNext, onError });
 }

@@ -3,7 +3,8 @@ import type { TraceOutcome, TraceTask } from './trace-task.js';
 
 /** Worker threads that trace; each task is stopped (its thread terminated) after timeoutMs. */
 export interface TracePool {
-  run(task: TraceTask): Promise<TraceOutcome>;
+  /** Traces; `stop` aborting ends the trace with ClaimLostError. */
+  run(task: TraceTask, stop?: AbortSignal): Promise<TraceOutcome>;
   close(): Promise<void>;
 }
 
@@ -12,6 +13,9 @@ export class TraceAbortedError extends Error {}
 
 /** A trace that needed more memory than a worker has: the same image would again, so no retry. */
 export class TraceOutOfMemoryError extends Error {}
+
+/** A trace stopped because its conversion was taken back from this attempt. */
+export class ClaimLostError extends Error {}
 
 /** A trace stopped because the server is shutting down; it goes back in the queue. */
 export class PoolClosedError extends Error {}
@@ -27,13 +31,15 @@ export function openTracePool(options: { threads: number; timeoutMs: number; mem
   });
   let closed = false;
   return {
-    async run(task) {
-      const signal = AbortSignal.timeout(options.timeoutMs);
+    async run(task, stop) {
+      const timeout = AbortSignal.timeout(options.timeoutMs);
+      const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
       try {
         return await piscina.run(task, { signal, transferList: [task.image.data.buffer as ArrayBuffer] });
       } catch (err) {
         if (closed) throw new PoolClosedError('the server is shutting down');
-        if (signal.aborted) throw new TraceAbortedError(`took longer than ${duration(options.timeoutMs)}`);
+        if (stop?.aborted) throw new ClaimLostError('the conversion was taken back');
+        if (timeout.aborted) throw new TraceAbortedError(`took longer than ${duration(options.timeoutMs)}`);
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new TraceOutOfMemoryError('ran out of memory');
         throw err;

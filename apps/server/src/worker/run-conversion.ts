@@ -4,14 +4,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import {
+  type Claim,
   completeConversion,
   failConversion,
-  findConversion,
-  requeueConversions,
+  renewLease,
+  requeueClaims,
   setStage,
-} from '../features/conversions/queries.js';
+} from '../features/conversions/claims.js';
+import { findConversion } from '../features/conversions/queries.js';
 import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
-import { PoolClosedError, TraceAbortedError, TraceOutOfMemoryError, type TracePool } from './pool.js';
+import {
+  ClaimLostError,
+  PoolClosedError,
+  TraceAbortedError,
+  TraceOutOfMemoryError,
+  type TracePool,
+} from './pool.js';
 
 /** A conversion whose upload was deleted before its trace began. */
 export const fileGoneMessage = (keptFor: string) =>
@@ -28,6 +36,8 @@ export function conversionRunner(deps: {
   pool: TracePool;
   clock: Clock;
   maxAttempts: number;
+  /** How long a claim holds without renewal; it is renewed three times per lease. */
+  leaseMs: number;
   /** Each trace worker's memory limit, for the message of a trace that ran out of it. */
   memoryMb: number;
   /** The retention in words, for the message of a conversion whose upload is gone. */
@@ -35,50 +45,82 @@ export function conversionRunner(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, store, pool, clock, log } = deps;
-  return async function runConversion(id: string): Promise<void> {
+  return async function runConversion(claim: Claim): Promise<void> {
+    const id = claim.conversionId;
     const row = await findConversion(db, id);
-    if (row?.status !== 'processing') return;
+    if (row?.status !== 'processing' || row.claimedBy !== claim.token) return;
+    // While it traces, the claim's lease is renewed; a claim taken back meanwhile (this process
+    // lost the database longer than a lease) stops the trace: another attempt has the conversion.
+    const lost = new AbortController();
+    const renewal = setInterval(() => {
+      renewLease(db, claim, clock(), deps.leaseMs).then(
+        (held) => held || lost.abort(),
+        (err) => log.warn({ err, conversionId: id }, 'lease not renewed; trying again'),
+      );
+    }, deps.leaseMs / 3);
     try {
-      await setStage(db, id, 'reading');
+      await setStage(db, claim, 'reading');
       const bytes = await store.read(uploadKey(row.uploadId));
       const image = await decodeImage(bytes);
-      await setStage(db, id, 'tracing');
-      const outcome = await pool.run({ image, settings: JSON.parse(row.settings) });
-      if (!outcome.ok) return await failConversion(db, id, outcome.message, clock());
-      await setStage(db, id, 'saving');
+      await setStage(db, claim, 'tracing');
+      const outcome = await pool.run({ image, settings: JSON.parse(row.settings) }, lost.signal);
+      if (!outcome.ok) return await failConversion(db, claim, outcome.message, clock());
+      await setStage(db, claim, 'saving');
       const svg = Buffer.from(outcome.svg.buffer, outcome.svg.byteOffset, outcome.svg.byteLength);
+      // The key is the conversion's: every attempt writes the same result to the same place.
       const key = vectorKey(id);
       await store.write(key, svg);
-      const recorded = await completeConversion(db, id, {
+      const recorded = await completeConversion(db, claim, {
         vectorFileUrl: `/objects/${key}`,
         vectorCount: outcome.vectorCount,
         fileSize: svg.length,
         notice: outcome.reducedBy ? reducedNotice(outcome.reducedBy) : null,
         completedAt: clock().toISOString(),
       });
-      if (!recorded) await store.delete(key); // expired meanwhile
+      if (!recorded) return await discardLateResult(id, key);
       log.info(
         { conversionId: id, vectorCount: outcome.vectorCount, bytes: svg.length },
         'conversion completed',
       );
     } catch (err) {
-      if (err instanceof TraceError) return await failConversion(db, id, err.message, clock());
+      if (err instanceof TraceError) return await failConversion(db, claim, err.message, clock());
       if (err instanceof ObjectNotFoundError)
-        return await failConversion(db, id, fileGoneMessage(deps.keptFor), clock());
-      if (err instanceof PoolClosedError) return await requeueConversions(db, [id], { refund: true });
+        return await failConversion(db, claim, fileGoneMessage(deps.keptFor), clock());
+      if (err instanceof PoolClosedError) {
+        await requeueClaims(db, [claim], { refund: true });
+        return;
+      }
+      if (err instanceof ClaimLostError) {
+        log.warn({ conversionId: id }, 'claim taken back while tracing; this attempt stopped');
+        return;
+      }
       if (err instanceof TraceOutOfMemoryError) {
         log.warn({ conversionId: id }, 'trace ran out of memory; conversion failed');
-        return await failConversion(db, id, outOfMemoryMessage(deps.memoryMb), clock());
+        return await failConversion(db, claim, outOfMemoryMessage(deps.memoryMb), clock());
       }
       const reason = err instanceof TraceAbortedError ? err.message : 'failed unexpectedly';
       if (!(err instanceof TraceAbortedError)) log.error({ err, conversionId: id }, 'trace failed');
       if (row.attempts >= deps.maxAttempts) {
-        return await failConversion(db, id, tracingFailedMessage(reason, row.attempts), clock());
+        return await failConversion(db, claim, tracingFailedMessage(reason, row.attempts), clock());
       }
       log.warn({ conversionId: id, attempt: row.attempts, reason }, 'trace stopped; conversion requeued');
-      await requeueConversions(db, [id]);
+      await requeueClaims(db, [claim]);
+    } finally {
+      clearInterval(renewal);
     }
   };
+
+  // A result this attempt could not record: if the conversion expired meanwhile, its file must
+  // not outlive it. If another attempt recorded the conversion, the file is that attempt's too
+  // (same key, same image and settings): it stays.
+  async function discardLateResult(id: string, key: string): Promise<void> {
+    const now = await findConversion(db, id);
+    if (!now || now.expiredAt !== null) await store.delete(key);
+    log.info(
+      { conversionId: id, status: now?.status },
+      "result not recorded: the conversion is no longer this attempt's",
+    );
+  }
 }
 
 /** Why a conversion failed at once: an image that ran out of memory would run out again. */

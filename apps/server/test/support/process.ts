@@ -2,9 +2,21 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const entries = {
+  server: {
+    file: fileURLToPath(new URL('../../dist/main.js', import.meta.url)),
+    ready: /^Vectrace serving on (\S+)$/,
+  },
+  worker: {
+    file: fileURLToPath(new URL('../../dist/worker-main.js', import.meta.url)),
+    ready: /^(Vectrace worker) tracing/,
+  },
+};
 
-/** The server as `npm start` runs it, in a child process that a test can SIGKILL or SIGTERM. */
+/**
+ * The server as `npm start` runs it (or a worker process, as `npm run worker` does), in a child
+ * process that a test can SIGKILL or SIGTERM. A worker's `url` is empty: it serves nothing.
+ */
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -20,9 +32,10 @@ export interface ServerProcess {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  { keepLogs = true }: { keepLogs?: boolean } = {},
+  { keepLogs = true, role = 'server' }: { keepLogs?: boolean; role?: keyof typeof entries } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [main], {
+  const entry = entries[role];
+  const child = spawn(process.execPath, [entry.file], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
@@ -45,10 +58,10 @@ export async function spawnServer(
   const url = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
       try {
-        const entry = JSON.parse(line);
-        logs.push(entry);
-        const match = /^Vectrace serving on (\S+)$/.exec(String(entry.msg));
-        if (match) resolve(match[1]);
+        const logged = JSON.parse(line);
+        logs.push(logged);
+        const match = entry.ready.exec(String(logged.msg));
+        if (match) resolve(role === 'server' ? match[1] : '');
       } catch {
         // not a log line
       }

@@ -72,7 +72,7 @@ export async function createConversion(
     if (owner.userId) await countConversion(tx, owner.userId);
   });
   await payUploadedConversion(db, id);
-  queue.enqueue(id);
+  queue.enqueue([id]);
   const row = await findConversion(db, id);
   if (!row) throw new Error('conversion vanished after insert');
   return row;

@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { ConversionsTable } from '../../db/schema.js';
 import { type Owner, ownedBy } from '../owner.js';
@@ -8,7 +7,10 @@ export type ConversionRow = Selectable<ConversionsTable>;
 
 export async function insertConversion(
   db: Db,
-  row: Omit<ConversionRow, 'paymentStatus' | 'priority' | 'attempts' | 'queueRound'> & {
+  row: Omit<
+    ConversionRow,
+    'paymentStatus' | 'priority' | 'attempts' | 'queueRound' | 'claimedBy' | 'leaseExpiresAt'
+  > & {
     priority: number;
     queueRound: number;
   },
@@ -96,156 +98,6 @@ export async function queuePosition(db: Db, row: ConversionRow): Promise<number>
     )
     .executeTakeFirstOrThrow();
   return Number(ahead.n) + 1;
-}
-
-/**
- * Takes the next pending conversion (Pro first, then by turn, then oldest; see queuePosition)
- * and marks it processing, atomically: two claimers never get the same row (PostgreSQL skips
- * rows another claim has locked).
- */
-export async function claimNextConversion(db: Db, now: Date): Promise<string | undefined> {
-  const postgres = dialectOf(db) === 'postgres';
-  const row = await db
-    .updateTable('conversions')
-    .set((eb) => ({
-      status: 'processing',
-      processingStartedAt: now.toISOString(),
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('status', '=', 'pending')
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('conversions')
-        .select('id')
-        .where('status', '=', 'pending')
-        .orderBy('priority', 'desc')
-        .orderBy('queueRound')
-        .orderBy('createdAt')
-        .orderBy('id')
-        .limit(1)
-        .$if(postgres, (qb) => qb.forUpdate().skipLocked()),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/** The worker's progress on a processing conversion, for the progress bar. */
-export async function setStage(db: Db, id: string, stage: 'reading' | 'tracing' | 'saving'): Promise<void> {
-  await db
-    .updateTable('conversions')
-    .set({ stage })
-    .where('id', '=', id)
-    .where('status', '=', 'processing')
-    .execute();
-}
-
-/**
- * Records a finished trace, unless the conversion stopped being ours (expired meanwhile). One
- * completed while its owner is Pro is theirs to download for good, should Pro end later.
- */
-export async function completeConversion(
-  db: Db,
-  id: string,
-  result: {
-    vectorFileUrl: string;
-    vectorCount: number;
-    fileSize: number;
-    notice: string | null;
-    completedAt: string;
-  },
-): Promise<boolean> {
-  const done = await db
-    .updateTable('conversions')
-    .set((eb) => ({
-      status: 'completed',
-      errorMessage: null,
-      stage: null,
-      ...result,
-      paymentStatus: eb
-        .case()
-        .when(
-          eb.and([
-            eb('paymentStatus', '=', 'unpaid'),
-            eb.exists(
-              eb
-                .selectFrom('users')
-                .select('users.id')
-                .whereRef('users.id', '=', 'conversions.userId')
-                .where('users.planType', '=', 'pro'),
-            ),
-          ]),
-        )
-        .then('subscription_active')
-        .else(eb.ref('paymentStatus'))
-        .end(),
-    }))
-    .where('id', '=', id)
-    .where('status', '=', 'processing')
-    .where('expiredAt', 'is', null)
-    .executeTakeFirst();
-  return done.numUpdatedRows > 0n;
-}
-
-export async function failConversion(db: Db, id: string, errorMessage: string, now: Date): Promise<void> {
-  await db
-    .updateTable('conversions')
-    .set({ status: 'failed', errorMessage, stage: null, completedAt: now.toISOString() })
-    .where('id', '=', id)
-    .where('status', 'in', ['pending', 'processing'])
-    .execute();
-}
-
-/**
- * Puts processing conversions back in the queue (a stopped trace, a shutdown). With `refund`, the
- * attempt does not count: the conversion was not at fault.
- */
-export async function requeueConversions(
-  db: Db,
-  ids: string[],
-  options: { refund?: boolean } = {},
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('conversions')
-    .set((eb) => ({
-      status: 'pending',
-      processingStartedAt: null,
-      stage: null,
-      attempts: options.refund ? eb('attempts', '-', 1) : eb.ref('attempts'),
-    }))
-    .where('status', '=', 'processing')
-    .where('id', 'in', ids)
-    .execute();
-}
-
-/**
- * Conversions left processing by a crash or a lost database write go back in the queue, or fail
- * with `message(attempts)` once out of attempts. At start-up every processing row is left over;
- * while running, only those started before `startedBefore` (no trace runs that long).
- */
-export async function recoverInterrupted(
-  db: Db,
-  options: { maxAttempts: number; message: (attempts: number) => string; now: Date; startedBefore?: Date },
-): Promise<void> {
-  const before = options.startedBefore?.toISOString();
-  await db
-    .updateTable('conversions')
-    .set({
-      status: 'failed',
-      errorMessage: options.message(options.maxAttempts),
-      completedAt: options.now.toISOString(),
-    })
-    .where('status', '=', 'processing')
-    .where('attempts', '>=', options.maxAttempts)
-    .$if(before !== undefined, (qb) => qb.where('processingStartedAt', '<', before ?? ''))
-    .execute();
-  await db
-    .updateTable('conversions')
-    .set({ status: 'pending', processingStartedAt: null, stage: null })
-    .where('status', '=', 'processing')
-    .$if(before !== undefined, (qb) => qb.where('processingStartedAt', '<', before ?? ''))
-    .execute();
 }
 
 /** Conversions past their expiry whose files may still be kept (not yet expired, or cut short). */

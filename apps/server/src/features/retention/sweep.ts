@@ -14,6 +14,8 @@ export interface SweepResult {
   conversions: number;
   uploads: number;
   partialFiles: number;
+  /** Files whose deletion failed (storage unreachable): kept on the list for the next sweep. */
+  failed: number;
 }
 
 /**
@@ -29,33 +31,56 @@ export function keptForWords(config: Pick<Config, 'retentionMs' | 'sweepInterval
 
 /**
  * Keeps the promise "deleted automatically within 24 hours": originals and results past their
- * expiry are deleted from storage. Rows stay, marked expired, without file URLs. Each step can be
- * cut short by a crash and is simply done again by the next sweep.
+ * expiry are deleted from storage. Rows stay, marked expired, without file URLs. A row is marked
+ * deleted only once its files are: a deletion that fails (or a crash) leaves it for the next
+ * sweep, and one failure does not hold up the rest.
  */
 export async function sweepExpired(deps: {
   db: Db;
   store: ObjectStore;
   clock: Clock;
   retentionMs: number;
+  /** A file that could not be deleted, for the log. */
+  onError?: (err: unknown) => void;
 }): Promise<SweepResult> {
   const { db, store, clock } = deps;
   const now = clock();
 
+  let failed = 0;
+  const attempt = async (step: () => Promise<void>) => {
+    try {
+      await step();
+      return true;
+    } catch (err) {
+      deps.onError?.(err);
+      failed++;
+      return false;
+    }
+  };
+
   const conversions = await conversionsDueForExpiry(db, now);
+  let expired = 0;
   for (const id of conversions) {
-    await markExpired(db, id, now);
-    for (const key of resultKeys(id)) await store.delete(key);
-    await clearVectorFileUrl(db, id);
+    const done = await attempt(async () => {
+      await markExpired(db, id, now);
+      for (const key of resultKeys(id)) await store.delete(key);
+      await clearVectorFileUrl(db, id);
+    });
+    if (done) expired++;
   }
 
   const uploads = await uploadsDueForDeletion(db, new Date(now.getTime() - deps.retentionMs));
+  let deleted = 0;
   for (const id of uploads) {
-    await store.delete(uploadKey(id));
-    await markUploadDeleted(db, id, now);
+    const done = await attempt(async () => {
+      await store.delete(uploadKey(id));
+      await markUploadDeleted(db, id, now);
+    });
+    if (done) deleted++;
   }
 
   const partialFiles = await store.sweepPartial(new Date(now.getTime() - PARTIAL_WRITE_MAX_AGE_MS));
   await deleteEndedSessions(db, now);
   await pruneLoginFailures(db, now);
-  return { conversions: conversions.length, uploads: uploads.length, partialFiles };
+  return { conversions: expired, uploads: deleted, partialFiles, failed };
 }

@@ -1,0 +1,77 @@
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { loggerOptions } from './app.js';
+import { systemClock } from './clock.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { startMaintenance } from './maintenance.js';
+import { openJobQueue } from './queue/index.js';
+import { openObjectStore } from './storage/index.js';
+import { startTracing } from './worker/tracing.js';
+
+// `npm run worker`: a process that only traces, taking conversions from the BullMQ queue that the
+// API processes (`npm start` with TRACE_WORKERS=0) fill. It serves nothing but, with HEALTH_PORT,
+// GET /healthz. Migrations are the API's and `npm run migrate`'s: a worker never changes the schema.
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+  if (!config.redis)
+    throw new Error(
+      'Invalid configuration:\n  REDIS_URL: a worker process takes its work from Redis; the embedded default traces in npm start',
+    );
+  if (config.trace.workers === 0)
+    throw new Error(
+      'Invalid configuration:\n  TRACE_WORKERS: a worker process traces at least one conversion at a time',
+    );
+} catch (err) {
+  process.stderr.write(`${(err as Error).message}\n`);
+  process.exit(1);
+}
+
+const app = Fastify({ logger: loggerOptions(config.logLevel) });
+const log = app.log;
+const { db, dialect } = openDatabase(config, (err) => log.warn({ err }, 'idle database connection lost'));
+const store = openObjectStore(config);
+const clock = systemClock;
+const queue = openJobQueue(config, db, clock, (err, conversionId) =>
+  log.error({ err, conversionId }, 'queue error; the conversion is retried once its lease runs out'),
+);
+const maintenance = startMaintenance({ config, db, queue, clock, log });
+await maintenance.ready;
+const tracing = startTracing({ config, db, store, queue, clock, log });
+
+app.get('/healthz', async (_request, reply) => {
+  try {
+    await sql`select 1`.execute(db);
+    return { status: 'ok' };
+  } catch {
+    return reply.code(503).send({ status: 'unavailable' });
+  }
+});
+if (config.healthPort !== undefined) await app.listen({ host: config.host, port: config.healthPort });
+else await app.ready();
+log.info(
+  {
+    database: dialect,
+    storage: store.kind,
+    queue: queue.kind,
+    health: config.healthPort === undefined ? 'none (HEALTH_PORT unset)' : app.server.address(),
+  },
+  `Vectrace worker tracing ${config.trace.workers} at a time`,
+);
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, async () => {
+    log.info(`${signal}: shutting down`);
+    try {
+      await tracing.close();
+      await maintenance.stop();
+      await app.close();
+      await db.destroy();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  });
+}
