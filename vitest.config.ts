@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 // With DATABASE_URL set (CI sets it when the machine's PostgreSQL answers), the server's suite
-// runs a second time against PostgreSQL, each test server in a database of its own.
+// runs a second time against PostgreSQL, each test server in a database of its own; with
+// REDIS_URL too, a third time scaled out (PostgreSQL, BullMQ and rate limits on Redis, files in an
+// S3 server the tests start), with the tests of several API and worker processes.
 const postgres = process.env.DATABASE_URL;
-const serverTests = ['apps/server/test/**/*.test.ts'];
+const redis = process.env.REDIS_URL;
+const serverTests = ['apps/server/test/*.test.ts'];
+const scaleOutTests = ['apps/server/test/scale-out/**/*.test.ts'];
 // Load tests measure latency and memory: they run last, alone, one file at a time.
 const loadTests = ['apps/server/test/load.test.ts', 'apps/server/test/sqlite-integrity.test.ts'];
 
@@ -27,6 +31,19 @@ export default defineConfig({
                 include: serverTests,
                 exclude: loadTests,
                 env: { VECTRACE_TEST_POSTGRES: postgres },
+              },
+            },
+          ]
+        : []),
+      ...(postgres && redis
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server-scale-out',
+                include: [...serverTests, ...scaleOutTests],
+                exclude: loadTests,
+                env: { VECTRACE_TEST_POSTGRES: postgres, VECTRACE_TEST_REDIS: redis },
               },
             },
           ]

@@ -5,6 +5,7 @@ import {
   PaymentProviderUnavailableError,
   PaymentRefusedError,
 } from './payments/payment-provider.js';
+import { ObjectNotFoundError } from './storage/object-store.js';
 
 /** An error with the HTTP status to answer and a message a person can act on. */
 export class AppError extends Error {
@@ -32,6 +33,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    // A file the row still names but the store no longer has (deleted meanwhile): gone, not a fault.
+    if (error instanceof ObjectNotFoundError) {
+      return reply
+        .code(404)
+        .send({ message: 'This file is no longer available. Please upload the image again.' });
     }
     if (error instanceof PaymentRefusedError) return reply.code(402).send({ message: error.message });
     if (error instanceof PaymentObjectNotFoundError) return reply.code(404).send({ message: error.message });

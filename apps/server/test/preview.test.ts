@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
 import { convert } from './support/flows.js';
 import { logoPng, noisePng } from './support/images.js';
-import { markPaid, startTestServer, type TestServer } from './support/server.js';
+import { markPaid, startTestServer, storedObject, type TestServer } from './support/server.js';
 
 // Renders are kept beside the journeys' screenshots, to be looked at.
 const screenshots = new URL('../../../e2e/screenshots/', import.meta.url);
@@ -114,11 +114,10 @@ describe('preview cost (check 41)', () => {
     const first = await whole(visitor, done.id);
     expect(first.status).toBe(200);
     const png = Buffer.from(await first.arrayBuffer());
-    const kept = `${server.dataDir}/objects/previews/${done.id}-marked.png`;
-    const { readFile, rm, stat } = await import('node:fs/promises');
-    expect(await readFile(kept)).toEqual(png);
+    const kept = `previews/${done.id}-marked.png`;
+    expect(await storedObject(server, kept)).toEqual(png);
     // Drawn from what was kept: the SVG itself is not read again.
-    await rm(`${server.dataDir}/objects/vectors/${done.id}.svg`);
+    await server.deps.store.delete(`vectors/${done.id}.svg`);
     const again = await whole(visitor, done.id);
     expect(again.status).toBe(200);
     expect(Buffer.from(await again.arrayBuffer())).toEqual(png);
@@ -133,7 +132,7 @@ describe('preview cost (check 41)', () => {
       .execute();
     const { sweepExpired } = await import('../dist/features/retention/sweep.js');
     await sweepExpired({ ...server.deps, retentionMs: 23 * 3600_000 });
-    await expect(stat(kept)).rejects.toThrow(/ENOENT/);
+    expect(await storedObject(server, kept)).toBeUndefined();
   });
 
   it('a result too large to preview says so', async () => {

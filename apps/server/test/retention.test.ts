@@ -8,7 +8,8 @@ import { Client } from './support/client.js';
 import { databaseForRestarts } from './support/database.js';
 import { convert, register, settled, upload } from './support/flows.js';
 import { logoPng } from './support/images.js';
-import { markPaid, startTestServer, type TestServer, testClock } from './support/server.js';
+import { startS3Server } from './support/s3.js';
+import { markPaid, startTestServer, storedObject, type TestServer, testClock } from './support/server.js';
 
 const HOUR = 3600_000;
 const cleanups: (() => Promise<void>)[] = [];
@@ -23,10 +24,14 @@ async function serverWithClock(options: Parameters<typeof startTestServer>[0] = 
   return { server, clock };
 }
 
-const files = (server: TestServer, conversion: Conversion) => ({
-  original: join(server.dataDir, 'objects', conversion.originalFileUrl.replace('/objects/', '')),
-  vector: join(server.dataDir, 'objects', 'vectors', `${conversion.id}.svg`),
-});
+/** The conversion's files in the server's store (disk or S3): whether each is still kept. */
+const files = (server: TestServer, conversion: Conversion) => {
+  const kept = (key: string) => async () => (await storedObject(server, key)) !== undefined;
+  return {
+    original: kept(conversion.originalFileUrl.replace('/objects/', '')),
+    vector: kept(`vectors/${conversion.id}.svg`),
+  };
+};
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5000) {
   const end = Date.now() + timeoutMs;
@@ -44,15 +49,15 @@ describe('retention: files are deleted within 24 hours', () => {
     const done = await convert(client, await logoPng());
     await markPaid(server, done.id);
     const { original, vector } = files(server, done);
-    expect(existsSync(original) && existsSync(vector)).toBe(true);
+    expect((await original()) && (await vector())).toBe(true);
     expect((await client.get(`/api/download/${done.id}`)).status).toBe(200);
 
     clock.advance(23 * HOUR);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(existsSync(vector), 'kept before its time').toBe(true);
+    expect(await vector(), 'kept before its time').toBe(true);
 
     clock.advance(0.5 * HOUR);
-    await until(() => !existsSync(original) && !existsSync(vector));
+    await until(async () => !(await original()) && !(await vector()));
     const row = await server.deps.db
       .selectFrom('conversions')
       .selectAll()
@@ -86,10 +91,10 @@ describe('retention: files are deleted within 24 hours', () => {
     const done = await settled(client, created.body.id);
     expect(done.status).toBe('completed');
     const { vector } = files(server, done);
-    expect(existsSync(vector)).toBe(true);
+    expect(await vector()).toBe(true);
 
     clock.advance(0.2 * HOUR);
-    await until(() => !existsSync(vector));
+    await until(async () => !(await vector()));
     expect((await client.get<Conversion>(`/api/conversions/${done.id}`)).body.expired).toBe(true);
   });
 
@@ -125,17 +130,21 @@ describe('retention: files are deleted within 24 hours', () => {
     const { server, clock } = await serverWithClock();
     const client = new Client(server.url);
     const { ticket } = await upload(client, await logoPng());
-    const original = join(server.dataDir, 'objects', ticket.objectPath.replace('/objects/', ''));
-    const partial = join(server.dataDir, 'objects', '.partial', 'aborted-upload');
-    await mkdir(join(server.dataDir, 'objects', '.partial'), { recursive: true });
-    await writeFile(partial, 'half an upload');
-    const past = new Date(clock().getTime() - 2 * HOUR);
-    await utimes(partial, past, past);
-    await until(() => !existsSync(partial));
-    expect(existsSync(original)).toBe(true);
+    const original = async () =>
+      (await storedObject(server, ticket.objectPath.replace('/objects/', ''))) !== undefined;
+    if (!server.env.S3_BUCKET) {
+      // On disk, a write goes to .partial first; S3 takes each object in one request, whole or not at all.
+      const partial = join(server.dataDir, 'objects', '.partial', 'aborted-upload');
+      await mkdir(join(server.dataDir, 'objects', '.partial'), { recursive: true });
+      await writeFile(partial, 'half an upload');
+      const past = new Date(clock().getTime() - 2 * HOUR);
+      await utimes(partial, past, past);
+      await until(() => !existsSync(partial));
+    }
+    expect(await original()).toBe(true);
 
     clock.advance(23.5 * HOUR);
-    await until(() => !existsSync(original));
+    await until(async () => !(await original()));
     const row = await server.deps.db
       .selectFrom('uploads')
       .selectAll()
@@ -157,12 +166,20 @@ describe('retention: files are deleted within 24 hours', () => {
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     });
+    // Scaled out, both servers use one S3 server, as they use one database.
+    const s3 = process.env.VECTRACE_TEST_REDIS ? await startS3Server() : undefined;
+    if (s3) cleanups.push(() => s3.close());
     const clock = testClock();
-    const first = await startTestServer({ clock, dataDir, databaseUrl: database.env.DATABASE_URL });
+    const first = await startTestServer({
+      clock,
+      dataDir,
+      databaseUrl: database.env.DATABASE_URL,
+      env: { ...s3?.env },
+    });
     const client = new Client(first.url);
     await register(client);
     const done = await convert(client, await logoPng());
-    const { original, vector } = files(first, done);
+    expect(await files(first, done).vector()).toBe(true);
     await first.stop();
 
     clock.advance(30 * HOUR);
@@ -170,11 +187,12 @@ describe('retention: files are deleted within 24 hours', () => {
     const second = await startTestServer({
       clock,
       dataDir,
-      env: { SWEEP_INTERVAL_MS: String(HOUR) },
+      env: { SWEEP_INTERVAL_MS: String(HOUR), ...s3?.env },
       databaseUrl: database.env.DATABASE_URL,
     });
     cleanups.push(() => second.stop());
-    expect(existsSync(original) || existsSync(vector)).toBe(false);
+    const { original, vector } = files(second, done);
+    expect((await original()) || (await vector())).toBe(false);
     const again = new Client(second.url);
     for (const [name, value] of client.cookies) again.cookies.set(name, value);
     expect((await again.get(`/api/download/${done.id}`)).status).toBe(410);

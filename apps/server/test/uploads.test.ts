@@ -10,7 +10,14 @@ import { Client, type Reply } from './support/client.js';
 import { settled, upload } from './support/flows.js';
 import { logoJpeg, logoPng, truncatedPng, whitePng } from './support/images.js';
 import { filesUnder, folderSize, rawPut } from './support/raw-put.js';
-import { markPaid, startTestServer, type TestClock, type TestServer, testClock } from './support/server.js';
+import {
+  markPaid,
+  startTestServer,
+  storedObject,
+  type TestClock,
+  type TestServer,
+  testClock,
+} from './support/server.js';
 import { svgElements, svgProblems } from './support/svg-allowlist.js';
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -35,8 +42,9 @@ async function ticket(client: Client): Promise<UploadTicket> {
 }
 
 const uploadIdOf = (objectPath: string) => objectPath.split('/').pop() ?? '';
-const objectFile = (server: TestServer, objectPath: string) =>
-  join(server.dataDir, 'objects', 'uploads', uploadIdOf(objectPath));
+/** The stored original of an upload (on disk or in S3), or undefined. */
+const storedUpload = (server: TestServer, objectPath: string) =>
+  storedObject(server, `uploads/${uploadIdOf(objectPath)}`);
 
 /** Uploads bytes that are not a PNG or JPEG the server takes: the PUT answers why, and nothing is kept. */
 async function refusedUpload(
@@ -45,7 +53,7 @@ async function refusedUpload(
   bytes: Uint8Array,
 ): Promise<{ status: number; message: string }> {
   const { ticket, put } = await upload(client, bytes);
-  expect(existsSync(objectFile(server, ticket.objectPath))).toBe(false);
+  expect(await storedUpload(server, ticket.objectPath)).toBeUndefined();
   return { status: put.status, message: (put.body as { message?: string } | undefined)?.message ?? '' };
 }
 
@@ -93,7 +101,7 @@ describe('signed upload URLs', () => {
     const stored = await put(uploadURL, png);
     expect(stored.status, stored.text).toBe(200);
     expect(stored.body.objectPath).toBe(objectPath);
-    expect(await readFile(objectFile(server, objectPath))).toEqual(png);
+    expect(await storedUpload(server, objectPath)).toEqual(png);
   });
 
   it('a file of exactly 10,485,760 bytes is accepted, with a declared length or streamed chunked', async () => {
@@ -103,9 +111,9 @@ describe('signed upload URLs', () => {
       // A real PNG's bytes first: what arrives must read as an image.
       const result = await rawPut(uploadURL, MAX_UPLOAD_BYTES, { chunked, first: await logoPng(30) });
       expect(result, `chunked: ${chunked}`).toMatchObject({ status: 200, body: { objectPath } });
-      const file = await readFile(objectFile(server, objectPath));
-      expect(file.length).toBe(MAX_UPLOAD_BYTES);
-      expect(file.subarray(0, 8)).toEqual(pngSignature);
+      const file = await storedUpload(server, objectPath);
+      expect(file?.length).toBe(MAX_UPLOAD_BYTES);
+      expect(file?.subarray(0, 8)).toEqual(pngSignature);
     }
   });
 
@@ -117,7 +125,7 @@ describe('signed upload URLs', () => {
       const result = await rawPut(uploadURL, MAX_UPLOAD_BYTES + 1, { chunked, first: pngSignature });
       expect(result.status, `chunked: ${chunked}`).toBe(413);
       expect(result.body?.message).toBe(tooLargeMessage);
-      expect(existsSync(objectFile(server, objectPath))).toBe(false);
+      expect(await storedUpload(server, objectPath)).toBeUndefined();
       // The upload cannot be converted: it was never stored.
       const refused = await client.post('/api/conversions', {
         originalFileName: 'big.png',
@@ -167,7 +175,7 @@ describe('signed upload URLs', () => {
     const empty = await put(uploadURL, new Uint8Array(0));
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/empty/i);
-    expect(existsSync(objectFile(server, objectPath))).toBe(false);
+    expect(await storedUpload(server, objectPath)).toBeUndefined();
     const refused = await client.post('/api/conversions', {
       originalFileName: 'empty.png',
       originalFileUrl: objectPath,
@@ -182,7 +190,7 @@ describe('signed upload URLs', () => {
     const png = await logoPng(30);
     const response = await fetch(uploadURL, { method: 'PUT', body: png });
     expect(response.status, await response.text()).toBe(200);
-    expect(await readFile(objectFile(server, objectPath))).toEqual(png);
+    expect(await storedUpload(server, objectPath)).toEqual(png);
   });
 
   it('a tampered signature, upload id or expiry gets 403 with a clear message and writes nothing', async () => {
@@ -216,11 +224,11 @@ describe('signed upload URLs', () => {
       expect(reply.status, what).toBe(403);
       expect(reply.body.message, what).toMatch(/upload link is not valid.*upload the file again/i);
     }
-    expect(existsSync(objectFile(server, objectPath))).toBe(false);
-    expect(existsSync(join(server.dataDir, 'objects', 'uploads', forgedId))).toBe(false);
+    expect(await storedUpload(server, objectPath)).toBeUndefined();
+    expect(await storedObject(server, `uploads/${forgedId}`)).toBeUndefined();
     // None of those spent the real link: it still works, once.
     expect((await put(uploadURL, png)).status).toBe(200);
-    expect(await readFile(objectFile(server, objectPath))).toEqual(png);
+    expect(await storedUpload(server, objectPath)).toEqual(png);
   });
 
   it('an upload link works once: a second PUT gets 403 and the first file is kept unchanged', async () => {
@@ -232,7 +240,7 @@ describe('signed upload URLs', () => {
     const again = await put(uploadURL, second);
     expect(again.status).toBe(403);
     expect(again.body.message).toMatch(/already been used/i);
-    expect(await readFile(objectFile(server, objectPath))).toEqual(first);
+    expect(await storedUpload(server, objectPath)).toEqual(first);
   });
 
   it('two PUTs racing on one link: exactly one is stored, the other gets 403', async () => {
@@ -242,7 +250,7 @@ describe('signed upload URLs', () => {
     const replies = await Promise.all(bodies.map((bytes) => put(uploadURL, bytes)));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 403]);
     const winner = bodies[replies.findIndex((r) => r.status === 200)];
-    expect(await readFile(objectFile(server, objectPath))).toEqual(winner);
+    expect(await storedUpload(server, objectPath)).toEqual(winner);
   });
 
   it("a link aimed at another upload's id gets 403; that upload stays empty and its own link still works", async () => {
@@ -258,12 +266,12 @@ describe('signed upload URLs', () => {
     const reply = await put(mine.toString(), evil);
     expect(reply.status).toBe(403);
     expect(reply.body.message).toMatch(/not valid/i);
-    expect(existsSync(objectFile(server, aliceTicket.objectPath))).toBe(false);
+    expect(await storedUpload(server, aliceTicket.objectPath)).toBeUndefined();
     expect((await alice.get(aliceTicket.objectPath)).status).toBe(404);
 
     const png = await logoPng(30);
     expect((await put(aliceTicket.uploadURL, png)).status).toBe(200);
-    expect(await readFile(objectFile(server, aliceTicket.objectPath))).toEqual(png);
+    expect(await storedUpload(server, aliceTicket.objectPath)).toEqual(png);
     // And Mallory's own link was not spent by the attempt either.
     expect((await put(malloryTicket.uploadURL, png)).status).toBe(200);
   });
@@ -279,7 +287,7 @@ describe('signed upload URLs', () => {
     const reply = await put(late.uploadURL, png);
     expect(reply.status).toBe(403);
     expect(reply.body.message).toMatch(/expired.*upload the file again/i);
-    expect(existsSync(objectFile(server, late.objectPath))).toBe(false);
+    expect(await storedUpload(server, late.objectPath)).toBeUndefined();
     // A fresh link works at the new time.
     const fresh = await ticket(client);
     expect((await put(fresh.uploadURL, png)).status).toBe(200);

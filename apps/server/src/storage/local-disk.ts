@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -45,6 +45,17 @@ export function localDiskStore(root: string): ObjectStore {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFoundError(key);
         throw err;
       }
+    },
+
+    async readStream(key) {
+      const path = pathOf(key);
+      try {
+        await stat(path);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFoundError(key);
+        throw err;
+      }
+      return createReadStream(path);
     },
 
     async delete(key) {

@@ -12,7 +12,9 @@ export interface ObjectStore {
   write(key: string, body: Readable | Uint8Array, maxBytes?: number): Promise<number>;
   /** The whole object; throws ObjectNotFoundError if it does not exist. */
   read(key: string): Promise<Buffer>;
-  /** Removes the object; no error if it is already gone. */
+  /** The object as a stream, for large answers; throws ObjectNotFoundError if it does not exist. */
+  readStream(key: string): Promise<Readable>;
+  /** Removes the object; no error if it is already gone, an error if it may still be there. */
   delete(key: string): Promise<void>;
   /** Removes unfinished writes (aborted uploads, a crash mid-write) started before the given time. */
   sweepPartial(startedBefore: Date): Promise<number>;

@@ -1,9 +1,25 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../dist/config.js';
 import { type RunningServer, startServer } from '../../dist/server.js';
 import { freshPostgresDatabase, testPostgresUrl } from './database.js';
+import { type S3Server, startS3Server } from './s3.js';
+
+/**
+ * Under the server-scale-out project: the queue and rate limits on the machine's Redis (under a
+ * prefix of each server's own), files in an S3 server of its own.
+ */
+async function scaleOut(): Promise<{ env: Record<string, string>; s3?: S3Server }> {
+  const redis = process.env.VECTRACE_TEST_REDIS;
+  if (!redis) return { env: {} };
+  const s3 = await startS3Server();
+  return {
+    env: { REDIS_URL: redis, REDIS_PREFIX: `vt-test-${randomBytes(5).toString('hex')}`, ...s3.env },
+    s3,
+  };
+}
 
 /** A clock the test moves by hand. */
 export function testClock(start = Date.now()) {
@@ -36,6 +52,7 @@ export async function startTestServer(
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vectrace-test-')));
   const database = options.databaseUrl || !testPostgresUrl ? undefined : await freshPostgresDatabase();
   const databaseUrl = options.databaseUrl ?? database?.url;
+  const scaled = await scaleOut();
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -43,7 +60,11 @@ export async function startTestServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     TRACE_WORKERS: '2',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Processes on one PostgreSQL database share their secret, as production requires.
+    ...(databaseUrl
+      ? { DATABASE_URL: databaseUrl, SESSION_SECRET: 'the-secret-all-test-servers-share-on-postgres' }
+      : {}),
+    ...scaled.env,
     ...options.env,
   };
   const server = await startServer(loadConfig(env), { clock: options.clock });
@@ -54,6 +75,7 @@ export async function startTestServer(
     async stop() {
       await server.close();
       await database?.drop();
+      await scaled.s3?.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -81,4 +103,9 @@ export async function makePro(server: TestServer, username: string): Promise<voi
     .set({ planType: 'pro' })
     .where('username', '=', username)
     .execute();
+}
+
+/** What the server's store keeps under the key (its disk, or its S3 bucket), or undefined. */
+export async function storedObject(server: TestServer, key: string): Promise<Buffer | undefined> {
+  return server.deps.store.read(key).catch(() => undefined);
 }

@@ -1,0 +1,93 @@
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import type { S3Config } from '../config.js';
+import { checkKey, ObjectNotFoundError, type ObjectStore, ObjectTooLargeError } from './object-store.js';
+
+/**
+ * Objects in an S3 bucket (AWS, or any S3-compatible store). A write gathers the body (an
+ * upload is at most 10 MB and a result is already in memory) and puts it in one request, so an
+ * object appears whole or not at all and no unfinished multipart upload is ever left behind.
+ */
+export function s3Store(config: S3Config): ObjectStore {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    maxAttempts: 3,
+  });
+  const Bucket = config.bucket;
+
+  async function get(key: string) {
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }));
+      if (!object.Body) throw new ObjectNotFoundError(key);
+      return object.Body;
+    } catch (err) {
+      if (
+        err instanceof S3ServiceException &&
+        (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)
+      )
+        throw new ObjectNotFoundError(key);
+      throw err;
+    }
+  }
+
+  return {
+    kind: `S3 (bucket ${Bucket}${config.endpoint ? ` at ${config.endpoint}` : ''})`,
+
+    async write(key, body, maxBytes = Number.POSITIVE_INFINITY) {
+      checkKey(key);
+      const bytes = body instanceof Readable ? await gather(body, maxBytes) : Buffer.from(body);
+      if (bytes.length > maxBytes) throw new ObjectTooLargeError(maxBytes);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length }));
+      return bytes.length;
+    },
+
+    async read(key) {
+      return Buffer.from(await (await get(key)).transformToByteArray());
+    },
+
+    async readStream(key) {
+      return (await get(key)) as Readable;
+    },
+
+    async delete(key) {
+      // S3 answers a missing key with success; any other failure throws, for the sweeper to retry.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+    },
+
+    async sweepPartial() {
+      // Writes are single requests: nothing partial is ever stored in the bucket.
+      return 0;
+    },
+  };
+}
+
+/** Reads a stream into memory, stopping once more than maxBytes arrive (as the disk store does). */
+async function gather(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  await pipeline(
+    stream,
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > maxBytes) return done(new ObjectTooLargeError(maxBytes));
+        chunks.push(chunk);
+        done();
+      },
+    }),
+  );
+  return Buffer.concat(chunks);
+}
