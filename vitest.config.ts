@@ -9,7 +9,11 @@ const redis = process.env.REDIS_URL;
 const serverTests = ['apps/server/test/*.test.ts'];
 const scaleOutTests = ['apps/server/test/scale-out/**/*.test.ts'];
 // Load tests measure latency and memory: they run last, alone, one file at a time.
-const loadTests = ['apps/server/test/load.test.ts', 'apps/server/test/sqlite-integrity.test.ts'];
+const loadTests = [
+  'apps/server/test/load.test.ts',
+  'apps/server/test/sqlite-integrity.test.ts',
+  'apps/server/test/scale-out/load.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -53,6 +57,7 @@ export default defineConfig({
         test: {
           name: 'server-load',
           include: loadTests,
+          env: postgres && redis ? { VECTRACE_TEST_POSTGRES: postgres, VECTRACE_TEST_REDIS: redis } : {},
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },

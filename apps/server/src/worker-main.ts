@@ -37,7 +37,12 @@ const queue = openJobQueue(config, db, clock, (err, conversionId) =>
   log.error({ err, conversionId }, 'queue error; the conversion is retried once its lease runs out'),
 );
 const maintenance = startMaintenance({ config, db, queue, clock, log });
-await maintenance.ready;
+try {
+  await maintenance.ready;
+} catch (err) {
+  log.fatal({ err }, 'the database is not ready: is it reachable, and migrated (npm run migrate)?');
+  process.exit(1);
+}
 const tracing = startTracing({ config, db, store, queue, clock, log });
 
 app.get('/healthz', async (_request, reply) => {

@@ -27,6 +27,21 @@ describe('the public origin (check 46)', () => {
     );
   });
 
+  it('production on PostgreSQL refuses to start without SESSION_SECRET, which every process must share', () => {
+    const production = {
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      PUBLIC_URL: 'https://vectrace.example',
+      DATABASE_URL: 'postgres://db.example/vectrace',
+    };
+    expect(() => loadConfig(production)).toThrow(
+      /SESSION_SECRET: production on PostgreSQL runs several processes/,
+    );
+    expect(loadConfig({ ...production, SESSION_SECRET: 'x'.repeat(32) }).secret).toBe('x'.repeat(32));
+    expect(() => loadConfig({ TRACE_WORKERS: '0' })).toThrow(/TRACE_WORKERS: 0 needs REDIS_URL/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET/);
+  });
+
   it('in production the Host header never decides the upload address', async () => {
     const server = await serverWith({
       NODE_ENV: 'production',

@@ -46,7 +46,13 @@ export interface Cluster {
 }
 
 export async function startCluster(
-  options: { apis?: number; workers?: number; env?: Record<string, string> } = {},
+  options: {
+    apis?: number;
+    workers?: number;
+    env?: Record<string, string>;
+    /** false: a load test, whose processes' log lines are drained unread. */
+    keepLogs?: boolean;
+  } = {},
 ): Promise<Cluster> {
   const database = await freshPostgresDatabase();
   const s3 = await startS3Server();
@@ -69,7 +75,10 @@ export async function startCluster(
   const spawn = async (role: 'server' | 'worker', extra: Record<string, string>) => {
     const dataDir = await mkdtemp(join(tmpdir(), `vectrace-${role}-`));
     folders.push(dataDir);
-    const child = await spawnServer({ ...env, DATA_DIR: dataDir, ...extra }, { role });
+    const child = await spawnServer(
+      { ...env, DATA_DIR: dataDir, ...extra },
+      { role, keepLogs: options.keepLogs },
+    );
     processes.push(child);
     return child;
   };
@@ -127,11 +136,16 @@ export async function stored(store: ObjectStore, key: string): Promise<boolean> 
   );
 }
 
-/** Waits until check() holds, polling every 50 ms. */
-export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000, what = 'condition') {
+/** Waits until check() holds, asking every everyMs. */
+export async function until(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 10_000,
+  what = 'condition',
+  everyMs = 50,
+) {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`${what} never met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

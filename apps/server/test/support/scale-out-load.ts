@@ -1,0 +1,118 @@
+import type { Conversion } from '@vectrace/contract';
+import autocannon from 'autocannon';
+import { type Cluster, startCluster, until } from './cluster.js';
+import { register, upload } from './flows.js';
+import { logoPng, noisePng } from './images.js';
+
+// The load figures of the scaled-out layout (RELIABILITY 38 and 40 with several processes): the
+// scale-out load test asserts them, `npm run bench:scale-out` writes them to bench/RESULTS.md.
+
+export interface PollingFigures {
+  requests: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+  /** Conversions still queued or tracing when polling ended: the workers were busy throughout. */
+  stillBusy: number;
+}
+
+/**
+ * Two worker processes kept busy while 50 connections, half on each of two API processes, poll
+ * GET /api/conversions/{id} and GET /api/user for `seconds`.
+ */
+export async function pollWhileTracing(seconds = 20): Promise<PollingFigures> {
+  const cluster = await startCluster({ apis: 2, workers: 2, keepLogs: false });
+  try {
+    const client = cluster.client(0);
+    await register(client);
+    const noise = await noisePng(1600);
+    const busy: string[] = [];
+    for (let i = 0; i < 12; i++) busy.push(await start(client, noise));
+    const polled = await start(client, await logoPng());
+    const runs = await Promise.all(
+      [0, 1].map((api) =>
+        autocannon({
+          url: cluster.apis[api].url,
+          connections: 25,
+          duration: seconds,
+          headers: { cookie: client.cookieHeader },
+          requests: [{ path: `/api/conversions/${polled}` }, { path: '/api/user' }],
+        }),
+      ),
+    );
+    const stillBusy = await cluster.db
+      .selectFrom('conversions')
+      .select('id')
+      .where('id', 'in', busy)
+      .where('status', 'in', ['pending', 'processing'])
+      .execute();
+    const sum = (pick: (run: autocannon.Result) => number) =>
+      runs.reduce((total, run) => total + pick(run), 0);
+    return {
+      requests: sum((run) => run.requests.total),
+      seconds,
+      // Each API process's own percentiles; the figure is the worse of the two.
+      p50: Math.max(...runs.map((run) => run.latency.p50)),
+      p99: Math.max(...runs.map((run) => run.latency.p99)),
+      max: Math.max(...runs.map((run) => run.latency.max)),
+      errors: sum((run) => run.errors),
+      non2xx: sum((run) => run.non2xx),
+      stillBusy: stillBusy.length,
+    };
+  } finally {
+    await cluster.close();
+  }
+}
+
+/** Conversions a minute of a batch of `count` images, traced by `workers` worker processes. */
+export async function conversionsPerMinute(workers: number, count = 24): Promise<number> {
+  const cluster = await startCluster({
+    apis: 1,
+    workers: 0,
+    keepLogs: false,
+    env: {
+      UPLOADS_PER_MINUTE: '1000',
+      CONVERSIONS_PER_MINUTE: '1000',
+      QUOTA_TRACES_PER_MINUTE: '1000',
+    },
+  });
+  try {
+    const client = cluster.client(0);
+    await register(client);
+    await cluster.db.updateTable('users').set({ planType: 'pro' }).execute();
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push(await start(client, await noisePng(900, i + 1)));
+    // From the workers' start (about a second, the same for each) to the last result.
+    const began = Date.now();
+    cluster.workers.push(
+      ...(await Promise.all(Array.from({ length: workers }, () => cluster.startWorker()))),
+    );
+    // Watched in the database, once a second: polling would take CPU from the workers measured.
+    const rows = () => cluster.db.selectFrom('conversions').select(['status', 'errorMessage']).execute();
+    await until(
+      async () => (await rows()).every((row) => row.status === 'completed' || row.status === 'failed'),
+      300_000,
+      'the batch',
+      1000,
+    );
+    const ended = Date.now();
+    const failed = (await rows()).filter((row) => row.status !== 'completed');
+    if (failed.length) throw new Error(`${failed.length} conversions failed: ${failed[0].errorMessage}`);
+    return (count / (ended - began)) * 60_000;
+  } finally {
+    await cluster.close();
+  }
+}
+
+async function start(client: ReturnType<Cluster['client']>, bytes: Buffer): Promise<string> {
+  const { ticket } = await upload(client, bytes);
+  const created = await client.post<Conversion>('/api/conversions', {
+    originalFileName: 'image.png',
+    originalFileUrl: ticket.objectPath,
+  });
+  if (created.status !== 201) throw new Error(`conversion not created: ${created.text}`);
+  return created.body.id;
+}
