@@ -15,8 +15,10 @@ export interface PollingFigures {
   max: number;
   errors: number;
   non2xx: number;
-  /** Conversions still queued or tracing when polling ended: the workers were busy throughout. */
+  /** Of the conversions queued before, those still queued or tracing when polling ended (busy throughout). */
   stillBusy: number;
+  /** Of them, those the workers completed meanwhile. */
+  completed: number;
 }
 
 /**
@@ -28,7 +30,7 @@ export async function pollWhileTracing(seconds = 20): Promise<PollingFigures> {
   try {
     const client = cluster.client(0);
     await register(client);
-    const noise = await noisePng(1600);
+    const noise = await noisePng(1200);
     const busy: string[] = [];
     for (let i = 0; i < 12; i++) busy.push(await start(client, noise));
     const polled = await start(client, await logoPng());
@@ -43,12 +45,12 @@ export async function pollWhileTracing(seconds = 20): Promise<PollingFigures> {
         }),
       ),
     );
-    const stillBusy = await cluster.db
+    const statuses = await cluster.db
       .selectFrom('conversions')
-      .select('id')
+      .select('status')
       .where('id', 'in', busy)
-      .where('status', 'in', ['pending', 'processing'])
       .execute();
+    const count = (...wanted: string[]) => statuses.filter((row) => wanted.includes(row.status)).length;
     const sum = (pick: (run: autocannon.Result) => number) =>
       runs.reduce((total, run) => total + pick(run), 0);
     return {
@@ -60,7 +62,8 @@ export async function pollWhileTracing(seconds = 20): Promise<PollingFigures> {
       max: Math.max(...runs.map((run) => run.latency.max)),
       errors: sum((run) => run.errors),
       non2xx: sum((run) => run.non2xx),
-      stillBusy: stillBusy.length,
+      stillBusy: count('pending', 'processing'),
+      completed: count('completed'),
     };
   } finally {
     await cluster.close();

@@ -1,0 +1,24 @@
+import { readFile, writeFile } from 'node:fs/promises';
+
+/** A section of RESULTS.md that another benchmark writes: `## {title}` up to the next `## ` heading. */
+export const SCALE_OUT_SECTION = 'Scaled out: several processes on PostgreSQL, Redis and S3';
+
+const sectionPattern = (title: string) => new RegExp(`\\n## ${escape(title)}\\n[\\s\\S]*?(?=\\n## |$)`);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The section as the file now holds it, with its heading, or '' if it has none. */
+export async function readSection(file: string, title: string): Promise<string> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return sectionPattern(title).exec(text)?.[0] ?? '';
+}
+
+/** Puts the section (its body, without heading) in the file, replacing the one there or at the end. */
+export async function writeSection(file: string, title: string, body: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  const section = `\n## ${title}\n\n${body.trim()}\n`;
+  const pattern = sectionPattern(title);
+  await writeFile(
+    file,
+    pattern.test(text) ? text.replace(pattern, section) : `${text.trimEnd()}\n${section}`,
+  );
+}
