@@ -3,8 +3,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 /** A section of RESULTS.md that another benchmark writes: `## {title}` up to the next `## ` heading. */
 export const SCALE_OUT_SECTION = 'Scaled out: several processes on PostgreSQL, Redis and S3';
 
-const sectionPattern = (title: string) => new RegExp(`\\n## ${escape(title)}\\n[\\s\\S]*?(?=\\n## |$)`);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const sectionPattern = (title: string) => new RegExp(`\\n## ${escapeRegExp(title)}\\n[\\s\\S]*?(?=\\n## |$)`);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The section as the file now holds it, with its heading, or '' if it has none. */
 export async function readSection(file: string, title: string): Promise<string> {
