@@ -86,6 +86,8 @@ export interface ConversionsTable {
   claimedBy: string | null;
   /** The claim's lease, renewed while it traces; past it, the conversion may be taken back. */
   leaseExpiresAt: string | null;
+  /** A pending conversion put back after a failed attempt is not claimed before this time. */
+  retryAt: string | null;
   completedAt: string | null;
   paidAt: string | null;
   /** When its files are deleted: the upload's time plus the retention period. */

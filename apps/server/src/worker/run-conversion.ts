@@ -103,8 +103,13 @@ export function conversionRunner(deps: {
       if (row.attempts >= deps.maxAttempts) {
         return await failConversion(db, claim, tracingFailedMessage(reason, row.attempts), clock());
       }
-      log.warn({ conversionId: id, attempt: row.attempts, reason }, 'trace stopped; conversion requeued');
-      await requeueClaims(db, [claim]);
+      // Whatever stopped it (the database, the store, a crash) may pass: retry after a growing wait.
+      const retryAt = new Date(clock().getTime() + retryDelayMs(row.attempts));
+      log.warn(
+        { conversionId: id, attempt: row.attempts, reason, retryAt },
+        'trace stopped; conversion requeued',
+      );
+      await requeueClaims(db, [claim], { retryAt });
     } finally {
       clearInterval(renewal);
     }
@@ -122,6 +127,9 @@ export function conversionRunner(deps: {
     );
   }
 }
+
+/** The wait before another attempt: 2 s after the first, 8 s after the second, 32 s after the third. */
+export const retryDelayMs = (attempts: number) => 2000 * 4 ** Math.max(0, attempts - 1);
 
 /** Why a conversion failed at once: an image that ran out of memory would run out again. */
 export const outOfMemoryMessage = (memoryMb: number) =>

@@ -167,3 +167,34 @@ async function tracingWorker(c: Cluster, id: string) {
   if (!worker) throw new Error(`no worker with pid ${pid}`);
   return worker;
 }
+
+describe('transient failures', () => {
+  it('a trace that cannot read its file (the bucket away) is retried after a wait, and completes once it is back', async () => {
+    const c = await startCluster({ apis: 1, workers: 0 });
+    try {
+      const a = c.client(0);
+      await register(a);
+      const id = await startSlow(a, await logoPng(120));
+      await c.s3.stop();
+      const worker = await c.startWorker();
+      c.workers.push(worker);
+      await until(
+        () =>
+          worker.logs.some(
+            (entry) => entry.conversionId === id && entry.msg === 'trace stopped; conversion requeued',
+          ),
+        30_000,
+        'the failed attempt',
+      );
+      const [waiting] = await conversionRows(c, [id]);
+      expect(waiting.status).toBe('pending');
+      expect(Date.parse(waiting.retryAt ?? '')).toBeGreaterThan(Date.now());
+      await c.s3.start();
+      const done = await settled(a, id, 60_000);
+      expect(done.status).toBe('completed');
+      expect((await conversionRows(c, [id]))[0].attempts).toBe(2);
+    } finally {
+      await c.close();
+    }
+  }, 120_000);
+});

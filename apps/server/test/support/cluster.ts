@@ -12,7 +12,7 @@ import type { ObjectStore } from '../../dist/storage/object-store.js';
 import { Client } from './client.js';
 import { freshPostgresDatabase } from './database.js';
 import { type ServerProcess, spawnServer } from './process.js';
-import { startS3Server } from './s3.js';
+import { type S3Server, startS3Server } from './s3.js';
 
 const execFileAsync = promisify(execFile);
 const migrateEntry = fileURLToPath(new URL('../../dist/migrate-main.js', import.meta.url));
@@ -32,6 +32,8 @@ export interface Cluster {
   env: Record<string, string>;
   db: Db;
   store: ObjectStore;
+  /** The S3 server, to stop and start again. */
+  s3: S3Server;
   /** A browser on the given API process. */
   client(api: number): Client;
   /** The same browser (its cookies) on another API process. */
@@ -88,6 +90,7 @@ export async function startCluster(
     env,
     db,
     store,
+    s3,
     client: (api) => new Client(cluster.apis[api].url),
     on(client, api) {
       const next = new Client(cluster.apis[api].url, client.headers);

@@ -37,6 +37,7 @@ export async function claimNextConversion(db: Db, now: Date, leaseMs: number): P
       attempts: eb('attempts', '+', 1),
       claimedBy: token,
       leaseExpiresAt: leaseEnd(now, leaseMs),
+      retryAt: null,
     }))
     .where('status', '=', 'pending')
     .where('id', '=', (eb) =>
@@ -44,6 +45,7 @@ export async function claimNextConversion(db: Db, now: Date, leaseMs: number): P
         .selectFrom('conversions')
         .select('id')
         .where('status', '=', 'pending')
+        .where((w) => w.or([w('retryAt', 'is', null), w('retryAt', '<=', now.toISOString())]))
         .orderBy('priority', 'desc')
         .orderBy('queueRound')
         .orderBy('createdAt')
@@ -136,12 +138,13 @@ export async function failConversion(db: Db, claim: Claim, errorMessage: string,
 
 /**
  * Puts claimed conversions back in the queue (a stopped trace, a shutdown). With `refund`, the
- * attempt does not count: the conversion was not at fault. Returns the ids put back.
+ * attempt does not count: the conversion was not at fault. With `retryAt`, it is not claimed
+ * again before then (a backoff after a failure). Returns the ids put back.
  */
 export async function requeueClaims(
   db: Db,
   claims: Claim[],
-  options: { refund?: boolean } = {},
+  options: { refund?: boolean; retryAt?: Date } = {},
 ): Promise<string[]> {
   const requeued: string[] = [];
   for (const claim of claims) {
@@ -152,6 +155,7 @@ export async function requeueClaims(
         stage: null,
         claimedBy: null,
         leaseExpiresAt: null,
+        retryAt: options.retryAt?.toISOString() ?? null,
         attempts: options.refund ? eb('attempts', '-', 1) : eb.ref('attempts'),
       }))
       .executeTakeFirst();

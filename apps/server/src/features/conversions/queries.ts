@@ -9,7 +9,7 @@ export async function insertConversion(
   db: Db,
   row: Omit<
     ConversionRow,
-    'paymentStatus' | 'priority' | 'attempts' | 'queueRound' | 'claimedBy' | 'leaseExpiresAt'
+    'paymentStatus' | 'priority' | 'attempts' | 'queueRound' | 'claimedBy' | 'leaseExpiresAt' | 'retryAt'
   > & {
     priority: number;
     queueRound: number;
