@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { CookieSettings } from './features/auth/cookies.js';
 import type { FileWorkers } from './features/conversions/file-workers.js';
+import type { OwnerSlots } from './features/owner-slots.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import type { SandboxPayments } from './payments/sandbox-provider.js';
 import type { JobQueue } from './queue/job-queue.js';
@@ -17,6 +18,8 @@ export interface Deps {
   queue: JobQueue;
   /** Shared counters of a scaled-out deployment (rate limits); undefined: this process counts. */
   redis: Redis | undefined;
+  /** What each owner has under way at once (renders, streams, ZIPs), across processes with Redis. */
+  slots: OwnerSlots;
   clock: Clock;
   cookies: CookieSettings;
   payments: PaymentProvider;

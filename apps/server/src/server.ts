@@ -7,6 +7,7 @@ import { migrate, openDatabase } from './db/index.js';
 import type { Deps } from './deps.js';
 import { cookieSettings } from './features/auth/cookies.js';
 import { openFileWorkers } from './features/conversions/file-workers.js';
+import { memorySlots, redisSlots } from './features/owner-slots.js';
 import { startMaintenance } from './maintenance.js';
 import { openPayments } from './payments/index.js';
 import { openJobQueue } from './queue/index.js';
@@ -50,6 +51,9 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     store,
     queue,
     redis,
+    slots: redis
+      ? redisSlots(redis, config.redis?.prefix ?? '', (err) => log?.warn({ err }, 'Redis error; slot given'))
+      : memorySlots(),
     clock,
     cookies: cookieSettings(config.secureCookies),
     payments,

@@ -20,3 +20,7 @@ export function ownedBy(owner: Owner) {
       : ref.and([ref('visitorId', '=', owner.visitorId ?? ''), ref('userId', 'is', null)]);
   };
 }
+
+/** The owner as one key, for counters and limits: `user:{id}` or `visitor:{id}`. */
+export const ownerKeyOf = (owner: Owner) =>
+  owner.userId ? `user:${owner.userId}` : `visitor:${owner.visitorId}`;

@@ -96,6 +96,39 @@ describe('limits across processes', () => {
   });
 });
 
+describe('what one owner may have under way, across processes', () => {
+  it('8 progress streams at once, wherever they are opened; one closed frees its place', async () => {
+    const c = await startCluster({ apis: 2, workers: 0 });
+    const streams: AbortController[] = [];
+    try {
+      const a = c.client(0);
+      await register(a);
+      // No worker: the conversion stays pending, so its streams stay open.
+      const id = await startSlow(a, await logoPng(80));
+      const open = async (api: number) => {
+        const stop = new AbortController();
+        streams.push(stop);
+        const client = c.on(a, api);
+        const reply = await fetch(`${client.baseUrl}/api/conversions/${id}/events`, {
+          headers: { cookie: client.cookieHeader },
+          signal: stop.signal,
+        });
+        return { status: reply.status, stop };
+      };
+      const first = [];
+      for (let i = 0; i < 8; i++) first.push(await open(i % 2));
+      expect(first.map((stream) => stream.status)).toEqual(Array(8).fill(200));
+      expect((await open(1)).status).toBe(429);
+      expect((await open(0)).status).toBe(429);
+      first[0].stop.abort();
+      await until(async () => (await open(1)).status === 200, 5000, 'a freed place');
+    } finally {
+      for (const stream of streams) stream.abort();
+      await c.close();
+    }
+  });
+});
+
 describe('no stolen work', () => {
   it('5. a restart elsewhere leaves a live trace alone; a stalled process loses it and its late result changes nothing', async () => {
     const c = await startCluster({ apis: 2, workers: 2 });

@@ -1,7 +1,7 @@
 import type { Conversion } from '@vectrace/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
-import type { Owner } from '../owner.js';
+import { type Owner, ownerKeyOf } from '../owner.js';
 import { findOwnedConversion } from './queries.js';
 import { toConversion } from './to-conversion.js';
 
@@ -11,12 +11,10 @@ const READ_EVERY_MS = 150;
 const HEARTBEAT_MS = 15_000;
 // A stream ends after this; the browser's EventSource opens a new one by itself.
 const STREAM_MAX_MS = 5 * 60_000;
-/** Streams one owner may hold open at once in a process. */
+/** Streams one owner may hold open at once. */
 export const MAX_STREAMS_PER_OWNER = 8;
 
 const ended = (c: Conversion) => c.expired || c.status === 'completed' || c.status === 'failed';
-const ownerKey = (owner: Owner) => owner.userId ?? `visitor:${owner.visitorId}`;
-const open = new Map<string, number>();
 
 /**
  * `GET /api/conversions/{id}/events`: the conversion now and at each change, as server-sent
@@ -32,13 +30,18 @@ export async function streamConversion(
   isPro: boolean,
   shutdown: AbortSignal,
 ): Promise<void> {
-  const key = ownerKey(owner);
-  if ((open.get(key) ?? 0) >= MAX_STREAMS_PER_OWNER) {
+  // A stream's slot lapses a minute after its longest life, should its process die holding it.
+  const release = await deps.slots.take(
+    'stream',
+    ownerKeyOf(owner),
+    MAX_STREAMS_PER_OWNER,
+    STREAM_MAX_MS + 60_000,
+  );
+  if (!release) {
     return reply
       .code(429)
       .send({ message: 'Too many progress streams are open; close some tabs and try again.' });
   }
-  open.set(key, (open.get(key) ?? 0) + 1);
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -75,9 +78,7 @@ export async function streamConversion(
   } catch (err) {
     request.log.warn({ err, conversionId: id }, 'conversion stream stopped');
   } finally {
-    const left = (open.get(key) ?? 1) - 1;
-    if (left > 0) open.set(key, left);
-    else open.delete(key);
+    release();
     res.end();
   }
 }

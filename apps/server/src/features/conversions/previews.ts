@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, previewKey } from '../../storage/object-store.js';
-import type { Owner } from '../owner.js';
+import { type Owner, ownerKeyOf } from '../owner.js';
 import { tooMany } from '../quotas.js';
 import { readResult } from './download.js';
 import type { FileWorkers } from './file-workers.js';
@@ -13,6 +13,8 @@ import { type ConversionRow, findConversion } from './queries.js';
 export const MAX_PREVIEW_SVG_BYTES = 32 * 1024 * 1024;
 /** Renders one owner may have under way at once; cached previews are not counted. */
 export const RENDERS_AT_ONCE_PER_OWNER = 2;
+/** A render's slot lapses after this, should its process die drawing it. */
+const RENDER_SLOT_MS = 2 * 60_000;
 
 /**
  * Previews of results, each drawn once: the whole-result preview is kept in the object store
@@ -23,7 +25,6 @@ export const RENDERS_AT_ONCE_PER_OWNER = 2;
 export function previewsOf(deps: Deps, renderer: FileWorkers) {
   const regions = new PreviewCache(64 * 1024 * 1024);
   const underWay = new Map<string, Promise<Buffer>>();
-  const rendersByOwner = new Map<string, number>();
 
   async function draw(row: ConversionRow, region: Region | null, watermark: boolean): Promise<Buffer> {
     const svg = await readResult(deps, row);
@@ -59,18 +60,22 @@ export function previewsOf(deps: Deps, renderer: FileWorkers) {
     const running = underWay.get(key);
     if (running) return running;
 
-    const ownerKey = owner.userId ?? owner.visitorId ?? '';
-    const renders = rendersByOwner.get(ownerKey) ?? 0;
-    if (renders >= RENDERS_AT_ONCE_PER_OWNER) {
-      throw tooMany('Previews of your conversions are being drawn already', 2000);
-    }
-    rendersByOwner.set(ownerKey, renders + 1);
-    const render = draw(row, region, watermark).finally(() => {
-      underWay.delete(key);
-      const left = (rendersByOwner.get(ownerKey) ?? 1) - 1;
-      if (left > 0) rendersByOwner.set(ownerKey, left);
-      else rendersByOwner.delete(ownerKey);
-    });
+    // Registered before the owner's slot is taken (which may wait on Redis): the same render
+    // asked again meanwhile joins this one.
+    const render = (async () => {
+      const release = await deps.slots.take(
+        'preview',
+        ownerKeyOf(owner),
+        RENDERS_AT_ONCE_PER_OWNER,
+        RENDER_SLOT_MS,
+      );
+      if (!release) throw tooMany('Previews of your conversions are being drawn already', 2000);
+      try {
+        return await draw(row, region, watermark);
+      } finally {
+        release();
+      }
+    })().finally(() => underWay.delete(key));
     underWay.set(key, render);
     return render;
   };

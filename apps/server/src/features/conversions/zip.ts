@@ -3,12 +3,13 @@ import type { DownloadQuery, ZipQuery } from '@vectrace/contract';
 import yazl from 'yazl';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
-import type { Owner } from '../owner.js';
+import { type Owner, ownerKeyOf } from '../owner.js';
 import { tooMany } from '../quotas.js';
 import { assertDownloadable, readResult, resultFile } from './download.js';
 import { type ConversionRow, findOwnedConversion } from './queries.js';
 
-const zipsUnderWay = new Set<string>();
+/** A ZIP's slot lapses after this, should its process die writing it. */
+const ZIP_SLOT_MS = 30 * 60_000;
 
 /**
  * "Download all": the owner's conversions in one ZIP, each file written in the asked format as
@@ -28,9 +29,8 @@ export async function zipOfResults(
     await assertDownloadable(deps, row);
     rows.push(row);
   }
-  const ownerKey = owner.userId ?? owner.visitorId ?? '';
-  if (zipsUnderWay.has(ownerKey)) throw tooMany('A ZIP of your conversions is being written already', 5000);
-  zipsUnderWay.add(ownerKey);
+  const release = await deps.slots.take('zip', ownerKeyOf(owner), 1, ZIP_SLOT_MS);
+  if (!release) throw tooMany('A ZIP of your conversions is being written already', 5000);
 
   const zip = new yazl.ZipFile();
   const names = entryNames(rows, query.format);
@@ -49,9 +49,7 @@ export async function zipOfResults(
   });
   zip.end();
   const out = zip.outputStream;
-  out.once('close', () => zipsUnderWay.delete(ownerKey));
-  out.once('error', () => zipsUnderWay.delete(ownerKey));
-  out.once('end', () => zipsUnderWay.delete(ownerKey));
+  for (const event of ['close', 'error', 'end']) out.once(event, release);
   return { fileName: `vectrace-${rows.length}-files.zip`, stream: out };
 }
 
