@@ -7,6 +7,7 @@ import { openDatabase } from './db/index.js';
 import { startMaintenance } from './maintenance.js';
 import { openJobQueue } from './queue/index.js';
 import { openObjectStore } from './storage/index.js';
+import { niceProcess } from './worker/nice.js';
 import { startTracing } from './worker/tracing.js';
 
 // `npm run worker`: a process that only traces, taking conversions from the BullMQ queue that the
@@ -28,6 +29,7 @@ try {
   process.exit(1);
 }
 
+niceProcess();
 const app = Fastify({ logger: loggerOptions(config.logLevel) });
 const log = app.log;
 const { db, dialect } = openDatabase(config, (err) => log.warn({ err }, 'idle database connection lost'));

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { type DownloadFormat, type DownloadQuery, downloadFileName, isPaid } from '@vectrace/contract';
 import { formats } from '@vectrace/tracer';
 import type { Config } from '../../config.js';
@@ -44,19 +45,25 @@ export async function readPaidVector(deps: Deps, row: ConversionRow): Promise<Bu
   return readResult(deps, row);
 }
 
+/** The paid SVG as it is stored, streamed (never whole in memory) for a download as it is. */
+export async function streamPaidVector(deps: Deps, row: ConversionRow): Promise<Readable> {
+  await assertDownloadable(deps, row);
+  return deps.store.readStream(vectorKey(row.id)).catch(resultGone);
+}
+
 /** The stored SVG of an available conversion; 410 if its file has gone. */
 export async function readResult(deps: Deps, row: ConversionRow): Promise<Buffer> {
-  try {
-    return await deps.store.read(vectorKey(row.id));
-  } catch (err) {
-    if (err instanceof ObjectNotFoundError) {
-      throw new AppError(
-        410,
-        'The result of this conversion is no longer available. Please convert the image again.',
-      );
-    }
-    throw err;
+  return deps.store.read(vectorKey(row.id)).catch(resultGone);
+}
+
+function resultGone(err: unknown): never {
+  if (err instanceof ObjectNotFoundError) {
+    throw new AppError(
+      410,
+      'The result of this conversion is no longer available. Please convert the image again.',
+    );
   }
+  throw err;
 }
 
 /** A result written as a file: the stored SVG as it is, or written again in a file worker. */

@@ -15,6 +15,7 @@ import {
   downloadHeaders,
   readPaidVector,
   resultFile,
+  streamPaidVector,
   svgDownloadHeaders,
 } from './download.js';
 import { streamConversion } from './events.js';
@@ -106,8 +107,12 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
 
   app.get<ById>('/api/download/:id', async (request, reply) => {
     const query = parse(downloadQuerySchema, request.query);
-    const svg = await readPaidVector(deps, await owned(request, request.params.id));
-    return reply.headers(downloadHeaders(query.format)).send(await resultFile(deps, svg, query));
+    const row = await owned(request, request.params.id);
+    const headers = downloadHeaders(query.format);
+    if (query.format === 'svg' && query.width === undefined) {
+      return reply.headers(headers).send(await streamPaidVector(deps, row));
+    }
+    return reply.headers(headers).send(await resultFile(deps, await readPaidVector(deps, row), query));
   });
 
   // "Download all": several results in one ZIP, streamed as each file is written.
@@ -123,7 +128,7 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
 
   // The result's object path (vectorFileUrl): the same gate as the download.
   app.get<{ Params: { file: string } }>('/objects/vectors/:file', async (request, reply) => {
-    const svg = await readPaidVector(deps, await owned(request, request.params.file.replace(/\.svg$/, '')));
-    return reply.headers(svgDownloadHeaders).send(svg);
+    const row = await owned(request, request.params.file.replace(/\.svg$/, ''));
+    return reply.headers(svgDownloadHeaders).send(await streamPaidVector(deps, row));
   });
 }
