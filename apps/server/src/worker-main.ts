@@ -30,7 +30,8 @@ try {
 }
 
 niceProcess();
-const app = Fastify({ logger: loggerOptions(config.logLevel) });
+// Health checks come every few seconds: they are answered, not logged.
+const app = Fastify({ logger: loggerOptions(config.logLevel), disableRequestLogging: true });
 const log = app.log;
 const { db, dialect } = openDatabase(config, (err) => log.warn({ err }, 'idle database connection lost'));
 const store = openObjectStore(config);
@@ -49,7 +50,8 @@ const tracing = startTracing({ config, db, store, queue, clock, log });
 
 app.get('/healthz', async (_request, reply) => {
   try {
-    await sql`select 1`.execute(db);
+    // Healthy while it can take work (Redis) and record it (the database).
+    await Promise.all([sql`select 1`.execute(db), queue.ping()]);
     return { status: 'ok' };
   } catch {
     return reply.code(503).send({ status: 'unavailable' });

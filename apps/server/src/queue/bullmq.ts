@@ -77,6 +77,9 @@ export function bullmqQueue(options: {
       );
       worker.on('error', (err) => options.onError(err));
     },
+    async ping() {
+      await withTimeout(queueConnection.ping(), 2000);
+    },
     enqueue(conversionIds) {
       if (conversionIds.length === 0) return;
       const jobs = conversionIds.map((id) => ({

@@ -61,6 +61,9 @@ export function inProcessQueue(options: {
       timer.unref();
       kick();
     },
+    async ping() {
+      // In this process: reachable while the process is.
+    },
     enqueue() {
       kick();
     },

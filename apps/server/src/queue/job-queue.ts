@@ -10,6 +10,8 @@ export interface JobQueue {
   readonly kind: string;
   /** Starts taking jobs in this process; the handler traces one claimed conversion. */
   start(handler: (claim: Claim) => Promise<void>): void;
+  /** Resolves while the queue can be reached (Redis answers), throws otherwise. */
+  ping(): Promise<void>;
   /** Announces conversions that are now pending (new, or put back in the queue). */
   enqueue(conversionIds: string[]): void;
   /**

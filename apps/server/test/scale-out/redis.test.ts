@@ -3,10 +3,10 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.js';
-import { type Cluster, conversionRows, startCluster } from '../support/cluster.js';
+import { type Cluster, conversionRows, startCluster, until } from '../support/cluster.js';
 import { register, settled, upload } from '../support/flows.js';
 import { logoPng } from '../support/images.js';
-import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { freePort, type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 let cluster: Cluster | undefined;
 let redis: RedisServer | undefined;
@@ -80,5 +80,18 @@ describe('Redis restarted or emptied', () => {
     expect(done.map((conversion) => conversion.status)).toEqual(ids.map(() => 'completed'));
     const rows = await conversionRows(c, ids);
     expect(rows.every((row) => row.attempts === 1)).toBe(true);
+  });
+
+  it("a worker's health says whether it can take work: 503 while Redis is away, 200 once it is back", async () => {
+    redis = await startRedisServer();
+    cluster = await startCluster({ apis: 1, workers: 0, env: { REDIS_URL: redis.url } });
+    const port = await freePort();
+    cluster.workers.push(await cluster.startWorker({ HEALTH_PORT: String(port) }));
+    const health = () => fetch(`http://127.0.0.1:${port}/healthz`).then((reply) => reply.status);
+    expect(await health()).toBe(200);
+    await redis.stop();
+    expect(await health()).toBe(503);
+    await redis.start();
+    await until(async () => (await health()) === 200, 10_000, 'healthy again');
   });
 });
