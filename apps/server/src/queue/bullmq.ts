@@ -96,7 +96,11 @@ export function bullmqQueue(options: {
       await settleWithin(running.values(), graceMs);
       const unfinished = [...running.keys()];
       if (unfinished.length === 0) {
-        closed ??= shutDown();
+        // Closing talks to Redis: a shutdown while Redis is away must not hang on it.
+        closed ??= withTimeout(shutDown(), 5000).catch((err) => {
+          options.onError(err);
+          for (const connection of [queueConnection, workerConnection]) connection?.disconnect();
+        });
         await closed;
       }
       return unfinished;

@@ -93,5 +93,11 @@ describe('Redis restarted or emptied', () => {
     expect(await health()).toBe(503);
     await redis.start();
     await until(async () => (await health()) === 200, 10_000, 'healthy again');
-  });
+
+    // A shutdown while Redis is away does not hang on it.
+    await redis.stop();
+    const began = Date.now();
+    expect(await cluster.stop(cluster.workers[0])).toBe(0);
+    expect(Date.now() - began).toBeLessThan(15_000);
+  }, 60_000);
 });
