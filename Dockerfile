@@ -1,7 +1,9 @@
 # The reference image: one image for every process (`npm start`, the API; `npm run worker`;
 # `npm run migrate`). Built with the dev dependencies, run without them and without a compiler.
+# Node 22 or 24, the LTS releases: `docker build --build-arg NODE_VERSION=24 .`
+ARG NODE_VERSION=22
 
-FROM node:22-bookworm-slim AS build
+FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 # The manifests alone first, so the install stays cached until they change. No install scripts:
 # `prepare` would build sources not copied yet, and the build needs none (its native tools come
@@ -19,7 +21,7 @@ RUN npm run build
 # The production dependencies, installed beside the built tree. better-sqlite3 compiles from source
 # where no prebuilt binary matches the platform: the compiler is here, and the runtime stage
 # copies the result, so no compiler reaches the image's layers.
-FROM node:22-bookworm-slim AS deps
+FROM node:${NODE_VERSION}-bookworm-slim AS deps
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
@@ -41,7 +43,7 @@ COPY --from=build /app/bench/package.json bench/
 # `prepare` finds no TypeScript and checks that the built tree is there.
 RUN npm ci --omit=dev --workspace apps/server --include-workspace-root --no-audit --no-fund
 
-FROM node:22-bookworm-slim AS runtime
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production
 # npm runs a script through `sh -c`, and dash neither passes SIGTERM on nor replaces itself with
@@ -53,6 +55,8 @@ COPY --from=deps /app ./
 RUN mkdir -p data && chown node:node data
 USER node
 EXPOSE 3000
-# The API answers on PORT; a worker (npm run worker) on HEALTH_PORT.
+# Liveness: the process answers (GET /healthz), on PORT for the API, HEALTH_PORT for a worker.
+# Not readiness: an orchestrator that replaces unhealthy containers would otherwise restart every
+# process while Redis or the bucket is away, which a restart cannot mend. Send traffic by /readyz.
 HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+(process.env.HEALTH_PORT||process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["npm", "start"]

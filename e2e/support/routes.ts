@@ -35,6 +35,12 @@ export const routes: { path: string; name: string; ready(page: Page): Locator }[
     name: 'privacy',
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }),
   },
+  {
+    path: '/api/docs',
+    name: 'api-reference',
+    // Drawn from the OpenAPI document once it has arrived.
+    ready: (page) => page.locator('article header').getByText('POST /api/v1/vectorize', { exact: true }),
+  },
 ];
 
 /** Opens a page by its address and waits until it has rendered. */

@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import type { Config } from './config.js';
 import type { Deps } from './deps.js';
 import { answerNotFound, registerErrorHandler } from './errors.js';
 import { accountRoutes } from './features/account/routes.js';
@@ -23,13 +24,37 @@ import { sandboxRoutes } from './features/payments/sandbox-routes.js';
 import { webhookRoutes } from './features/payments/webhook-routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { isPageRequest, sendPage, serveWebApp } from './features/web/routes.js';
+import { measureRequests, metricsRoute } from './metrics.js';
 import { installSecurity } from './security.js';
 import { limitSlowClients } from './slow-clients.js';
 
+/**
+ * Lines for people on a terminal, a JSON object a line elsewhere (a log collector), unless
+ * LOG_FORMAT says. Production logs JSON even on a terminal (`docker run -t`, a console attached to
+ * a service): its lines are for the collector first.
+ */
+export function prettyLogs(
+  format: 'pretty' | 'json' | undefined,
+  terminal: boolean,
+  env: Config['env'] = 'development',
+): boolean {
+  return format === undefined ? terminal && env !== 'production' : format === 'pretty';
+}
+
 /** Pino options: request ids, and no cookies, signatures or passwords in the logs. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  { format, env }: { format?: Config['logFormat']; env?: Config['env'] } = {},
+): FastifyServerOptions['logger'] {
+  const pretty = prettyLogs(format, Boolean(process.stdout.isTTY), env);
   return {
     level,
+    ...(pretty && {
+      transport: {
+        target: 'pino-pretty',
+        options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+      },
+    }),
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
       req: (req: { id: string; method: string; url: string; ip?: string }) => ({
@@ -50,6 +75,8 @@ class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    // Health checks and scrapes come every few seconds: answered, not logged.
+    if (!error && quiet.has(request.url)) return;
     const entry = { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
     // A failed request's error was logged, with its stack, by the error handler (errors.ts).
     if (error) reply.log.warn(entry, 'request errored');
@@ -57,6 +84,7 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+const quiet = new Set(['/healthz', '/readyz', '/metrics']);
 const personal = /^\/(api|objects)\//;
 
 /** Builds the HTTP app on its dependencies; it never listens (see server.ts). */
@@ -88,6 +116,8 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       reply.header('cache-control', 'no-store');
   });
   registerErrorHandler(app);
+  measureRequests(app, deps.metrics);
+  metricsRoute(app, deps.metrics, deps.config.metricsToken);
   limitSlowClients(app, {
     bodyWindowMs: deps.config.bodyTimeoutMs,
     connectionsPerAddress: deps.config.connectionsPerAddress,

@@ -4,7 +4,15 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type AddressAllowance, parseAllowance } from './features/api-v1/public-address.js';
 import type { Quotas } from './features/quotas.js';
+
+/** A setting that cannot work: its message names the variable and says why, in one line. */
+export class ConfigError extends Error {
+  constructor(problem: string) {
+    super(`Invalid configuration: ${problem}`);
+  }
+}
 
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
@@ -13,7 +21,12 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Where to listen: this machine only by default, every interface in production. */
   HOST: z.string().optional(),
-  PORT: intFrom(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number from 0 to 65535' })
+    .int('must be a port number from 0 to 65535')
+    .min(0, 'must be a port number from 0 to 65535')
+    .max(65535, 'must be a port number from 0 to 65535')
+    .default(3000),
   DATA_DIR: z.string().default('./data'),
   /** postgres://... to use PostgreSQL instead of the SQLite file under DATA_DIR. */
   DATABASE_URL: z
@@ -44,12 +57,24 @@ const envSchema = z.object({
     .regex(/^[\w-]+$/, 'letters, digits, - and _ only')
     .default('vectrace'),
   /** `npm run worker` answers GET /healthz on this port when set (it serves nothing else). */
-  HEALTH_PORT: z.coerce.number().int().min(0).optional(),
+  HEALTH_PORT: z.coerce
+    .number({ error: 'must be a port number from 0 to 65535' })
+    .int('must be a port number from 0 to 65535')
+    .min(0, 'must be a port number from 0 to 65535')
+    .max(65535, 'must be a port number from 0 to 65535')
+    .optional(),
+  /** GET /metrics answers a scraper that sends `Authorization: Bearer METRICS_TOKEN`; unset: no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** A claimed conversion's lease: renewed while it is traced; past it, another process may take it over. */
   LEASE_MS: intFrom(30_000, 500),
   /** Signs visitor cookies and upload URLs; generated once into DATA_DIR when unset. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `pretty`: lines for people; `json`: a JSON object a line. Default: pretty on a terminal outside
+   * production, else json.
+   */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /**
    * Conversions traced at once by this process (worker threads). 0: none, an API process whose
    * conversions `npm run worker` processes trace (needs REDIS_URL).
@@ -82,6 +107,23 @@ const envSchema = z.object({
   API_CALLS_PER_MINUTE: intFrom(60, 1),
   /** Test-mode calls (free, marked results) per key and minute. */
   API_TEST_CALLS_PER_MINUTE: intFrom(10, 1),
+  /**
+   * Addresses and CIDR ranges an API call's image.url may reach although they are not public
+   * (an image service inside your network), separated by commas. Public addresses need no entry.
+   */
+  IMAGE_URL_ALLOW: z
+    .string()
+    .default('')
+    .refine((list) => {
+      try {
+        parseAllowance(list);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be IP addresses or CIDR ranges separated by commas, such as 10.0.0.0/8,192.168.1.20'),
+  /** How long reading an image.url may take, redirects included. */
+  IMAGE_URL_TIMEOUT_MS: intFrom(10_000, 100),
   /** A request body must bring 64 KB within each such window, or it is ended with 408. */
   BODY_TIMEOUT_MS: intFrom(30_000, 100),
   /** Connections one address may hold open at once (not counted behind a proxy). */
@@ -121,6 +163,10 @@ export interface Config {
   secureCookies: boolean;
   secret: string;
   logLevel: string;
+  /** Lines for people (`pretty`) or a JSON object a line; unset: pretty on a terminal, not in production. */
+  logFormat: 'pretty' | 'json' | undefined;
+  /** The bearer token of GET /metrics; undefined: no /metrics. */
+  metricsToken: string | undefined;
   /** Where uploads and results are kept: S3 when configured, else DATA_DIR/objects. */
   s3: S3Config | undefined;
   redis: { url: string; prefix: string } | undefined;
@@ -135,7 +181,12 @@ export interface Config {
   uploadsPerMinute: number;
   conversionsPerMinute: number;
   quotas: Quotas;
-  api: { callsPerMinute: number; testCallsPerMinute: number };
+  api: {
+    callsPerMinute: number;
+    testCallsPerMinute: number;
+    imageUrlAllow: AddressAllowance;
+    imageUrlTimeoutMs: number;
+  };
   bodyTimeoutMs: number;
   connectionsPerAddress: number;
   trustProxy: boolean;
@@ -164,29 +215,32 @@ export type PaymentsConfig =
       apiUrl: URL | undefined;
     };
 
+/** Every environment variable the server reads (.env.example lists them all). */
+export const configVariables = Object.keys(envSchema.shape);
+
 /** Reads and validates the environment; throws one error naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigError(problems.join('; '));
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
     // Else the Host header, which any client sets, would decide upload and payment addresses.
-    throw new Error(
-      'Invalid configuration:\n  PUBLIC_URL: production needs the address people use, e.g. https://vectrace.example',
+    throw new ConfigError(
+      'PUBLIC_URL: production needs the address people use, e.g. https://vectrace.example',
     );
   }
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.SESSION_SECRET) {
     // Every process must sign and check cookies and upload URLs with the same key.
-    throw new Error(
-      'Invalid configuration:\n  SESSION_SECRET: production on PostgreSQL runs several processes, which must share one secret (32+ characters, e.g. `openssl rand -base64 32`)',
+    throw new ConfigError(
+      'SESSION_SECRET: production on PostgreSQL runs several processes, which must share one secret (32+ characters, e.g. `openssl rand -base64 32`)',
     );
   }
   if (e.TRACE_WORKERS === 0 && !e.REDIS_URL) {
-    throw new Error(
-      'Invalid configuration:\n  TRACE_WORKERS: 0 needs REDIS_URL, so that worker processes (npm run worker) trace the conversions',
+    throw new ConfigError(
+      'TRACE_WORKERS: 0 needs REDIS_URL, so that worker processes (npm run worker) trace the conversions',
     );
   }
   const dataDir = resolve(e.DATA_DIR);
@@ -200,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: e.NODE_ENV === 'production' || Boolean(e.PUBLIC_URL?.startsWith('https:')),
     secret: e.SESSION_SECRET ?? localSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     s3: s3Config(e),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     leaseMs: e.LEASE_MS,
@@ -223,7 +279,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imagesPerHour: e.QUOTA_IMAGES_PER_HOUR,
       resultsKept: e.QUOTA_RESULTS_KEPT,
     },
-    api: { callsPerMinute: e.API_CALLS_PER_MINUTE, testCallsPerMinute: e.API_TEST_CALLS_PER_MINUTE },
+    api: {
+      callsPerMinute: e.API_CALLS_PER_MINUTE,
+      testCallsPerMinute: e.API_TEST_CALLS_PER_MINUTE,
+      imageUrlAllow: parseAllowance(e.IMAGE_URL_ALLOW),
+      imageUrlTimeoutMs: e.IMAGE_URL_TIMEOUT_MS,
+    },
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     connectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY === 'true',
@@ -235,13 +296,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
   if (!e.S3_BUCKET) {
     if (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY) {
-      throw new Error('Invalid configuration:\n  S3_BUCKET: the other S3_ variables need the bucket to use');
+      throw new ConfigError('S3_BUCKET: the other S3_ variables need the bucket to use');
     }
     return undefined;
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new Error(
-      "Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the machine's credentials",
+    throw new ConfigError(
+      "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the machine's credentials",
     );
   }
   return {
@@ -260,22 +321,20 @@ function paymentsConfig(e: z.infer<typeof envSchema>): PaymentsConfig {
   const keys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
   if (keys.every((key) => key === undefined)) {
     if (e.NODE_ENV === 'production' && e.ALLOW_SANDBOX_PAYMENTS !== 'true') {
-      throw new Error(
-        'Invalid configuration:\n  payments: production needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or ALLOW_SANDBOX_PAYMENTS=true to run without real payments)',
+      throw new ConfigError(
+        'payments: production needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or ALLOW_SANDBOX_PAYMENTS=true to run without real payments)',
       );
     }
     return { provider: 'sandbox' };
   }
   if (!e.STRIPE_SECRET_KEY || !e.STRIPE_PUBLISHABLE_KEY || !e.STRIPE_WEBHOOK_SECRET) {
-    throw new Error(
-      'Invalid configuration:\n  payments: set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none of them for the sandbox',
+    throw new ConfigError(
+      'payments: set all of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none of them for the sandbox',
     );
   }
   const apiUrl = e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : undefined;
   if (apiUrl?.protocol === 'http:' && !loopback.has(apiUrl.hostname)) {
-    throw new Error(
-      'Invalid configuration:\n  STRIPE_API_URL: http is allowed for a loopback test server only',
-    );
+    throw new ConfigError('STRIPE_API_URL: http is allowed for a loopback test server only');
   }
   return {
     provider: 'stripe',

@@ -5,6 +5,7 @@ import type { Db } from './db/index.js';
 import type { CookieSettings } from './features/auth/cookies.js';
 import type { FileWorkers } from './features/conversions/file-workers.js';
 import type { OwnerSlots } from './features/owner-slots.js';
+import type { Metrics } from './metrics.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import type { SandboxPayments } from './payments/sandbox-provider.js';
 import type { JobQueue } from './queue/job-queue.js';
@@ -27,4 +28,6 @@ export interface Deps {
   sandbox: SandboxPayments | undefined;
   /** Worker threads for previews and exports of finished results. */
   files: FileWorkers;
+  /** What this process measures, for GET /metrics. */
+  metrics: Metrics;
 }

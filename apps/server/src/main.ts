@@ -1,15 +1,16 @@
-import { loadConfig } from './config.js';
-import { startServer } from './server.js';
+import { type Config, loadConfig } from './config.js';
+import { type RunningServer, startServer } from './server.js';
+import { exitOnStartupProblem } from './startup.js';
 
 // `npm start`: serve the product on the embedded default unless the environment says otherwise.
-let config: ReturnType<typeof loadConfig>;
+let config: Config | undefined;
+let server: RunningServer;
 try {
   config = loadConfig();
+  server = await startServer(config);
 } catch (err) {
-  process.stderr.write(`${(err as Error).message}\n`);
-  process.exit(1);
+  exitOnStartupProblem(err, config);
 }
-const server = await startServer(config);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {

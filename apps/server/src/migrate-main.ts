@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
 import { migrate, openDatabase } from './db/index.js';
+import { exitOnStartupProblem } from './startup.js';
 
 // `npm run migrate`: brings the database's schema up to date and exits, as a release step before
 // new API and worker processes start. (API processes migrate at start too, under the migrator's
 // lock, so two never race; on the embedded default that is all there is to it.)
+let config: Config | undefined;
 try {
-  const config = loadConfig();
+  config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const { db, dialect } = openDatabase(config, () => {});
   try {
@@ -16,6 +18,5 @@ try {
     await db.destroy();
   }
 } catch (err) {
-  process.stderr.write(`${(err as Error).message}\n`);
-  process.exit(1);
+  exitOnStartupProblem(err, config);
 }

@@ -9,6 +9,7 @@ import { cookieSettings } from './features/auth/cookies.js';
 import { openFileWorkers } from './features/conversions/file-workers.js';
 import { memorySlots, redisSlots } from './features/owner-slots.js';
 import { startMaintenance } from './maintenance.js';
+import { measuredFiles, openMetrics } from './metrics.js';
 import { openPayments } from './payments/index.js';
 import { openJobQueue } from './queue/index.js';
 import { openRedis } from './redis.js';
@@ -45,6 +46,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     ? openRedis(config.redis.url, (err) => log?.warn({ err }, 'Redis error'))
     : undefined;
   const { payments, sandbox } = openPayments(config, db, clock);
+  const metrics = openMetrics(db, clock);
   const deps: Deps = {
     config,
     db,
@@ -58,9 +60,13 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     cookies: cookieSettings(config.secureCookies),
     payments,
     sandbox,
-    files: openFileWorkers({ threads: config.previewWorkers, memoryMb: 512 }),
+    files: measuredFiles(openFileWorkers({ threads: config.previewWorkers, memoryMb: 512 }), metrics),
+    metrics,
   };
-  const app = await buildApp(deps, loggerOptions(config.logLevel));
+  const app = await buildApp(
+    deps,
+    loggerOptions(config.logLevel, { format: config.logFormat, env: config.env }),
+  );
   log = app.log;
 
   // Before serving: after downtime everything past its retention is deleted (by this process,
@@ -68,7 +74,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
   const maintenance = startMaintenance({ ...deps, log }, deps);
   const swept = await maintenance.ready;
   const tracing =
-    config.trace.workers > 0 ? startTracing({ config, db, store, queue, clock, log }) : undefined;
+    config.trace.workers > 0 ? startTracing({ config, db, store, queue, clock, log, metrics }) : undefined;
 
   const url = await app.listen({ host: config.host, port: config.port });
   log.info(

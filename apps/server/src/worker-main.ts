@@ -1,37 +1,40 @@
-import Fastify from 'fastify';
-import { sql } from 'kysely';
+import Fastify, { LogController } from 'fastify';
 import { loggerOptions } from './app.js';
 import { systemClock } from './clock.js';
-import { loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
+import { readiness } from './features/health/readiness.js';
 import { startMaintenance } from './maintenance.js';
+import { metricsRoute, openMetrics } from './metrics.js';
 import { openJobQueue } from './queue/index.js';
+import { exitOnStartupProblem, startupProblem as startupProblemOf } from './startup.js';
 import { openObjectStore } from './storage/index.js';
 import { niceProcess } from './worker/nice.js';
 import { startTracing } from './worker/tracing.js';
 
 // `npm run worker`: a process that only traces, taking conversions from the BullMQ queue that the
 // API processes (`npm start` with TRACE_WORKERS=0) fill. It serves nothing but, with HEALTH_PORT,
-// GET /healthz. Migrations are the API's and `npm run migrate`'s: a worker never changes the schema.
+// GET /healthz, /readyz and (with METRICS_TOKEN) /metrics. Migrations are the API's and
+// `npm run migrate`'s: a worker never changes the schema.
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
   if (!config.redis)
-    throw new Error(
-      'Invalid configuration:\n  REDIS_URL: a worker process takes its work from Redis; the embedded default traces in npm start',
+    throw new ConfigError(
+      'REDIS_URL: a worker process takes its work from Redis; the embedded default traces in npm start',
     );
   if (config.trace.workers === 0)
-    throw new Error(
-      'Invalid configuration:\n  TRACE_WORKERS: a worker process traces at least one conversion at a time',
-    );
+    throw new ConfigError('TRACE_WORKERS: a worker process traces at least one conversion at a time');
 } catch (err) {
-  process.stderr.write(`${(err as Error).message}\n`);
-  process.exit(1);
+  exitOnStartupProblem(err);
 }
 
 niceProcess();
 // Health checks come every few seconds: they are answered, not logged.
-const app = Fastify({ logger: loggerOptions(config.logLevel), disableRequestLogging: true });
+const app = Fastify({
+  logger: loggerOptions(config.logLevel, { format: config.logFormat, env: config.env }),
+  logController: new LogController({ disableRequestLogging: true }),
+});
 const log = app.log;
 const { db, dialect } = openDatabase(config, (err) => log.warn({ err }, 'idle database connection lost'));
 const store = openObjectStore(config);
@@ -43,22 +46,26 @@ const maintenance = startMaintenance({ config, db, queue, clock, log });
 try {
   await maintenance.ready;
 } catch (err) {
+  if (startupProblemOf(err, config)) exitOnStartupProblem(err, config);
   log.fatal({ err }, 'the database is not ready: is it reachable, and migrated (npm run migrate)?');
   process.exit(1);
 }
-const tracing = startTracing({ config, db, store, queue, clock, log });
+const metrics = openMetrics(db, clock);
+const tracing = startTracing({ config, db, store, queue, clock, log, metrics });
 
-app.get('/healthz', async (_request, reply) => {
-  try {
-    // Healthy while it can take work (Redis) and record it (the database).
-    await Promise.all([sql`select 1`.execute(db), queue.ping()]);
-    return { status: 'ok' };
-  } catch {
-    return reply.code(503).send({ status: 'unavailable' });
-  }
+app.get('/healthz', async () => ({ status: 'ok' }));
+// Ready while it can take work (Redis), read the uploads (the store) and record (the database).
+app.get('/readyz', async (_request, reply) => {
+  const { ready, checks } = await readiness({ db, queue, store, config });
+  return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
 });
-if (config.healthPort !== undefined) await app.listen({ host: config.host, port: config.healthPort });
-else await app.ready();
+metricsRoute(app, metrics, config.metricsToken);
+try {
+  if (config.healthPort !== undefined) await app.listen({ host: config.host, port: config.healthPort });
+  else await app.ready();
+} catch (err) {
+  exitOnStartupProblem(err, { port: config.healthPort, portVariable: 'HEALTH_PORT' });
+}
 log.info(
   {
     database: dialect,

@@ -45,6 +45,16 @@ describe('the reference layout (compose.yaml, Dockerfile)', () => {
     expect(shared.filter((name) => !testSetup.includes(`${name}:`))).toEqual([]);
   });
 
+  it('asks the image whether a process is alive, compose whether it is ready, on the port it serves', () => {
+    const dockerfile = readFileSync(new URL('Dockerfile', root), 'utf8');
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\/healthz/m);
+    const probe = (service: 'api' | 'worker') => compose.services[service].healthcheck.test.join(' ');
+    expect(probe('api')).toContain(
+      `127.0.0.1:${loadConfig({ ...envOf('api'), DATA_DIR: '/tmp/x' }).port}/readyz`,
+    );
+    expect(probe('worker')).toContain(`127.0.0.1:${envOf('worker').HEALTH_PORT}/readyz`);
+  });
+
   it('the image runs what the server reads at run time, without dev dependencies', () => {
     const dockerfile = readFileSync(new URL('Dockerfile', root), 'utf8');
     for (const path of [
@@ -57,7 +67,8 @@ describe('the reference layout (compose.yaml, Dockerfile)', () => {
       expect(dockerfile, path).toContain(`COPY --from=build /app/${path} ${path}`);
     }
     expect(dockerfile).toContain('npm ci --omit=dev');
-    expect(dockerfile).toMatch(/FROM node:22-bookworm-slim AS runtime/);
+    expect(dockerfile).toContain('ARG NODE_VERSION=22');
+    expect(dockerfile).toMatch(/FROM node:\$\{NODE_VERSION\}-bookworm-slim AS runtime/);
     expect(dockerfile).toContain('USER node');
   });
 });

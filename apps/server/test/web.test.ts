@@ -45,7 +45,7 @@ describe('serving the site', () => {
   });
 
   it('gives each page its own title, description, canonical address and sharing tags in the served HTML', async () => {
-    for (const path of ['/', '/png-to-svg', '/how-to-vectorize-a-logo', '/privacy'] as const) {
+    for (const path of ['/', '/png-to-svg', '/how-to-vectorize-a-logo', '/privacy', '/api/docs'] as const) {
       const html = (await raw(`${server.url}${path}`)).body.toString();
       const title = pageMeta[path].title;
       expect(html, path).toContain(`<title>${title}</title>`);
@@ -54,6 +54,25 @@ describe('serving the site', () => {
       expect(html, path).toContain('<meta property="og:image" content="https://vectrace.example/og.png" />');
       expect(html.match(/<meta name="description"/g)?.length, path).toBe(1);
     }
+  });
+
+  it('answers /api/docs with the API reference page, under the strict Content-Security-Policy', async () => {
+    const page = await raw(`${server.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const html = page.body.toString();
+    expect(html).toContain(`<title>${pageMeta['/api/docs'].title}</title>`);
+    expect(html).toContain('<div id="root">');
+    // The page's scripts are the web app's files: none inline, none allowed inline.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBeDefined();
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(scriptSrc).not.toContain('sha256-');
+    // The rest of /api stays the API's: its misses are JSON.
+    const nextDoor = await raw(`${server.url}/api/docs/nope`);
+    expect(nextDoor.status).toBe(404);
+    expect(nextDoor.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('sends the home page JavaScript brotli-compressed, at most 200 KB on the wire', async () => {
@@ -79,9 +98,11 @@ describe('serving the site', () => {
     const robots = await raw(`${server.url}/robots.txt`);
     expect(robots.status).toBe(200);
     expect(robots.body.toString()).toContain('Sitemap: https://vectrace.example/sitemap.xml');
+    expect(robots.body.toString()).toContain('Allow: /api/docs\nDisallow: /api/\n');
     const sitemap = await raw(`${server.url}/sitemap.xml`);
     expect(sitemap.status).toBe(200);
     expect(sitemap.body.toString()).toContain('<loc>https://vectrace.example/png-to-svg</loc>');
+    expect(sitemap.body.toString()).toContain('<loc>https://vectrace.example/api/docs</loc>');
     for (const file of ['/favicon.ico', '/apple-touch-icon.png', '/og.png']) {
       const reply = await raw(`${server.url}${file}`);
       expect(reply.status, file).toBe(200);

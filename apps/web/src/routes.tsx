@@ -11,6 +11,9 @@ const PngToSvgPage = lazy(() => import('./pages/png-to-svg').then((m) => ({ defa
 const HowToVectorizeALogoPage = lazy(() =>
   import('./pages/how-to-vectorize-a-logo').then((m) => ({ default: m.HowToVectorizeALogoPage })),
 );
+const ApiReferencePage = lazy(() =>
+  import('./pages/api-reference').then((m) => ({ default: m.ApiReferencePage })),
+);
 const SandboxCheckoutPage = lazy(() =>
   import('./pages/sandbox-checkout').then((m) => ({ default: m.SandboxCheckoutPage })),
 );
@@ -42,6 +45,7 @@ export function AppRoutes() {
         <Route path="/how-to-vectorize-a-logo" component={HowToVectorizeALogoPage} />
         <Route path="/privacy" component={PrivacyPage} />
         <Route path="/terms" component={TermsPage} />
+        <Route path="/api/docs" component={ApiReferencePage} />
         <Route path="/sandbox/checkout/:id" component={SandboxCheckoutPage} />
         <Route path="/sandbox/portal/:id" component={SandboxPortalPage} />
         <Route component={NotFoundPage} />

@@ -17,7 +17,7 @@ export const sizeUnits = ['px', 'mm', 'in'] as const;
 export type SizeUnit = (typeof sizeUnits)[number];
 
 /** The file name a download is saved under. */
-export const downloadFileName = (format: DownloadFormat) => `converted-vector.${format}`;
+export const downloadFileName = (format: DownloadFormat | 'png') => `converted-vector.${format}`;
 
 /** The largest output width that can be asked for, per unit (about 5 m). */
 export const maxOutputWidth: Record<SizeUnit, number> = { px: 20_000, mm: 5_000, in: 200 };

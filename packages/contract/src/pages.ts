@@ -8,6 +8,7 @@ export const pagePaths = [
   '/how-to-vectorize-a-logo',
   '/privacy',
   '/terms',
+  '/api/docs',
 ] as const;
 export type PagePath = (typeof pagePaths)[number];
 
@@ -65,6 +66,11 @@ export const pageMeta: Record<PagePath, PageMeta> = {
     description:
       'What a payment buys, cancelling Pro, refunds within 7 days, your files deleted within 24 hours, and fair use.',
   },
+  '/api/docs': {
+    title: 'API Reference | Vectrace',
+    description:
+      'The Vectrace API: vectorize PNG and JPEG images into SVG, EPS, PDF or DXF from your own code, with an API key. Every endpoint, parameter and answer, with curl examples.',
+  },
 };
 
 /** Pages worth finding from a search engine (the sitemap). */
@@ -74,4 +80,5 @@ export const publicPagePaths: readonly PagePath[] = [
   '/how-to-vectorize-a-logo',
   '/privacy',
   '/terms',
+  '/api/docs',
 ];

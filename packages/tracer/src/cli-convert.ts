@@ -1,7 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { decodeImage } from './decode.js';
 import {
   type ExportFormat,
   type ExportOptions,
@@ -35,6 +34,29 @@ export interface Converted {
 /** `-`: standard input as an input, standard output as the output. */
 export const STDIO = '-';
 
+/** sharp, an optional peer dependency, is missing: nothing can be decoded. */
+export class MissingDecoderError extends Error {
+  constructor() {
+    super('reading PNG and JPEG images needs sharp, which is not installed: npm install sharp');
+  }
+}
+
+let decoder: Promise<typeof import('./decode.js')> | undefined;
+
+/**
+ * The decoder, loaded when first needed: sharp is needed only to decode, so --help, --version and
+ * the checks of a command line work without it.
+ */
+export function loadDecoder(): Promise<typeof import('./decode.js')> {
+  decoder ??= import('./decode.js').catch((err) => {
+    if (errorCode(err) === 'ERR_MODULE_NOT_FOUND' && /'sharp'/.test(firstLine(err))) {
+      throw new MissingDecoderError();
+    }
+    throw err;
+  });
+  return decoder;
+}
+
 /** Reads, decodes, traces, exports and writes one input (or hands the bytes back for `-o -`). */
 export async function convert(
   input: string,
@@ -47,6 +69,7 @@ export async function convert(
   const bytes = stdin ?? (await readInput(input));
   let image: RasterImage;
   try {
+    const { decodeImage } = await loadDecoder();
     image = await decodeImage(bytes);
   } catch (err) {
     if (!(err instanceof TraceError)) throw err;

@@ -13,6 +13,8 @@ export type WorkerAnswer =
 
 // A worker thread of `vectrace --jobs N`: converts one input at a time, as asked.
 parentPort?.on('message', async ({ input, output, recipe }: WorkerTask) => {
+  // A test hook: the worker exits on this input, as a crash or an out-of-memory would end it.
+  if (process.env.VECTRACE_TEST_WORKER_EXIT === input) process.exit(3);
   let answer: WorkerAnswer;
   try {
     answer = { ok: true, converted: await convert(input, output, recipe) };

@@ -9,6 +9,8 @@ import {
   errorCode,
   firstLine,
   InputFailure,
+  loadDecoder,
+  MissingDecoderError,
   type Recipe,
   STDIO,
 } from './cli-convert.js';
@@ -113,6 +115,13 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(`vectrace ${pkg.version}\n`);
     return 0;
   }
+  try {
+    await loadDecoder();
+  } catch (err) {
+    if (!(err instanceof MissingDecoderError)) throw err;
+    process.stderr.write(`vectrace: ${err.message}\n`);
+    return 1;
+  }
   const toStdout = job.conversions.some((c) => c.output === STDIO);
   // With the file on standard output, reports go to standard error.
   const report = reporter(job.conversions.length, {
@@ -159,7 +168,10 @@ async function main(args: string[]): Promise<number> {
   return failed ? 1 : 0;
 }
 
-/** Converts the inputs on `count` worker threads, each taking the next input when it is free. */
+/**
+ * Converts the inputs on `count` worker threads, each taking the next input when it is free. A
+ * worker that stops (a crash, out of memory) fails the input it had, and a new one takes over.
+ */
 async function inWorkers(
   count: number,
   tasks: { input: string; output: string }[],
@@ -168,32 +180,56 @@ async function inWorkers(
 ): Promise<void> {
   let next = 0;
   const lane = async () => {
-    const worker = new Worker(new URL('./cli-worker.js', import.meta.url));
+    let worker: Worker | undefined;
     try {
       while (next < tasks.length) {
         const task = tasks[next++];
-        await outcome(task, () => askWorker(worker, { ...task, recipe }));
+        worker ??= new Worker(new URL('./cli-worker.js', import.meta.url));
+        const current = worker;
+        await outcome(task, () =>
+          askWorker(current, { ...task, recipe }).catch((err) => {
+            if (err instanceof WorkerStopped) worker = undefined;
+            throw err;
+          }),
+        );
       }
     } finally {
-      await worker.terminate();
+      await worker?.terminate();
     }
   };
   await Promise.all(Array.from({ length: count }, lane));
 }
 
+/** The worker thread ended while it converted an input. */
+class WorkerStopped extends InputFailure {}
+
 function askWorker(worker: Worker, task: WorkerTask): Promise<Converted> {
   return new Promise((resolve, reject) => {
-    const onError = (err: Error) => {
+    const done = () => {
       worker.off('message', onMessage);
-      reject(err);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onError = (err: Error) => {
+      done();
+      reject(
+        new WorkerStopped(`${task.input} failed: the converter stopped unexpectedly (${firstLine(err)})`),
+      );
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(
+        new WorkerStopped(`${task.input} failed: the converter stopped unexpectedly (exit code ${code})`),
+      );
     };
     const onMessage = (answer: WorkerAnswer) => {
-      worker.off('error', onError);
+      done();
       if (answer.ok) resolve(answer.converted);
       else reject(answer.known ? new InputFailure(answer.failure) : new Error(answer.failure));
     };
-    worker.once('message', onMessage);
-    worker.once('error', onError);
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
     worker.postMessage(task);
   });
 }

@@ -26,9 +26,15 @@ interface Run {
 
 /** Runs vectrace in the scratch folder, so that inputs are named as a user would type them. */
 function vectrace(...args: string[]): Promise<Run> {
+  return vectraceWith({}, ...args);
+}
+
+/** Runs vectrace with more environment variables. */
+function vectraceWith(env: Record<string, string>, ...args: string[]): Promise<Run> {
   const started = performance.now();
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: dir }, (error, stdout, stderr) => {
+    const options = { cwd: dir, env: { ...process.env, ...env } };
+    execFile(process.execPath, [bin, ...args], options, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr, ms: performance.now() - started });
     });
@@ -338,6 +344,23 @@ describe('batches, sizes and precision', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('vectrace: notes.png is not a PNG or JPEG image\n');
     expect(existsSync(join(dir, 'jobs2', 'square.svg'))).toBe(true);
+  });
+
+  it('fails the input of a worker that stops, converts the rest with a new one, and ends', async () => {
+    const inputs = ['square.png', 'logo.png', 'photo.jpg', 'portrait.png'];
+    const run = await vectraceWith(
+      { VECTRACE_TEST_WORKER_EXIT: 'logo.png' },
+      ...inputs,
+      '--out-dir',
+      'stopped',
+      '--jobs',
+      '2',
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('vectrace: logo.png failed: the converter stopped unexpectedly (exit code 3)\n');
+    for (const name of ['square', 'photo', 'portrait'])
+      expect(existsSync(join(dir, 'stopped', `${name}.svg`)), name).toBe(true);
+    expect(existsSync(join(dir, 'stopped', 'logo.svg'))).toBe(false);
   });
 
   it('shows one progress line with the count and the time left on a terminal', async () => {

@@ -11,6 +11,7 @@ import * as fairQueue from './migrations/004-fair-queue-and-quotas.js';
 import * as traceNotice from './migrations/005-trace-notice.js';
 import * as apiKeys from './migrations/006-api-keys.js';
 import * as leases from './migrations/007-leases.js';
+import * as idempotencyKeys from './migrations/008-idempotency-keys.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -23,6 +24,7 @@ const migrations = {
   '005-trace-notice': traceNotice,
   '006-api-keys': apiKeys,
   '007-leases': leases,
+  '008-idempotency-keys': idempotencyKeys,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */
@@ -91,6 +93,8 @@ export async function migrate(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
   }
 }

@@ -78,6 +78,8 @@ export interface ConversionsTable {
   notice: string | null;
   /** Higher goes first: Pro conversions. */
   priority: Generated<number>;
+  /** The developer API's output options (mode, format, size...), as JSON: the job's resultUrl keeps them. */
+  resultOptions: Generated<string | null>;
   attempts: Generated<number>;
   /** The fair queue's turn: how many of the owner's conversions were queued or tracing at creation. */
   queueRound: Generated<number>;
@@ -139,9 +141,21 @@ export interface ApiKeysTable {
   lastUsedAt: string | null;
 }
 
+/** A POST of the developer API with an Idempotency-Key, and the job it made. */
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  /** SHA-256 of the image and the options: the same key with another request is refused. */
+  fingerprint: string;
+  /** Null while the first attempt is still making the job. */
+  conversionId: string | null;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   apiKeys: ApiKeysTable;
+  idempotencyKeys: IdempotencyKeysTable;
   sessions: SessionsTable;
   loginFailures: LoginFailuresTable;
   uploads: UploadsTable;

@@ -94,3 +94,30 @@ export function waitInWords(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+
+/** What a free owner has used of each quota now: the account page of the developer API. */
+export async function quotaUsage(db: Db, owner: Owner, now: Date) {
+  const count = async (table: 'conversions' | 'uploads', sinceMs: number) => {
+    const since = new Date(now.getTime() - sinceMs).toISOString();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(ownedBy(owner))
+      .where('createdAt', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const kept = await db
+    .selectFrom('conversions')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where(ownedBy(owner))
+    .where('expiredAt', 'is', null)
+    .where('status', '!=', 'failed')
+    .executeTakeFirstOrThrow();
+  return {
+    tracesThisMinute: await count('conversions', MINUTE),
+    tracesThisHour: await count('conversions', HOUR),
+    imagesThisHour: await count('uploads', HOUR),
+    resultsKept: Number(kept.n),
+  };
+}

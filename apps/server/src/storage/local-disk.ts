@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -60,6 +60,20 @@ export function localDiskStore(root: string): ObjectStore {
 
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async ping() {
+      // A file written, read back and removed where uploads are written: access() says yes to
+      // root whatever the folder's mode and knows nothing of a full disk; and a fresh server has
+      // no folder until its first upload, which makes it (so this does too).
+      await mkdir(partialDir, { recursive: true });
+      const probe = join(partialDir, `ready-${randomUUID()}`);
+      try {
+        await writeFile(probe, 'ok', { flag: 'wx', mode: 0o600 });
+        await readFile(probe);
+      } finally {
+        await rm(probe, { force: true });
+      }
     },
 
     async sweepPartial(startedBefore) {

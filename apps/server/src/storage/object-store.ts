@@ -18,6 +18,8 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Removes unfinished writes (aborted uploads, a crash mid-write) started before the given time. */
   sweepPartial(startedBefore: Date): Promise<number>;
+  /** Throws unless the store can be used now: a file written and read back (disk), HeadBucket (S3). */
+  ping(): Promise<void>;
 }
 
 export class ObjectTooLargeError extends Error {

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -60,6 +61,10 @@ export function s3Store(config: S3Config): ObjectStore {
 
     async readStream(key) {
       return (await get(key)) as Readable;
+    },
+
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(2000) });
     },
 
     async delete(key) {

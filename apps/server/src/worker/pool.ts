@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { handOver } from './hand-over.js';
 import type { TraceOutcome, TraceTask } from './trace-task.js';
 
 /** Worker threads that trace; each task is stopped (its thread terminated) after timeoutMs. */
@@ -35,7 +36,9 @@ export function openTracePool(options: { threads: number; timeoutMs: number; mem
       const timeout = AbortSignal.timeout(options.timeoutMs);
       const signal = stop ? AbortSignal.any([timeout, stop]) : timeout;
       try {
-        return await piscina.run(task, { signal, transferList: [task.image.data.buffer as ArrayBuffer] });
+        const data = handOver(task.image.data);
+        const image = { ...task.image, data };
+        return await piscina.run({ ...task, image }, { signal, transferList: [data.buffer] });
       } catch (err) {
         if (closed) throw new PoolClosedError('the server is shutting down');
         if (stop?.aborted) throw new ClaimLostError('the conversion was taken back');

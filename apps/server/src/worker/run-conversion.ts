@@ -12,6 +12,7 @@ import {
   setStage,
 } from '../features/conversions/claims.js';
 import { findConversion } from '../features/conversions/queries.js';
+import type { FailureReason, Metrics } from '../metrics.js';
 import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
 import {
   ClaimLostError,
@@ -43,8 +44,10 @@ export function conversionRunner(deps: {
   /** The retention in words, for the message of a conversion whose upload is gone. */
   keptFor: string;
   log: FastifyBaseLogger;
+  metrics: Metrics;
 }) {
   const { db, store, pool, clock, log } = deps;
+  const failed = (reason: FailureReason) => deps.metrics.traceFailures.inc({ reason });
   return async function runConversion(claim: Claim): Promise<void> {
     const id = claim.conversionId;
     const row = await findConversion(db, id);
@@ -58,13 +61,17 @@ export function conversionRunner(deps: {
         (err) => log.warn({ err, conversionId: id }, 'lease not renewed; trying again'),
       );
     }, deps.leaseMs / 3);
+    const traced = deps.metrics.traceSeconds.startTimer();
     try {
       await setStage(db, claim, 'reading');
       const bytes = await store.read(uploadKey(row.uploadId));
       const image = await decodeImage(bytes);
       await setStage(db, claim, 'tracing');
       const outcome = await pool.run({ image, settings: JSON.parse(row.settings) }, lost.signal);
-      if (!outcome.ok) return await failConversion(db, claim, outcome.message, clock());
+      if (!outcome.ok) {
+        failed('refused');
+        return await failConversion(db, claim, outcome.message, clock());
+      }
       await setStage(db, claim, 'saving');
       const svg = Buffer.from(outcome.svg.buffer, outcome.svg.byteOffset, outcome.svg.byteLength);
       // The key is the conversion's: every attempt writes the same result to the same place.
@@ -78,14 +85,20 @@ export function conversionRunner(deps: {
         completedAt: clock().toISOString(),
       });
       if (!recorded) return await discardLateResult(id, key);
+      traced();
       log.info(
         { conversionId: id, vectorCount: outcome.vectorCount, bytes: svg.length },
         'conversion completed',
       );
     } catch (err) {
-      if (err instanceof TraceError) return await failConversion(db, claim, err.message, clock());
-      if (err instanceof ObjectNotFoundError)
+      if (err instanceof TraceError) {
+        failed('refused');
+        return await failConversion(db, claim, err.message, clock());
+      }
+      if (err instanceof ObjectNotFoundError) {
+        failed('file_gone');
         return await failConversion(db, claim, fileGoneMessage(deps.keptFor), clock());
+      }
       if (err instanceof PoolClosedError) {
         await requeueClaims(db, [claim], { refund: true });
         return;
@@ -95,9 +108,11 @@ export function conversionRunner(deps: {
         return;
       }
       if (err instanceof TraceOutOfMemoryError) {
+        failed('out_of_memory');
         log.warn({ conversionId: id }, 'trace ran out of memory; conversion failed');
         return await failConversion(db, claim, outOfMemoryMessage(deps.memoryMb), clock());
       }
+      failed(err instanceof TraceAbortedError ? 'time_limit' : 'unexpected');
       const reason = err instanceof TraceAbortedError ? err.message : 'failed unexpectedly';
       if (!(err instanceof TraceAbortedError)) log.error({ err, conversionId: id }, 'trace failed');
       if (row.attempts >= deps.maxAttempts) {

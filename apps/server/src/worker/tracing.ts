@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { requeueClaims } from '../features/conversions/claims.js';
 import { keptForWords } from '../features/retention/sweep.js';
+import type { Metrics } from '../metrics.js';
 import type { JobQueue } from '../queue/job-queue.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { openTracePool } from './pool.js';
@@ -21,6 +22,7 @@ export function startTracing(deps: {
   queue: JobQueue;
   clock: Clock;
   log: FastifyBaseLogger;
+  metrics: Metrics;
 }): { close(): Promise<void> } {
   const { config, db, queue, log } = deps;
   const pool = openTracePool({

@@ -82,15 +82,21 @@ describe('Redis restarted or emptied', () => {
     expect(rows.every((row) => row.attempts === 1)).toBe(true);
   });
 
-  it("a worker's health says whether it can take work: 503 while Redis is away, 200 once it is back", async () => {
+  it("a worker's readiness says whether it can take work: 503 naming Redis while it is away, 200 once it is back", async () => {
     redis = await startRedisServer();
     cluster = await startCluster({ apis: 1, workers: 0, env: { REDIS_URL: redis.url } });
     const port = await freePort();
     cluster.workers.push(await cluster.startWorker({ HEALTH_PORT: String(port) }));
-    const health = () => fetch(`http://127.0.0.1:${port}/healthz`).then((reply) => reply.status);
+    const health = () => fetch(`http://127.0.0.1:${port}/readyz`).then((reply) => reply.status);
     expect(await health()).toBe(200);
     await redis.stop();
-    expect(await health()).toBe(503);
+    const away = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(away.status).toBe(503);
+    expect(await away.json()).toMatchObject({
+      checks: { redis: 'unavailable', database: 'ok', store: 'ok' },
+    });
+    // Alive all the while: an orchestrator sends it no work, but does not restart it.
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     await redis.start();
     await until(async () => (await health()) === 200, 10_000, 'healthy again');
 

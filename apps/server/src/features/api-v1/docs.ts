@@ -1,44 +1,16 @@
-import { createHash } from 'node:crypto';
-import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 
-const inlineScript = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+/** The API reference: a page of the web app, drawn in the browser from /api/v1/openapi.json. */
+export const DOCS_PATH = '/api/docs';
 
 /**
- * The API reference at /api/docs: Scalar's page, drawn from /api/v1/openapi.json, with its
- * scripts served from here. Its one inline script (the page's settings) is allowed by its hash,
- * so the page keeps a strict Content-Security-Policy.
+ * The API reference is served like every page of the site (features/web: its HTML, title and
+ * description, under the site's Content-Security-Policy, no inline script). Here only its address
+ * with a trailing slash, where links to the earlier reference pointed, is sent on to it.
  */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
-  await app.register(scalar, {
-    routePrefix: '/api/docs',
-    configuration: {
-      url: '/api/v1/openapi.json',
-      pageTitle: 'Vectrace API reference',
-      withDefaultFonts: false,
-      hideClientButton: true,
-      telemetry: false,
-      // Our reference only: no hosted assistant, developer tools or hosting offers.
-      agent: { disabled: true },
-      mcp: { disabled: true },
-      showDeveloperTools: 'never',
-    },
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/docs') || typeof payload !== 'string' || !payload.includes('<script')) {
-      return payload;
-    }
-    const hashes = [...payload.matchAll(inlineScript)].map(
-      ([, body]) =>
-        `'sha256-${createHash('sha256')
-          .update(body ?? '')
-          .digest('base64')}'`,
-    );
-    const csp = String(reply.getHeader('content-security-policy') ?? '');
-    reply.header(
-      'content-security-policy',
-      csp.replace(/script-src ([^;]*)/, `script-src $1 ${hashes.join(' ')}`),
-    );
-    return payload;
+  app.get(`${DOCS_PATH}/`, { schema: { hide: true } }, async (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(query === -1 ? DOCS_PATH : `${DOCS_PATH}${request.url.slice(query)}`, 301);
   });
 }

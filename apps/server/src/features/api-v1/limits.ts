@@ -5,7 +5,7 @@ import { ApiError } from './api-error.js';
 import type { ApiMode } from './schemas.js';
 
 /** Reads of jobs and results per key and minute: polling every second fits easily. */
-const READS_PER_MINUTE = 600;
+export const READS_PER_MINUTE = 600;
 
 type Check = 'live' | 'test' | 'read';
 

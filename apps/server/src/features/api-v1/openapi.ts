@@ -1,12 +1,12 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import { z } from 'zod';
-import { vectorizeFormSchema } from './schemas.js';
+import { errorSchema, vectorizeFormSchema } from './schemas.js';
 
 /** Where the document says the API is; each answer of openapi.json puts the real address in. */
 export const ORIGIN = 'https://vectrace.example';
 
-const quickStart = `Turn PNG and JPEG images into SVG, EPS, PDF or DXF from your own code.
+const quickStart = `Turn PNG and JPEG images into SVG, EPS, PDF, DXF or PNG from your own code.
 
 ## Quick start
 
@@ -14,9 +14,10 @@ const quickStart = `Turn PNG and JPEG images into SVG, EPS, PDF or DXF from your
 2. Send an image:
 
 \`\`\`sh
-curl ${ORIGIN}/api/v1/vectorize \\
+curl --fail-with-body ${ORIGIN}/api/v1/vectorize \\
   -H "Authorization: Bearer $VECTRACE_API_KEY" \\
   -F image=@logo.png \\
+  -F mode=test \\
   -F format=pdf \\
   -o logo.pdf
 \`\`\`
@@ -25,24 +26,37 @@ The answer is the file itself when the trace ends within \`wait\` seconds (10 by
 
 ## Test mode
 
-Add \`-F mode=test\` to try the API for free with any account: the result comes with gray bands across it. Live results come with [Pro](${ORIGIN}/checkout?plan=pro).
+\`mode=test\` tries the API for free with any account: the result comes with gray bands across it. Live results (the default mode) come with [Pro](${ORIGIN}/checkout?plan=pro).
 
-## Options
+## The image
 
-Send them as form fields beside \`image\`, or as query parameters when the image is the whole body (\`--data-binary @logo.png -H "Content-Type: image/png"\`): \`format\` (svg, eps, pdf, dxf), \`traceMode\` (bw or color), \`colors\`, \`threshold\`, \`smoothness\`, \`cornerDetection\`, \`quality\`, and an output size with \`width\` and \`unit\` (px, mm or in; DXF files carry the unit). Images up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.
+As a multipart file field \`image\`; as the whole body (\`--data-binary @logo.png -H "Content-Type: image/png"\`, options in the query string); or as the field \`image.url\` (a public http or https address; up to 3 redirects and 10 seconds) or \`image.base64\`, in a form or a JSON body. Images up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.
 
 ## Limits and errors
 
-Each key has its own limits per minute, reported on every answer in \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; past them the answer is \`429\` with \`Retry-After\`. Every error is JSON: \`{ "code": "...", "message": "..." }\`, with a stable \`code\` to branch on and a \`message\` to show.
+Each key has its own limits per minute, reported on every answer in \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; past them the answer is \`429\` with \`Retry-After\`. \`GET /api/v1/account\` tells the plan and what is left. Every error is JSON: \`{ "code": "...", "message": "..." }\`, with a stable \`code\` to branch on and a \`message\` to show.
 `;
+
+const tags = [
+  { name: 'Vectorize', description: 'Turn an image into a vector file.' },
+  { name: 'Jobs', description: 'Conversions of the account: their status, results and deletion.' },
+  { name: 'Account', description: 'The plan of the key’s account and what is left of its limits.' },
+];
 
 /** The OpenAPI 3.1 document's frame; the routes of /api/v1 fill in its paths. */
 export function openApiOptions(): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Vectrace API', version: '1.0.0', description: quickStart },
-      servers: [{ url: ORIGIN }],
+      info: {
+        title: 'Vectrace API',
+        version: '1.0.0',
+        description: quickStart,
+        contact: { name: 'Vectrace', url: `${ORIGIN}/contact` },
+        license: { name: 'Proprietary', url: `${ORIGIN}/terms` },
+      },
+      servers: [{ url: ORIGIN, description: 'This server' }],
+      tags,
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'An API key from your account page.' },
@@ -53,22 +67,134 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
   };
 }
 
-// The image arrives as a form or as the whole body, read by the route itself rather than by a
-// body schema (which would have Fastify parse it first): the request body is described here, from
-// the same zod schema that checks the form's fields.
-const requestBody = {
-  required: true,
+// Each error status with what it means; the body is always the Error object.
+const errorDescriptions: Record<number, string> = {
+  400: 'The request is not valid: `message` says which field and why.',
+  401: 'No API key, or one that is not valid.',
+  402: 'Live results need Pro (or a conversion paid on the site): use `mode=test`, or upgrade.',
+  404: 'No such job in this key’s account.',
+  409: 'Not finished yet: poll the job until it is completed.',
+  410: 'The job’s files are deleted.',
+  413: 'The image is larger than 10 MB.',
+  415: 'The body is not a form, JSON, PNG or JPEG.',
+  422: 'The conversion failed, the image.url could not be read, or an Idempotency-Key was reused.',
+  429: 'Past a limit: try again after `Retry-After` seconds.',
+  500: 'Something went wrong on our side: try again.',
+  503: 'The service is restarting or busy: try again shortly.',
+};
+
+/** The error answers a route can give, each with its meaning. */
+export function errorResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, errorSchema.describe(errorDescriptions[status] ?? 'An error.')]),
+  );
+}
+
+const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
+const text = z.string();
+const bytes = z.string().meta({ contentMediaType: 'application/octet-stream' });
+/** The result file: its media type is the asked format's. */
+export const resultResponse = {
+  description: 'The result in the asked format; Content-Disposition names the file.',
   content: {
-    'multipart/form-data': { schema: z.toJSONSchema(vectorizeFormSchema, { io: 'input' }) },
-    'image/png': { schema: { type: 'string', format: 'binary' } },
-    'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+    'image/svg+xml': { schema: text },
+    'application/pdf': { schema: bytes },
+    'application/postscript': { schema: text },
+    'image/vnd.dxf': { schema: text },
+    'image/png': { schema: bytes },
   },
 };
 
-/** The document for a request: the address this server is reached at, and the image upload. */
+const header = (description: string, type: 'integer' | 'string' = 'integer') => ({
+  description,
+  schema: { type },
+});
+const headers = {
+  RateLimitLimit: header('Calls of this kind the key may make a minute.'),
+  RateLimitRemaining: header('Calls of this kind left in this minute.'),
+  RateLimitReset: header('Seconds until the minute starts again.'),
+  RetryAfter: header('Seconds to wait before trying again.'),
+  Location: header('The job to poll, with the asked output options.', 'string'),
+  ContentDisposition: header('attachment, with the file name (the image’s name and the format).', 'string'),
+  JobId: header('The id of the job that made the result.', 'string'),
+  WwwAuthenticate: header('Bearer: how to authenticate.', 'string'),
+};
+const ref = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
+const rateLimited = {
+  'RateLimit-Limit': ref('RateLimitLimit'),
+  'RateLimit-Remaining': ref('RateLimitRemaining'),
+  'RateLimit-Reset': ref('RateLimitReset'),
+};
+// The headers an answer carries, by status.
+const headersByStatus: Record<string, Record<string, object>> = {
+  200: rateLimited,
+  202: { ...rateLimited, Location: ref('Location') },
+  401: { 'WWW-Authenticate': ref('WwwAuthenticate') },
+  409: { 'Retry-After': ref('RetryAfter') },
+  429: { ...rateLimited, 'Retry-After': ref('RetryAfter') },
+  503: { 'Retry-After': ref('RetryAfter') },
+};
+
+// The image arrives as a form, a JSON object or the whole body, read by the route itself rather
+// than by a body schema (which would have Fastify parse it first): the request body is described
+// here, from the same zod schema that checks the form's fields.
+const form = z.toJSONSchema(vectorizeFormSchema, { io: 'input' });
+const requestBody = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: form,
+      encoding: { image: { contentType: 'image/png, image/jpeg' } },
+    },
+    'application/json': {
+      schema: { ...form, properties: { ...(form.properties as object), image: undefined } },
+      example: { 'image.url': 'https://example.org/logo.png', mode: 'test', format: 'svg' },
+    },
+    'image/png': { schema: binary },
+    'image/jpeg': { schema: binary },
+  },
+};
+
+type Operation = { responses?: Record<string, { headers?: object; content?: Record<string, object> }> };
+
+/** The document for a request: the address this server is reached at, the image upload, headers. */
 export function servedDocument(document: object, origin: string): object {
   const served = JSON.parse(JSON.stringify(document).replaceAll(ORIGIN, origin));
+  served.components = { ...served.components, headers };
   const vectorize = served.paths?.['/api/v1/vectorize']?.post;
   if (vectorize) vectorize.requestBody = requestBody;
+  for (const path of Object.values(served.paths ?? {}) as Record<string, Operation>[]) {
+    for (const operation of Object.values(path)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const wanted = headersByStatus[status];
+        if (wanted) response.headers = { ...wanted, ...response.headers };
+        if (status === '200' && response.content?.['image/png']) {
+          response.headers = {
+            ...response.headers,
+            'Content-Disposition': ref('ContentDisposition'),
+            'X-Job-Id': ref('JobId'),
+          };
+        }
+      }
+    }
+  }
+  pruneUnusedSchemas(served);
   return served;
+}
+
+// The schemas' input shapes (JobInput...) are registered beside them: only the schemas the paths
+// use, directly or through another schema, stay.
+function pruneUnusedSchemas(served: { paths?: object; components: { schemas?: Record<string, object> } }) {
+  const schemas = served.components.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (node: unknown) => {
+    for (const [, name] of JSON.stringify(node).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (name && !used.has(name)) {
+        used.add(name);
+        visit(schemas[name]);
+      }
+    }
+  };
+  visit(served.paths);
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
 }

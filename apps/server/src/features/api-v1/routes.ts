@@ -15,16 +15,28 @@ import { parse } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { planTypeOf } from '../auth/queries.js';
 import { canDownload, downloadHeaders, readResult, resultFile } from '../conversions/download.js';
-import { type ConversionRow, findOwnedConversion, queuePosition } from '../conversions/queries.js';
+import {
+  type ConversionRow,
+  findConversion,
+  findOwnedConversion,
+  listOwnedConversions,
+  queuePosition,
+} from '../conversions/queries.js';
+import { quotaUsage } from '../quotas.js';
 import { ApiError, registerApiErrorHandler } from './api-error.js';
 import { authenticate } from './authenticate.js';
+import { deleteJob } from './delete-job.js';
 import { registerDocs } from './docs.js';
-import { apiLimits } from './limits.js';
-import { openApiOptions, servedDocument } from './openapi.js';
-import { readImage } from './read-image.js';
+import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, settleKey } from './idempotency.js';
+import { apiLimits, READS_PER_MINUTE } from './limits.js';
+import { errorResponses, openApiOptions, resultResponse, servedDocument } from './openapi.js';
+import { imageOf, MAX_FIELD_BYTES, readCall } from './read-image.js';
 import {
-  errorSchema,
+  type Account,
+  accountSchema,
   type Job,
+  jobListQuerySchema,
+  jobListSchema,
   jobParamsSchema,
   jobSchema,
   type ResultQuery,
@@ -32,14 +44,6 @@ import {
   vectorizeOptionsSchema,
 } from './schemas.js';
 import { startConversion, waitForEnd } from './vectorize.js';
-
-const binary = (description: string) => ({
-  description,
-  content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } },
-});
-const errors = Object.fromEntries(
-  [400, 401, 402, 404, 409, 410, 413, 422, 429].map((status) => [status, errorSchema]),
-);
 
 /**
  * The developer API, `/api/v1`: a bearer key instead of cookies, errors as `{ code, message }`,
@@ -56,7 +60,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 1000 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 24, fieldSize: MAX_FIELD_BYTES },
   });
   // The raw image as the whole body, as a command line sends a file.
   app.addContentTypeParser(
@@ -67,39 +71,95 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
   app.decorateRequest('apiKey', null);
   const take = apiLimits(root, deps.config);
   const withKey = { onRequest: (request: Parameters<typeof authenticate>[1]) => authenticate(deps, request) };
+  const urlLimits = {
+    allowance: deps.config.api.imageUrlAllow,
+    timeoutMs: deps.config.api.imageUrlTimeoutMs,
+  };
 
   app.post(
     '/api/v1/vectorize',
     {
       ...withKey,
+      // A JSON body may carry image.base64: room for a whole image in base64.
+      bodyLimit: MAX_FIELD_BYTES,
       schema: {
+        operationId: 'vectorize',
+        tags: ['Vectorize'],
         summary: 'Vectorize an image',
         description:
-          'Traces a PNG or JPEG into a vector file. Answers the file when the trace ends within `wait` seconds, else `202` with a job to poll.',
+          'Traces a PNG or JPEG into a vector file. The image comes as a multipart file field `image`, as the whole body, or as `image.url` or `image.base64`. Answers the file when the trace ends within `wait` seconds, else `202` with a job to poll. With an `Idempotency-Key` header, a retried request makes no second job.',
         querystring: z.object(vectorizeOptionsSchema.shape).partial(),
         response: {
-          200: binary('The result, in the asked format (Content-Disposition names the file).'),
-          202: jobSchema.describe('Still converting: poll the job, then fetch resultUrl.'),
-          ...errors,
+          200: resultResponse,
+          202: jobSchema.describe('Still converting: poll the job, then fetch its resultUrl.'),
+          ...errorResponses(400, 401, 402, 409, 413, 415, 422, 429, 500, 503),
         },
       },
     },
     async (request, reply) => {
-      const image = await readImage(request);
-      const options = parse(vectorizeOptionsSchema, { ...(request.query as object), ...image.fields });
-      const { user } = request.apiKey as NonNullable<typeof request.apiKey>;
-      if (options.mode === 'live' && (await planTypeOf(deps.db, user.id)) !== 'pro') {
+      const key = request.apiKey as NonNullable<typeof request.apiKey>;
+      const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
+      const call = await readCall(request);
+      const options = parse(vectorizeOptionsSchema, { ...(request.query as object), ...call.fields });
+      if (options.mode === 'live' && (await planTypeOf(deps.db, key.user.id)) !== 'pro') {
         throw new ApiError(
           402,
           'plan_required',
           'Live API calls come with Pro ($5.99/month). Use mode=test to try the API for free (results are marked).',
         );
       }
-      await take(request, reply, options.mode);
-      const started = await startConversion(deps, { userId: user.id }, image, options);
+      const claim = idempotencyKey && {
+        userId: key.user.id,
+        key: idempotencyKey,
+        fingerprint: fingerprintOf('url' in call.image ? call.image.url : call.image.bytes, options),
+      };
+      const earlier = claim ? await claimKey(deps.db, claim, deps.clock()) : null;
+      let started: ConversionRow;
+      if (earlier) {
+        started = (await findConversion(deps.db, earlier)) as ConversionRow;
+        reply.header('idempotent-replayed', 'true');
+      } else {
+        try {
+          // Counted before an image.url is read: reading URLs is bounded by the key's limits too.
+          await take(request, reply, options.mode);
+          const image = await imageOf(call, urlLimits);
+          started = await startConversion(deps, { userId: key.user.id }, image, options);
+        } catch (err) {
+          if (claim) await releaseKey(deps.db, claim.userId, claim.key);
+          throw err;
+        }
+        if (claim) await settleKey(deps.db, claim.userId, claim.key, started.id);
+      }
       const row = await waitForEnd(deps, started, options.wait * 1000);
       if (row.status !== 'completed') return answerJob(reply, row, options, 202);
       return sendResult(reply, row, options);
+    },
+  );
+
+  app.get(
+    '/api/v1/jobs',
+    {
+      ...withKey,
+      schema: {
+        operationId: 'listJobs',
+        tags: ['Jobs'],
+        summary: 'List jobs',
+        description:
+          'The account’s conversions, newest first, made through the API or on the site, a page at a time.',
+        querystring: jobListQuerySchema,
+        response: { 200: jobListSchema, ...errorResponses(400, 401, 429, 500, 503) },
+      },
+    },
+    async (request, reply) => {
+      await take(request, reply, 'read');
+      const { user } = request.apiKey as NonNullable<typeof request.apiKey>;
+      const { limit, before } = request.query;
+      const rows = await listOwnedConversions(deps.db, { userId: user.id }, { limit, before });
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const next = rows.length > limit && last ? `/api/v1/jobs?limit=${limit}&before=${last.id}` : null;
+      if (next) reply.header('link', `<${next}>; rel="next"`);
+      return { jobs: await Promise.all(page.map((row) => toJob(row))), next };
     },
   );
 
@@ -108,16 +168,22 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     {
       ...withKey,
       schema: {
+        operationId: 'getJob',
+        tags: ['Jobs'],
         summary: 'Read a job',
-        description: 'A conversion started by `POST /api/v1/vectorize`: its status, and where its result is.',
+        description:
+          'A conversion made by `POST /api/v1/vectorize` (or on the site): its status, and where its result is. The output options given here are kept in `resultUrl`.',
         params: jobParamsSchema,
-        querystring: resultQuerySchema,
-        response: { 200: jobSchema, ...errors },
+        querystring: z.object(resultQuerySchema.shape).partial(),
+        response: { 200: jobSchema, ...errorResponses(400, 401, 404, 429, 500, 503) },
       },
     },
     async (request, reply) => {
       await take(request, reply, 'read');
-      return toJob(await ownedJob(request.apiKey, request.params.id), request.query);
+      const row = await ownedJob(request.apiKey, request.params.id);
+      // Output options given here replace those the job was asked with.
+      const given = new URL(request.url, 'http://x').searchParams.size > 0 ? request.query : undefined;
+      return toJob(row, given);
     },
   );
 
@@ -126,18 +192,30 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     {
       ...withKey,
       schema: {
+        operationId: 'getJobResult',
+        tags: ['Jobs'],
         summary: 'Download a result',
         description:
           'The finished result, in any format and size: `live` for conversions of a Pro account or paid on the site, `test` (marked) for any.',
         params: jobParamsSchema,
         querystring: resultQuerySchema,
-        response: { 200: binary('The result file.'), ...errors },
+        response: {
+          200: resultResponse,
+          ...errorResponses(400, 401, 402, 404, 409, 410, 422, 429, 500, 503),
+        },
       },
     },
     async (request, reply) => {
       await take(request, reply, 'read');
       const row = await ownedJob(request.apiKey, request.params.id);
-      if (row.status === 'failed') throw failed(row);
+      if (row.status === 'failed' && !row.expiredAt) throw failed(row);
+      if (row.expiredAt) {
+        throw new ApiError(
+          410,
+          'gone',
+          'This job’s files are deleted (at your request, or at its expiry): convert the image again.',
+        );
+      }
       if (row.status !== 'completed') {
         throw new ApiError(
           409,
@@ -146,6 +224,71 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
         );
       }
       return sendResult(reply, row, request.query);
+    },
+  );
+
+  app.delete(
+    '/api/v1/jobs/:id',
+    {
+      ...withKey,
+      schema: {
+        operationId: 'deleteJob',
+        tags: ['Jobs'],
+        summary: 'Delete a job’s files',
+        description:
+          'Deletes the job’s image and result at once (they are deleted within 24 hours anyway). The job stays listed, marked `deleted`; a job still converting stops.',
+        params: jobParamsSchema,
+        response: {
+          204: z.null().describe('The files are deleted.'),
+          ...errorResponses(400, 401, 404, 429, 500, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      await take(request, reply, 'read');
+      await deleteJob(deps, await ownedJob(request.apiKey, request.params.id));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/account',
+    {
+      ...withKey,
+      schema: {
+        operationId: 'getAccount',
+        tags: ['Account'],
+        summary: 'Read the account',
+        description: 'The key’s account: its plan, its limits, and what is left of them now.',
+        response: { 200: accountSchema, ...errorResponses(401, 429, 500, 503) },
+      },
+    },
+    async (request, reply): Promise<Account> => {
+      await take(request, reply, 'read');
+      const { user } = request.apiKey as NonNullable<typeof request.apiKey>;
+      const pro = (await planTypeOf(deps.db, user.id)) === 'pro';
+      const used = await quotaUsage(deps.db, { userId: user.id }, deps.clock());
+      const q = deps.config.quotas;
+      const of = (n: number, limit: number) =>
+        pro
+          ? { limit: null, used: n, remaining: null }
+          : { limit, used: n, remaining: Math.max(0, limit - n) };
+      return {
+        username: user.username,
+        plan: pro ? 'pro' : 'free',
+        proUntil: pro && user.subscriptionCancelAtPeriodEnd ? user.subscriptionPeriodEnd : null,
+        perKeyPerMinute: {
+          live: deps.config.api.callsPerMinute,
+          test: deps.config.api.testCallsPerMinute,
+          reads: READS_PER_MINUTE,
+        },
+        quotas: {
+          tracesThisMinute: of(used.tracesThisMinute, q.tracesPerMinute),
+          tracesThisHour: of(used.tracesThisHour, q.tracesPerHour),
+          imagesThisHour: of(used.imagesThisHour, q.imagesPerHour),
+          resultsKept: of(used.resultsKept, q.resultsKept),
+        },
+      };
     },
   );
 
@@ -180,24 +323,28 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
       .send(file);
   }
 
-  async function toJob(row: ConversionRow, query: ResultQuery): Promise<Job> {
-    const search = asked(query);
+  /** The job as the API reports it; its resultUrl with the given output options, else those it was asked with. */
+  async function toJob(row: ConversionRow, given?: Partial<ResultQuery>): Promise<Job> {
+    const query = parse(resultQuerySchema, given ?? JSON.parse(row.resultOptions ?? '{}'));
     return {
       id: row.id,
       status: row.status as Job['status'],
+      fileName: row.originalFileName,
       position: row.status === 'pending' ? await queuePosition(deps.db, row) : null,
       error: row.status === 'failed' ? row.errorMessage : null,
       vectorCount: row.vectorCount,
       createdAt: row.createdAt,
       completedAt: row.completedAt,
-      resultUrl: `/api/v1/jobs/${row.id}/result?${search}`,
+      expiresAt: row.expiresAt,
+      deleted: row.expiredAt !== null,
+      resultUrl: `/api/v1/jobs/${row.id}/result?${asked(query)}`,
     };
   }
 
   async function answerJob(reply: FastifyReply, row: ConversionRow, query: ResultQuery, status: number) {
     if (row.status === 'failed') throw failed(row);
-    const job = await toJob(row, query);
-    // Polling this address keeps the asked mode and format in the job's resultUrl.
+    const job = await toJob(row);
+    // Polling this address keeps every asked output option in the job's resultUrl.
     return reply
       .code(status)
       .header('location', `/api/v1/jobs/${row.id}?${asked(query)}`)
@@ -205,11 +352,12 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
   }
 }
 
-/** The mode, format and size a result was asked in, as a query string. */
+/** Every output option a result was asked with, as a query string. */
 function asked(query: ResultQuery): URLSearchParams {
   const search = new URLSearchParams({ mode: query.mode, format: query.format });
   if (query.width !== undefined) search.set('width', String(query.width));
   if (query.unit !== 'px') search.set('unit', query.unit);
+  if (query.background !== 'transparent') search.set('background', query.background);
   return search;
 }
 

@@ -3,10 +3,12 @@ import {
   downloadFormats,
   MAX_UPLOAD_BYTES,
   maxOutputWidth,
+  type SizeUnit,
   sizeUnits,
 } from '@vectrace/contract';
 import { cornerDetections, defaultSettings, qualities, traceModes } from '@vectrace/tracer';
 import { z } from 'zod';
+import { MAX_PNG_WIDTH, pngPixels } from '../conversions/download.js';
 
 // Every field arrives as text (a form field or a query parameter): numbers are read from it.
 const whole = (name: string, min: number, max: number) =>
@@ -22,15 +24,61 @@ const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T
 export const apiModes = ['live', 'test'] as const;
 export type ApiMode = (typeof apiModes)[number];
 
+/** The formats of a result: the vector formats, and PNG drawn from the vector. */
+export const apiFormats = [...downloadFormats, 'png'] as const;
+export type ApiFormat = (typeof apiFormats)[number];
+
+/** How a result is written: asked when converting, and again when reading a job's result. */
+const resultOptions = {
+  mode: oneOf('mode', apiModes)
+    .default('live')
+    .describe(
+      '`live` (Pro, or a conversion paid on the site) gives the result for use; `test` is free and marks it with gray bands.',
+    ),
+  format: oneOf('format', apiFormats)
+    .default('svg')
+    .describe('The file format of the result: a vector format, or `png` drawn from the vector.'),
+  width: z.coerce
+    .number({ error: 'width must be a number' })
+    .positive('width must be more than 0')
+    .optional()
+    .describe('Output width in `unit`; the height follows the image. Default: one unit per image pixel.'),
+  unit: oneOf('unit', sizeUnits)
+    .default('px')
+    .describe('The unit of `width`: px (96 per inch), mm or in. A PNG is drawn at 96 px per inch.'),
+  background: z
+    .union([z.literal('transparent'), z.string().regex(/^#[0-9a-fA-F]{6}$/)], {
+      error: 'background must be transparent or a color such as #ffffff',
+    })
+    .default('transparent')
+    .describe('PNG only: `transparent`, or a color to draw the picture on, such as `#ffffff`.'),
+};
+
+/** Checks that a width fits its unit's maximum. */
+function widthWithinMaximum(
+  value: { width?: number; unit: SizeUnit; format: ApiFormat },
+  ctx: z.RefinementCtx,
+): void {
+  const max = maxOutputWidth[value.unit];
+  if (value.width !== undefined && value.width > max)
+    ctx.addIssue({ code: 'custom', path: ['width'], message: `width must be at most ${max} ${value.unit}` });
+  // The height is known once the trace is: a PNG's area is checked then (download.ts).
+  else if (
+    value.format === 'png' &&
+    value.width !== undefined &&
+    pngPixels(value.width, value.unit) > MAX_PNG_WIDTH
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['width'],
+      message: `A PNG can be at most ${MAX_PNG_WIDTH} px wide`,
+    });
+}
+
 /** What to do with the image: the options of `POST /api/v1/vectorize`, as form fields or query parameters. */
 export const vectorizeOptionsSchema = z
   .object({
-    mode: oneOf('mode', apiModes)
-      .default('live')
-      .describe(
-        '`live` (Pro) gives the result for use; `test` is free and marks the result with gray bands.',
-      ),
-    format: oneOf('format', downloadFormats).default('svg').describe('The file format of the result.'),
+    ...resultOptions,
     traceMode: oneOf('traceMode', traceModes)
       .default(defaultSettings.mode)
       .describe('`bw` traces outlines in one color; `color` traces color layers.'),
@@ -46,48 +94,40 @@ export const vectorizeOptionsSchema = z
     smoothness: whole('smoothness', 0, 100)
       .default(defaultSettings.smoothness)
       .describe('0 to 100; higher smooths jagged edges into curves.'),
-    cornerDetection: oneOf('cornerDetection', cornerDetections).default(defaultSettings.cornerDetection),
-    quality: oneOf('quality', qualities).default(defaultSettings.quality),
-    width: z.coerce
-      .number({ error: 'width must be a number' })
-      .positive('width must be more than 0')
-      .optional()
-      .describe('Output width in `unit`; the height follows the image. Default: one unit per image pixel.'),
-    unit: oneOf('unit', sizeUnits).default('px').describe('The unit of `width`: px (96 per inch), mm or in.'),
+    cornerDetection: oneOf('cornerDetection', cornerDetections)
+      .default(defaultSettings.cornerDetection)
+      .describe('How readily a bend becomes a sharp corner.'),
+    quality: oneOf('quality', qualities)
+      .default(defaultSettings.quality)
+      .describe('`high` fits curves more closely, for final output.'),
     wait: whole('wait', 0, 30)
       .default(10)
       .describe('Seconds to wait for the result before answering 202 with a job to poll.'),
   })
-  .superRefine((value, ctx) => {
-    const max = maxOutputWidth[value.unit];
-    if (value.width !== undefined && value.width > max)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['width'],
-        message: `width must be at most ${max} ${value.unit}`,
-      });
-  });
+  .superRefine(widthWithinMaximum);
 export type VectorizeOptions = z.infer<typeof vectorizeOptionsSchema>;
 
-/** The multipart form of `POST /api/v1/vectorize`, for the document: the image and the options. */
+/** The form of `POST /api/v1/vectorize`, for the document: one image, and the options. */
 export const vectorizeFormSchema = z.object({
-  image: z.string().meta({
-    format: 'binary',
-    description: `The PNG or JPEG image, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-  }),
+  image: z
+    .string()
+    .meta({
+      format: 'binary',
+      description: `The PNG or JPEG image, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+    })
+    .optional(),
+  'image.url': z
+    .url()
+    .optional()
+    .describe(
+      'Instead of image: a public http or https address of the image (up to 3 redirects, 10 seconds).',
+    ),
+  'image.base64': z.string().optional().describe('Instead of image: the image in base64, or as a data: URL.'),
   ...z.object(vectorizeOptionsSchema.shape).partial().shape,
 });
 
 /** `GET /api/v1/jobs/{id}/result`: the result again, in any format and size. */
-export const resultQuerySchema = z.object({
-  mode: oneOf('mode', apiModes).default('live').describe('`test` gives the marked result, free.'),
-  format: oneOf('format', downloadFormats).default('svg'),
-  width: z.coerce
-    .number({ error: 'width must be a number' })
-    .positive('width must be more than 0')
-    .optional(),
-  unit: oneOf('unit', sizeUnits).default('px'),
-});
+export const resultQuerySchema = z.object(resultOptions).superRefine(widthWithinMaximum);
 
 export type ResultQuery = z.infer<typeof resultQuerySchema>;
 
@@ -98,16 +138,86 @@ export const jobSchema = z
   .object({
     id: z.uuid(),
     status: z.enum(conversionStatuses),
-    /** Places ahead in the queue, while pending. */
-    position: z.number().int().nullable(),
+    fileName: z.string().describe('The name of the image as it was sent.'),
+    position: z.number().int().nullable().describe('Place in the queue while pending, 1 = next.'),
     error: z.string().nullable().describe('Why the conversion failed, when it did.'),
-    vectorCount: z.number().int().nullable(),
-    createdAt: z.string(),
-    completedAt: z.string().nullable(),
-    resultUrl: z.string().describe('Where the result is, once completed (mode and format as asked).'),
+    vectorCount: z.number().int().nullable().describe('Paths in the result, once completed.'),
+    createdAt: z.string().describe('When the job was made (ISO 8601).'),
+    completedAt: z.string().nullable().describe('When the result was ready (ISO 8601).'),
+    expiresAt: z.string().describe('When its files are deleted, at the latest (ISO 8601).'),
+    deleted: z.boolean().describe('Its files are deleted: by a DELETE call, or at expiresAt.'),
+    resultUrl: z
+      .string()
+      .describe(
+        'Where the result is once completed, with every output option as asked (mode, format, width, unit, background).',
+      ),
   })
-  .meta({ id: 'Job' });
+  .meta({
+    id: 'Job',
+    examples: [
+      {
+        id: '0b6f1c7e-4a53-4f0e-9a57-1f0c5a7e2d31',
+        status: 'completed',
+        fileName: 'logo.png',
+        position: null,
+        error: null,
+        vectorCount: 42,
+        createdAt: '2026-11-25T10:00:00.000Z',
+        completedAt: '2026-11-25T10:00:01.200Z',
+        expiresAt: '2026-11-26T10:00:00.000Z',
+        deleted: false,
+        resultUrl: '/api/v1/jobs/0b6f1c7e-4a53-4f0e-9a57-1f0c5a7e2d31/result?mode=live&format=pdf',
+      },
+    ],
+  });
 export type Job = z.infer<typeof jobSchema>;
+
+/** `GET /api/v1/jobs`: a page of the account's jobs, newest first. */
+export const jobListQuerySchema = z.object({
+  limit: whole('limit', 1, 100).default(20).describe('Jobs per page, 1 to 100.'),
+  before: z
+    .uuid('before must be a job id, as the previous page gave it')
+    .optional()
+    .describe('The last job of the previous page: the page after it (see `next`).'),
+});
+
+export const jobListSchema = z
+  .object({
+    jobs: z.array(jobSchema),
+    next: z.string().nullable().describe('The address of the next page, or null on the last page.'),
+  })
+  .meta({ id: 'JobList' });
+
+const used = z.object({
+  limit: z.number().int().nullable().describe('The most allowed; null when not capped (Pro).'),
+  used: z.number().int().describe('Used in the current window.'),
+  remaining: z.number().int().nullable().describe('What is left; null when not capped.'),
+});
+
+/** `GET /api/v1/account`: the key's account, its plan, and its limits with what is left. */
+export const accountSchema = z
+  .object({
+    username: z.string(),
+    plan: z.enum(['free', 'pro']).describe('`pro` makes live calls; `free` makes test calls.'),
+    proUntil: z.string().nullable().describe('When a cancelled Pro plan ends (ISO 8601).'),
+    perKeyPerMinute: z
+      .object({
+        live: z.number().int().describe('Live calls of this key a minute.'),
+        test: z.number().int().describe('Test calls of this key a minute.'),
+        reads: z.number().int().describe('Reads of jobs and results a minute.'),
+      })
+      .describe('Each answer tells what is left in its RateLimit-* headers.'),
+    quotas: z
+      .object({
+        tracesThisMinute: used,
+        tracesThisHour: used,
+        imagesThisHour: used,
+        resultsKept: used,
+      })
+      .describe('The account’s conversions across keys and the site; Pro is not capped.'),
+  })
+  .meta({ id: 'Account' });
+export type Account = z.infer<typeof accountSchema>;
 
 /** The stable error codes of the API. */
 export const errorCodes = [
@@ -118,12 +228,17 @@ export const errorCodes = [
   'invalid_request',
   'unsupported_image',
   'image_too_large',
+  'url_not_allowed',
+  'url_unreachable',
+  'unsupported_media_type',
+  'idempotency_key_reused',
   'not_found',
   'not_ready',
   'conversion_failed',
   'gone',
   'rate_limited',
   'server_error',
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -133,4 +248,13 @@ export const errorSchema = z
     code: z.enum(errorCodes).describe('Stable: branch on this.'),
     message: z.string().describe('For people: what happened and what to do.'),
   })
-  .meta({ id: 'Error' });
+  .meta({
+    id: 'Error',
+    examples: [
+      {
+        code: 'plan_required',
+        message:
+          'Live API calls come with Pro ($5.99/month). Use mode=test to try the API for free (results are marked).',
+      },
+    ],
+  });

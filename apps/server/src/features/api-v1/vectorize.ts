@@ -37,18 +37,26 @@ export async function startConversion(
   const uploadId = await newUpload(deps, owner);
   await deps.store.write(uploadKey(uploadId), image.bytes);
   await recordUploadSize(deps.db, uploadId, image.bytes.length);
-  return createConversion(deps, owner, {
-    originalFileName,
-    originalFileUrl: `/objects/uploads/${uploadId}`,
-    settings: {
-      mode: options.traceMode,
-      colors: options.colors,
-      threshold: options.threshold,
-      smoothness: options.smoothness,
-      cornerDetection: options.cornerDetection,
-      quality: options.quality,
+  const { mode, format, width, unit, background } = options;
+  // With the insert: a write to the row once it is queued would hold it locked while a worker
+  // claims it, and the worker would pass it by.
+  return createConversion(
+    deps,
+    owner,
+    {
+      originalFileName,
+      originalFileUrl: `/objects/uploads/${uploadId}`,
+      settings: {
+        mode: options.traceMode,
+        colors: options.colors,
+        threshold: options.threshold,
+        smoothness: options.smoothness,
+        cornerDetection: options.cornerDetection,
+        quality: options.quality,
+      },
     },
-  });
+    JSON.stringify({ mode, format, width, unit, background }),
+  );
 }
 
 /** The conversion once it has ended, or as it is when `waitMs` have passed. */

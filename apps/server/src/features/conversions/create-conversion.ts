@@ -25,6 +25,8 @@ export async function createConversion(
   deps: Deps,
   owner: Owner,
   input: CreateConversionInput,
+  /** The output options of an /api/v1 job (JSON), for its resultUrl. */
+  resultOptions?: string,
 ): Promise<ConversionRow> {
   const { db, store, queue, clock } = deps;
   const uploadId = input.originalFileUrl.split('/').pop() ?? '';
@@ -68,6 +70,7 @@ export async function createConversion(
       expiresAt: new Date(Date.parse(upload.createdAt) + deps.config.retentionMs).toISOString(),
       expiredAt: null,
       createdAt: clock().toISOString(),
+      resultOptions,
     });
     if (owner.userId) await countConversion(tx, owner.userId);
   });

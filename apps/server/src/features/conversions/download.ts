@@ -70,18 +70,62 @@ function resultGone(err: unknown): never {
 export async function resultFile(
   deps: Deps,
   svg: Buffer,
-  { format, width, unit }: DownloadQuery,
+  { format, width, unit, background }: ResultOptions,
   testMark = false,
 ): Promise<Buffer> {
   if (format === 'svg' && width === undefined && !testMark) return svg;
+  if (format === 'png') {
+    const pixels = pngWidth(svg, width, unit);
+    const drawn = background === 'transparent' ? undefined : background;
+    return deps.files.export({
+      svg,
+      format,
+      size: { width: pixels, unit: 'px' },
+      testMark,
+      background: drawn,
+    });
+  }
   const size = width === undefined ? undefined : { width, unit };
   return deps.files.export({ svg, format, size, testMark });
 }
 
+/** A result's output: a format with a size, and for PNG a background. */
+export type ResultOptions = Omit<DownloadQuery, 'format'> & {
+  format: DownloadFormat | 'png';
+  background?: string;
+};
+
+/** The widest PNG, in pixels, and the most pixels one may hold. */
+export const MAX_PNG_WIDTH = 8192;
+export const MAX_PNG_PIXELS = 8192 * 4096;
+
+/** A width in pixels of a PNG, drawn at 96 pixels to the inch. */
+export function pngPixels(width: number, unit: DownloadQuery['unit']): number {
+  return Math.round(width * (unit === 'in' ? 96 : unit === 'mm' ? 96 / 25.4 : 1));
+}
+
+/** A PNG's width in pixels, refused past MAX_PNG_WIDTH or MAX_PNG_PIXELS. */
+function pngWidth(svg: Buffer, width: number | undefined, unit: DownloadQuery['unit']): number {
+  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg.subarray(0, 1024).toString('utf8'));
+  const [w, h] = box ? [Number(box[1]), Number(box[2])] : [1, 1];
+  const pixels = width === undefined ? Math.round(w) : pngPixels(width, unit);
+  const height = Math.round((pixels * h) / w);
+  if (pixels > MAX_PNG_WIDTH || pixels * height > MAX_PNG_PIXELS) {
+    throw new AppError(
+      400,
+      `A PNG can be at most ${MAX_PNG_WIDTH} px wide and ${MAX_PNG_PIXELS / 1024 / 1024} megapixels; this one would be ${pixels} x ${height} px. Ask for a smaller width.`,
+    );
+  }
+  return Math.max(1, pixels);
+}
+
 /** Headers for a result as a download, in its format. */
-export function downloadHeaders(format: DownloadFormat): Record<string, string> {
+export function downloadHeaders(format: DownloadFormat | 'png'): Record<string, string> {
   if (format === 'svg') return svgDownloadHeaders;
-  const mimeType = formats.find((f) => f.name === format)?.mimeType ?? 'application/octet-stream';
+  const mimeType =
+    format === 'png'
+      ? 'image/png'
+      : (formats.find((f) => f.name === format)?.mimeType ?? 'application/octet-stream');
   return {
     'content-type': mimeType,
     'content-disposition': `attachment; filename="${downloadFileName(format)}"`,

@@ -1,6 +1,8 @@
+import { Resvg } from '@resvg/resvg-js';
 import type { DownloadFormat } from '@vectrace/contract';
-import { formats, type OutputSize, readSvg } from '@vectrace/tracer';
+import { formats, type OutputSize, readSvg, toSvg, type VectorImage } from '@vectrace/tracer';
 import { Piscina } from 'piscina';
+import { handOver } from '../../worker/hand-over.js';
 import { renderPreview } from './preview.js';
 import { type Region, renderRegion } from './preview-region.js';
 import { withTestMark } from './test-mark.js';
@@ -16,8 +18,11 @@ export interface PreviewTask {
 /** One export, sent to a file worker: the result's SVG bytes, written again in a format. */
 export interface ExportTask {
   svg: Uint8Array;
-  format: DownloadFormat;
+  /** A vector format, or PNG drawn from the vector at `size.width` pixels. */
+  format: DownloadFormat | 'png';
   size?: OutputSize;
+  /** PNG only: a color to draw on; transparent without. */
+  background?: string;
   /** The API's test mode: bands across the picture say it is not for use. */
   testMark: boolean;
 }
@@ -30,16 +35,26 @@ export default function previewTask({ svg, region, watermark }: PreviewTask): Ui
   const png = region
     ? renderRegion(text(svg), region, watermark)
     : renderPreview(Buffer.from(svg.buffer, svg.byteOffset, svg.byteLength), watermark);
-  return Piscina.move(png) as unknown as Uint8Array;
+  return Piscina.move(handOver(png)) as unknown as Uint8Array;
 }
 
 /** The result read back from its SVG and written in the asked format and size. */
-export function exportTask({ svg, format, size, testMark }: ExportTask): Uint8Array {
+export function exportTask({ svg, format, size, testMark, background }: ExportTask): Uint8Array {
   let model = readSvg(text(svg));
   if (testMark) model = withTestMark(model);
+  if (format === 'png')
+    return Piscina.move(
+      handOver(drawPng(model, size?.width ?? model.width, background)),
+    ) as unknown as Uint8Array;
   const exporter = formats.find((f) => f.name === format);
   if (!exporter) throw new Error(`no exporter for ${format}`);
   const written = exporter.write(model, { size });
   const bytes = typeof written === 'string' ? Buffer.from(written, 'utf8') : written;
-  return Piscina.move(bytes) as unknown as Uint8Array;
+  return Piscina.move(handOver(bytes)) as unknown as Uint8Array;
+}
+
+/** The result drawn as a PNG `width` pixels wide, its height in proportion. */
+function drawPng(model: VectorImage, width: number, background: string | undefined): Uint8Array {
+  const fitTo = { mode: 'width', value: Math.max(1, Math.round(width)) } as const;
+  return new Resvg(toSvg(model), { fitTo, ...(background ? { background } : {}) }).render().asPng();
 }

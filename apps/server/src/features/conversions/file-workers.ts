@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { handOver } from '../../worker/hand-over.js';
 import type { ExportTask, PreviewTask } from './file-task.js';
 
 /**
@@ -20,15 +21,8 @@ export function openFileWorkers(options: { threads: number; memoryMb: number }):
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
   });
   const run = async <T extends { svg: Uint8Array }>(task: T, name: string): Promise<Buffer> => {
-    // Handed over, not copied; a Buffer that shares a pooled ArrayBuffer is copied first.
-    const own =
-      task.svg.byteOffset === 0 && task.svg.byteLength === task.svg.buffer.byteLength
-        ? task.svg
-        : new Uint8Array(task.svg);
-    const out: Uint8Array = await piscina.run(
-      { ...task, svg: own },
-      { name, transferList: [own.buffer as ArrayBuffer] },
-    );
+    const own = handOver(task.svg);
+    const out: Uint8Array = await piscina.run({ ...task, svg: own }, { name, transferList: [own.buffer] });
     return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   };
   return {

@@ -9,10 +9,18 @@ export async function insertConversion(
   db: Db,
   row: Omit<
     ConversionRow,
-    'paymentStatus' | 'priority' | 'attempts' | 'queueRound' | 'claimedBy' | 'leaseExpiresAt' | 'retryAt'
+    | 'paymentStatus'
+    | 'priority'
+    | 'attempts'
+    | 'queueRound'
+    | 'claimedBy'
+    | 'leaseExpiresAt'
+    | 'retryAt'
+    | 'resultOptions'
   > & {
     priority: number;
     queueRound: number;
+    resultOptions?: string;
   },
 ): Promise<void> {
   await db.insertInto('conversions').values(row).execute();
@@ -141,4 +149,15 @@ export async function markExpired(db: Db, id: string, now: Date): Promise<void> 
 /** Once its file is deleted, the conversion keeps no file URL. */
 export async function clearVectorFileUrl(db: Db, id: string): Promise<void> {
   await db.updateTable('conversions').set({ vectorFileUrl: null }).where('id', '=', id).execute();
+}
+
+/** Conversions waiting to be traced, and when the oldest of them was made (for /metrics). */
+export async function waitingSummary(db: Db): Promise<{ waiting: number; oldest: string | null }> {
+  const row = await db
+    .selectFrom('conversions')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('createdAt').as('oldest')])
+    .where('status', '=', 'pending')
+    .where('expiredAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.n), oldest: (row.oldest as string | null) ?? null };
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { type ObjectStore, resultKeys, uploadKey } from '../../storage/object-store.js';
+import { pruneIdempotencyKeys } from '../api-v1/idempotency.js';
 import { deleteEndedSessions } from '../auth/sessions.js';
 import { pruneLoginFailures } from '../auth/throttle.js';
 import { clearVectorFileUrl, conversionsDueForExpiry, markExpired } from '../conversions/queries.js';
@@ -82,5 +83,6 @@ export async function sweepExpired(deps: {
   const partialFiles = await store.sweepPartial(new Date(now.getTime() - PARTIAL_WRITE_MAX_AGE_MS));
   await deleteEndedSessions(db, now);
   await pruneLoginFailures(db, now);
+  await pruneIdempotencyKeys(db, now);
   return { conversions: expired, uploads: deleted, partialFiles, failed };
 }

@@ -42,7 +42,7 @@ export async function serveWebApp(app: FastifyInstance, config: Config): Promise
     reply
       .type('text/plain; charset=utf-8')
       .send(
-        `User-agent: *\nDisallow: /api/\nDisallow: /objects/\nDisallow: /checkout\nDisallow: /account\nDisallow: /sandbox/\n\nSitemap: ${publicOrigin(request, config)}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /api/docs\nDisallow: /api/\nDisallow: /objects/\nDisallow: /checkout\nDisallow: /account\nDisallow: /sandbox/\n\nSitemap: ${publicOrigin(request, config)}/sitemap.xml\n`,
       ),
   );
   app.get('/sitemap.xml', async (request, reply) => {
@@ -57,9 +57,15 @@ export async function serveWebApp(app: FastifyInstance, config: Config): Promise
   return readFileSync(indexFile, 'utf8');
 }
 
-/** A request for a page: GET or HEAD outside the API and object addresses, whatever it accepts. */
+/**
+ * A request for a page: GET or HEAD outside the API and object addresses (the API reference, a
+ * page at /api/docs, aside), whatever it accepts.
+ */
 export function isPageRequest(request: FastifyRequest): boolean {
-  return (request.method === 'GET' || request.method === 'HEAD') && !notPages.test(request.url.split('?')[0]);
+  const path = request.url.split('?')[0];
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') && (!notPages.test(path) || isPagePath(path))
+  );
 }
 
 /**

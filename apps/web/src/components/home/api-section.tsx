@@ -20,7 +20,7 @@ function example(base: string): { comment?: string; code: string }[] {
     {
       comment: 'Vectorize a logo into a PDF',
       code: [
-        `curl ${base}/api/v1/vectorize \\`,
+        `curl --fail-with-body ${base}/api/v1/vectorize \\`,
         '  -H "Authorization: Bearer $VECTRACE_API_KEY" \\',
         '  -F image=@logo.png -F format=pdf -o logo.pdf',
       ].join('\n'),
@@ -28,7 +28,7 @@ function example(base: string): { comment?: string; code: string }[] {
     {
       comment: 'Try it for free: test mode marks the result',
       code: [
-        `curl ${base}/api/v1/vectorize \\`,
+        `curl --fail-with-body ${base}/api/v1/vectorize \\`,
         '  -H "Authorization: Bearer $VECTRACE_API_KEY" \\',
         '  -F image=@logo.png -F mode=test -o logo.svg',
       ].join('\n'),

@@ -4,11 +4,12 @@ import { productName } from './brand';
 const links = [
   { href: '/png-to-svg', label: 'PNG to SVG' },
   { href: '/how-to-vectorize-a-logo', label: 'How to Vectorize a Logo' },
+  { href: '/api/docs', label: 'API Reference' },
   { href: '/privacy', label: 'Privacy' },
   { href: '/terms', label: 'Terms' },
 ];
 
-/** Every page's footer: the guides, privacy, and the copyright line. */
+/** Every page's footer: the guides, the API reference, privacy, and the copyright line. */
 export function SiteFooter() {
   return (
     <footer className="border-t border-border bg-surface">
