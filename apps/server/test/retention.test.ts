@@ -33,7 +33,7 @@ const files = (server: TestServer, conversion: Conversion) => {
   };
 };
 
-async function until(check: () => Promise<boolean> | boolean, timeoutMs = 5000) {
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > end) throw new Error('condition never met');
@@ -144,13 +144,16 @@ describe('retention: files are deleted within 24 hours', () => {
     expect(await original()).toBe(true);
 
     clock.advance(23.5 * HOUR);
-    await until(async () => !(await original()));
-    const row = await server.deps.db
-      .selectFrom('uploads')
-      .selectAll()
-      .where('id', '=', ticket.objectPath.split('/').pop() ?? '')
-      .executeTakeFirstOrThrow();
-    expect(row.deletedAt).not.toBeNull();
+    // The sweep deletes the file, then marks the upload deleted (so a failed delete is tried again).
+    const markedDeleted = async () => {
+      const row = await server.deps.db
+        .selectFrom('uploads')
+        .select('deletedAt')
+        .where('id', '=', ticket.objectPath.split('/').pop() ?? '')
+        .executeTakeFirstOrThrow();
+      return row.deletedAt !== null;
+    };
+    await until(async () => !(await original()) && (await markedDeleted()));
     // Its object path no longer converts.
     const reply = await client.post('/api/conversions', {
       originalFileName: 'logo.png',

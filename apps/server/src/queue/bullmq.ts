@@ -5,6 +5,9 @@ import type { JobQueue } from './job-queue.js';
 import { settleWithin } from './settle.js';
 
 const QUEUE = 'conversions';
+/** How often, and how far apart, a job tries again to claim its own conversion held by another write. */
+const CLAIM_TRIES = 20;
+const CLAIM_TRY_MS = 100;
 
 /**
  * The queue of a scaled-out deployment: BullMQ on Redis brings work to every worker process.
@@ -13,6 +16,8 @@ const QUEUE = 'conversions';
  * fair order every process shares (Pro first, owners in turns), and goes on claiming until none
  * is left. So a job may end up tracing another conversion than its own: each pending conversion
  * still has a job, and none is traced twice (claims are atomic, with leases).
+ * A claim passes by a row that another write holds locked for a moment (Postgres' SKIP LOCKED),
+ * so a job that found nothing while its own conversion still waits tries again, briefly.
  * A worker that dies leaves its job stalled: BullMQ hands it to another worker, and the
  * conversion itself comes back once its lease has run out (recoverExpiredLeases, which
  * announces it again). Redis is not the record: `enqueue` of every pending conversion rebuilds
@@ -25,6 +30,7 @@ export function bullmqQueue(options: {
   /** A job's lock in Redis: as long as a conversion's lease. */
   lockMs: number;
   claimNext: () => Promise<Claim | undefined>;
+  isClaimable: (conversionId: string) => Promise<boolean>;
   onError: (err: unknown, conversionId?: string) => void;
 }): JobQueue {
   // Commands wait for a lost connection to come back rather than fail (BullMQ's advice for
@@ -52,10 +58,15 @@ export function bullmqQueue(options: {
       workerConnection = connect();
       worker = new Worker(
         QUEUE,
-        async () => {
+        async (job) => {
+          let tries = 0;
           while (!closing) {
             const claim = await options.claimNext();
-            if (!claim) return;
+            if (!claim) {
+              if (++tries >= CLAIM_TRIES || !job.id || !(await options.isClaimable(job.id))) return;
+              await new Promise((resolve) => setTimeout(resolve, CLAIM_TRY_MS));
+              continue;
+            }
             const run = handler(claim)
               .catch((err) => options.onError(err, claim.conversionId))
               .finally(() => running.delete(claim));

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import { claimNextConversion } from '../features/conversions/claims.js';
+import { claimNextConversion, isClaimable } from '../features/conversions/claims.js';
 import { bullmqQueue } from './bullmq.js';
 import { inProcessQueue } from './in-process.js';
 import type { JobQueue } from './job-queue.js';
@@ -20,6 +20,7 @@ export function openJobQueue(
       concurrency: config.trace.workers,
       lockMs: config.leaseMs,
       claimNext,
+      isClaimable: (id) => isClaimable(db, id, clock()),
       onError,
     });
   }

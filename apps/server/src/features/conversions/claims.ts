@@ -58,6 +58,18 @@ export async function claimNextConversion(db: Db, now: Date, leaseMs: number): P
   return row ? { conversionId: row.id, token } : undefined;
 }
 
+/** Whether the conversion waits for a worker and may be claimed now. */
+export async function isClaimable(db: Db, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('conversions')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where((w) => w.or([w('retryAt', 'is', null), w('retryAt', '<=', now.toISOString())]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 const claimed = (claim: Claim) => (db: Db) =>
   db
     .updateTable('conversions')
