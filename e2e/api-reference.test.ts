@@ -10,7 +10,7 @@ import { desktop, phone, screenshot } from './support/browser.js';
 import { logoFile } from './support/converter.js';
 import { signUp } from './support/people.js';
 import { useSite } from './support/site.js';
-import { horizontalOverflow, visible } from './support/ui.js';
+import { horizontalOverflow, uiTimeout, visible } from './support/ui.js';
 
 const site = useSite();
 const run = promisify(execFile);
@@ -120,7 +120,9 @@ describe('the API reference at /api/docs', () => {
     const heading = page.getByRole('heading', { level: 3, name: 'Read a job' });
     await visible(heading);
     await expect
-      .poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .poll(() => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top)), {
+        timeout: uiTimeout,
+      })
       .toBeLessThan(200);
   });
 

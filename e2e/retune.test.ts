@@ -153,6 +153,20 @@ describe('the drop zone and other ways in', () => {
     await enabled(convertButton(page), true);
   });
 
+  test('a first visit starts on Auto: the illustration comes out in color, and the page says how it was read', async () => {
+    const { page } = await site.newTab();
+    await open(page, '/');
+    await expect(
+      page.getByRole('button', { name: 'Auto', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
+    await convertSample(page, 'Illustration');
+    await visible(page.getByTestId('reading').filter({ hasText: /^Read as a color image, \d+ colors$/ }));
+    const sketch = (await site.newTab()).page;
+    await open(sketch, '/');
+    await convertSample(sketch, 'Sketch');
+    await visible(sketch.getByTestId('reading').filter({ hasText: 'Read as black-and-white art' }));
+  });
+
   test('presets set the engine: Photo is color with 16 colors', async () => {
     const { page } = await site.newTab();
     await open(page, '/');

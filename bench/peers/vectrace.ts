@@ -4,9 +4,12 @@ import type { Peer } from './peer.js';
 
 type Engine = typeof import('@vectrace/tracer') & typeof import('@vectrace/tracer/decode');
 
-/** The product's defaults in each mode, with any overrides from the command line on top. */
+/**
+ * The product's defaults in each mode (the automatic mode's choice aside: each mode is compared
+ * with its peers), with any overrides from the command line on top.
+ */
 export function vectraceSettings(kind: Kind, overrides: Partial<TraceSettings>): Partial<TraceSettings> {
-  return kind === 'bw' ? { ...overrides } : { mode: 'color', ...overrides };
+  return { mode: kind, ...overrides };
 }
 
 /**

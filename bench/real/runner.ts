@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { describeReading, trace } from '@vectrace/tracer';
 import { countCommands } from '../commands.js';
 import type { Kind } from '../corpus.js';
 import { decode, type Rgba } from '../decode.js';
@@ -51,6 +52,8 @@ export interface RealFailure {
 
 export interface RealRun {
   sources: RealSource[];
+  /** What the automatic mode (the default) read each image as, by id. */
+  readings: Map<string, string>;
   results: RealResult[];
   failures: RealFailure[];
   /** Which engines ran in which mode, for the report. */
@@ -96,10 +99,13 @@ export async function runReal(
 ): Promise<RealRun> {
   const results: RealResult[] = [];
   const failures: RealFailure[] = [];
+  const readings = new Map<string, string>();
   for (const source of sources) {
     const bytes = await readFile(realImageFile(dir, source));
     const input = await decode(bytes);
     const started = performance.now();
+    const auto = trace(input);
+    readings.set(source.id, describeReading(auto.reading, auto.layers.length));
     for (const mode of ['bw', 'color'] as const) {
       const truth =
         mode === 'bw' ? (isDocument(source) ? sauvolaMask(input) : inkMask(input)) : new Uint8Array();
@@ -135,5 +141,5 @@ export async function runReal(
         inProcess: peer.inProcess,
       })),
   );
-  return { sources, results, failures, engines };
+  return { sources, readings, results, failures, engines };
 }

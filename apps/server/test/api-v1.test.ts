@@ -101,6 +101,24 @@ describe('the developer API', () => {
     expect(onSite.status).toBe(200);
   });
 
+  it('traces in the automatic mode by default, reads an image as a page when told to, and says how it read it', async () => {
+    const finished = async (options: Record<string, string>) => {
+      const started = await vectorize(server, pro.secret, logo, { wait: '0', ...options });
+      expect(started.status, JSON.stringify(started.json)).toBe(202);
+      let job = started.json;
+      for (let i = 0; i < 300 && job.status !== 'completed'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = (await apiGet(server, pro.secret, `/api/v1/jobs/${job.id}`)).json;
+      }
+      return job;
+    };
+    expect((await finished({})).reading).toBe('Read as black-and-white art');
+    expect((await finished({ read: 'page' })).reading).toBe('Read as a page, in black and white');
+    const wrong = await vectorize(server, pro.secret, logo, { read: 'poster' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.message).toBe('read must be one of: auto, picture, page');
+  });
+
   it('refuses live calls of a free account with plan_required, and gives it marked results in test mode', async () => {
     const free = await accountWithKey(server);
     const live = await vectorize(server, free.secret, logo);

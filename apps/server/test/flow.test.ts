@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
 import { convert, register, settled, startConversion } from './support/flows.js';
-import { logoJpeg, logoPng } from './support/images.js';
+import { logoJpeg, logoPng, whitePng } from './support/images.js';
+import { createPaymentIntent } from './support/payments.js';
 import { markPaid, startTestServer, type TestServer } from './support/server.js';
 
 let server: TestServer;
@@ -27,8 +28,9 @@ describe('the whole flow over HTTP', () => {
       threshold: 30,
       cornerDetection: 'auto',
       quality: 'standard',
-      mode: 'bw',
+      mode: 'auto',
       colors: 'auto',
+      read: 'auto',
     });
 
     const done = await settled(client, created.body.id);
@@ -110,5 +112,21 @@ describe('the whole flow over HTTP', () => {
     };
     // The watermark adds visible marks all over the picture; the paid preview has only the logo.
     expect(await ink(watermarked)).toBeGreaterThan((await ink(clean)) * 1.2);
+  });
+
+  it('says how the image was read, and fails a result with nothing in it, with what to try and nothing to pay', async () => {
+    const client = new Client(server.url);
+    await register(client);
+    const logo = await convert(client, await logoPng(), 'logo.png');
+    expect(logo.reading).toBe('Read as black-and-white art');
+
+    const blank = await convert(client, whitePng(120, 80), 'blank.png');
+    expect(blank.status).toBe('failed');
+    expect(blank.reading).toBeNull();
+    expect(blank.errorMessage).toBe(
+      'Nothing was traced: with these settings the image comes out empty. Try the Auto or Color mode, or a lower threshold, in Advanced.',
+    );
+    const pay = await createPaymentIntent(client, blank.id);
+    expect(pay.status).not.toBe(200);
   });
 });

@@ -637,7 +637,7 @@ describe('conversion requests', () => {
       [{ threshold: 1000 }, /^Threshold must be from 0 to 100/],
       [{ cornerDetection: 'pointy' }, /^Corner detection must be one of: auto, sharp, rounded, none/],
       [{ quality: 'max' }, /^Quality must be one of: draft, standard, high, ultra/],
-      [{ mode: 'sepia' }, /^Mode must be one of: bw, color/],
+      [{ mode: 'sepia' }, /^Mode must be one of: auto, bw, color, pixel/],
       [{ colors: 'many' }, /^Colors must be a whole number from 2 to 32, or auto/],
       [{ colors: 2.5 }, /^Colors must be/],
     ];
@@ -682,8 +682,9 @@ describe('conversion requests', () => {
       threshold: 30,
       cornerDetection: 'auto',
       quality: 'standard',
-      mode: 'bw',
+      mode: 'auto',
       colors: 'auto',
+      read: 'auto',
     };
     const png = await logoPng(40);
     const none = await create(client, png, 'a.png');

@@ -38,6 +38,8 @@ export interface Conversion {
   fileSize: number | null;
   /** Something to know about a completed result, e.g. that it was traced at a reduced size. */
   notice: string | null;
+  /** How the image was read, shown under the result: "Read as a color image, 6 colors". */
+  reading: string | null;
   /** 1 for the next conversion to start; null unless pending. */
   queuePosition: number | null;
   /** The trace's stage while pending or processing; null once it has ended. */

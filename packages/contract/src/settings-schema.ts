@@ -1,4 +1,4 @@
-import { cornerDetections, defaultSettings, qualities, traceModes } from '@vectrace/tracer';
+import { cornerDetections, defaultSettings, qualities, readAs, traceModes } from '@vectrace/tracer';
 import { z } from 'zod';
 
 const percent = (name: string, fallback: number) =>
@@ -14,7 +14,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T
 
 const colorsMessage = 'Colors must be a whole number from 2 to 32, or auto';
 
-/** Conversion settings (spec section 3, plus `mode` and `colors`); missing fields take their defaults. */
+/** Conversion settings (spec section 3, plus `mode`, `colors` and `read`); missing fields take their defaults. */
 export const conversionSettingsSchema = z.object({
   smoothness: percent('Smoothness', defaultSettings.smoothness),
   threshold: percent('Threshold', defaultSettings.threshold),
@@ -26,6 +26,7 @@ export const conversionSettingsSchema = z.object({
       error: colorsMessage,
     })
     .default('auto'),
+  read: oneOf('Read as', readAs, defaultSettings.read),
 });
 
 /** The settings of one conversion, every field present. */

@@ -1,9 +1,16 @@
-import { cornerDetections, defaultSettings, MAX_PIXELS, qualities, traceModes } from '@vectrace/tracer';
+import {
+  cornerDetections,
+  defaultSettings,
+  MAX_PIXELS,
+  qualities,
+  readAs,
+  traceModes,
+} from '@vectrace/tracer';
 import type { ConversionSettings } from './settings-schema.js';
 
 export type { ConversionSettings };
 // Plain values, apart from the zod schemas: a page that only shows settings does not load zod.
-export { cornerDetections, MAX_PIXELS, qualities, traceModes };
+export { cornerDetections, MAX_PIXELS, qualities, readAs, traceModes };
 
 /** The spec's defaults. */
 export const defaultConversionSettings: ConversionSettings = { ...defaultSettings };

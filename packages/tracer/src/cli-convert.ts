@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
+  describeReading,
   type ExportFormat,
   type ExportOptions,
   formats,
@@ -81,10 +82,12 @@ export async function convert(
   }
   let data: Uint8Array;
   let curves: number;
+  let reading = '';
   try {
     const traced = trace(image, recipe.settings);
     const model = recipe.background === undefined ? traced : withBackground(traced, recipe.background);
     curves = model.vectorCount;
+    reading = describeReading(traced.reading, traced.layers.length).replace('Read', 'read');
     const format = formats.find((f) => f.name === recipe.format) ?? formats[0];
     const written = format.write(model, recipe.exportOptions);
     data = typeof written === 'string' ? new TextEncoder().encode(written) : written;
@@ -93,7 +96,13 @@ export async function convert(
   }
   const ms = Math.round(performance.now() - started);
   const to = output === STDIO ? 'standard output' : output;
-  const line = `${name} -> ${to} (${curves} ${curves === 1 ? 'curve' : 'curves'}, ${formatSize(data.length)}, ${ms} ms)`;
+  const found =
+    curves === 0
+      ? '; nothing was traced: try another --mode, or a lower --threshold'
+      : reading
+        ? `; ${reading}`
+        : '';
+  const line = `${name} -> ${to} (${curves} ${curves === 1 ? 'curve' : 'curves'}, ${formatSize(data.length)}, ${ms} ms${found})`;
   if (output === STDIO) return { line, bytes: data };
   try {
     await mkdir(dirname(output), { recursive: true });

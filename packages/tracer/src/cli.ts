@@ -22,6 +22,7 @@ import {
   type Exporter,
   formats,
   qualities,
+  readAs,
   type SizeUnit,
   type TraceSettings,
   traceModes,
@@ -45,6 +46,7 @@ const options = {
   'out-dir': { type: 'string' },
   format: { type: 'string' },
   mode: { type: 'string' },
+  read: { type: 'string' },
   colors: { type: 'string' },
   threshold: { type: 'string' },
   smoothness: { type: 'string' },
@@ -71,7 +73,11 @@ Traces PNG and JPEG images into vector graphics. An INPUT of - reads standard in
   -o, --output FILE           write to FILE (a single input only; - for standard output)
       --out-dir DIR           write DIR/<input name>.<ext> for each input, creating DIR
       --format FORMAT         ${formats.map((f) => f.name).join(', ')} (default: from the -o extension, else svg)
-      --mode MODE             ${traceModes.join(' or ')}: outlines or color layers (default ${defaultSettings.mode})
+      --mode MODE             ${traceModes.join(', ')} (default ${defaultSettings.mode}): auto reads the image
+                              and picks black-and-white outlines, color layers, or exact
+                              pixel squares for pixel art
+      --read AS               ${readAs.join(', ')} (default ${defaultSettings.read}): page reads the ink against
+                              the paper around it (scans, photos of pages); picture never does
       --colors N              color mode palette size, 2 to 32, or auto (default ${defaultSettings.colors})
       --threshold N           0 to 100; lower keeps fainter strokes (default ${defaultSettings.threshold})
       --smoothness N          0 to 100; higher smooths jagged edges into curves (default ${defaultSettings.smoothness})
@@ -343,6 +349,7 @@ function pickFormat(name: string | undefined, output: string | undefined): Expor
 function readSettings(values: ReturnType<typeof parseCommandLine>['values']): Partial<TraceSettings> {
   const settings: Partial<TraceSettings> = {};
   if (values.mode !== undefined) settings.mode = oneOf('--mode', values.mode, traceModes);
+  if (values.read !== undefined) settings.read = oneOf('--read', values.read, readAs);
   if (values.colors !== undefined) settings.colors = paletteSize(values.colors);
   if (values.threshold !== undefined) settings.threshold = percent('--threshold', values.threshold);
   if (values.smoothness !== undefined) settings.smoothness = percent('--smoothness', values.smoothness);

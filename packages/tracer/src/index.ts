@@ -12,6 +12,7 @@ export type {
   Subpath,
   VectorImage,
 } from './model.js';
+export { describeReading, type Reading } from './reading.js';
 export {
   type CornerDetection,
   cornerDetections,
@@ -19,6 +20,8 @@ export {
   MAX_PIXELS,
   type Quality,
   qualities,
+  type ReadAs,
+  readAs,
   type TraceMode,
   type TraceSettings,
   traceModes,

@@ -1,3 +1,5 @@
+import type { Reading } from './reading.js';
+
 /** An 8-bit RGBA raster, row-major from the top-left pixel: the engine's only input. */
 export interface RasterImage {
   width: number;
@@ -45,6 +47,8 @@ export interface VectorImage {
   height: number;
   background?: Color;
   layers: Layer[];
+  /** How the image was read: what the automatic mode chose, or the mode asked for (set by trace). */
+  reading?: Reading;
   /** Closed curves across all layers. */
   vectorCount: number;
   /**

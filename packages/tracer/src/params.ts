@@ -1,4 +1,5 @@
 import type { CornerRule } from './bw/curve.js';
+import type { Reading } from './reading.js';
 import type { TraceSettings } from './settings.js';
 
 /** Engine parameters: the product settings translated into the numbers of Selinger's paper. */
@@ -15,11 +16,14 @@ export interface TraceParams {
   corners: CornerRule;
   /** Adjacent Bézier segments are joined when the result stays within this many pixels. */
   opttolerance: number;
-  mode: TraceSettings['mode'];
+  /** The mode traced in: the one asked for, or the one the automatic mode chose. */
+  mode: Reading['mode'];
   /** Color mode: fixed palette size, or 0 for automatic. */
   colors: number;
   /** Color mode: regions smaller than this many pixels merge into their neighbours. */
   minRegion: number;
+  /** bw: whether the ink is read against the paper around it (page), never (picture), or as the image asks (auto). */
+  read: TraceSettings['read'];
   /** Color mode: a color joins the palette when it explains at least this many more pixels. */
   minColorArea: number;
 }
@@ -42,7 +46,7 @@ const SHARP_TURN = 50;
  *   images for it); high and ultra fit a little closer and keep smaller speckles. A much closer
  *   fit only adds segments that undulate: potrace's curves are smooth because they are joined.
  */
-export function toParams(settings: TraceSettings): TraceParams {
+export function toParams(settings: TraceSettings, mode: Reading['mode']): TraceParams {
   const { smoothness, threshold, cornerDetection, quality } = settings;
   const alphamax = Math.min(4 / 3, (0.35 + 0.012 * smoothness) * cornerFactor[cornerDetection]);
   const tolerance = 0.05 + 0.003 * smoothness;
@@ -53,7 +57,8 @@ export function toParams(settings: TraceSettings): TraceParams {
     turdsize: Math.round(2 * speckle),
     corners: { alphamax, turn: cornerDetection === 'sharp' ? (SHARP_TURN * Math.PI) / 180 : undefined },
     opttolerance: tolerance * fit,
-    mode: settings.mode,
+    mode,
+    read: settings.read,
     colors: settings.colors === 'auto' ? 0 : settings.colors,
     minRegion: Math.round(MIN_REGION * speckle),
     minColorArea: Math.round(3 * MIN_REGION * speckle),

@@ -3,8 +3,10 @@ import { traceColor } from './color/trace-color.js';
 import { withinCost } from './cost.js';
 import { DRAFT_HALVING_SIDE, halve, scaleLayers } from './draft.js';
 import { TraceError } from './errors.js';
-import type { Layer, RasterImage, StageTimings, VectorImage } from './model.js';
+import type { Color, Layer, RasterImage, StageTimings, VectorImage } from './model.js';
 import { toParams } from './params.js';
+import { tracePixel } from './pixel/trace-pixel.js';
+import { type Reading, readImage } from './reading.js';
 import { defaultSettings, MAX_PIXELS, type TraceSettings } from './settings.js';
 import { validSettings } from './validate.js';
 
@@ -12,7 +14,10 @@ import { validSettings } from './validate.js';
  * Traces an RGBA raster into filled vector layers. Deterministic: the same image and settings
  * always give the same model (timings aside).
  */
-export function trace(image: RasterImage, settings: Partial<TraceSettings> = {}): VectorImage {
+export function trace(
+  image: RasterImage,
+  settings: Partial<TraceSettings> = {},
+): VectorImage & { reading: Reading } {
   const { width, height, data } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new TraceError('invalid-image', `The image size ${width}x${height} is not valid`);
@@ -26,21 +31,42 @@ export function trace(image: RasterImage, settings: Partial<TraceSettings> = {})
   // A setting given as undefined means "the default", not "no value".
   const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
   const full = validSettings({ ...defaultSettings, ...given });
-  // Draft trades detail for speed where there are pixels to spare: a big image at half size.
-  const halved = full.quality === 'draft' && Math.min(width, height) >= DRAFT_HALVING_SIDE;
+  const timings: StageTimings = {};
+  const start = performance.now();
+  const read = full.mode === 'auto' ? readImage(image, full.read) : undefined;
+  if (read) timings.reading = performance.now() - start;
+  const mode = read?.reading.mode ?? (full.mode as Reading['mode']);
+  // Draft trades detail for speed where there are pixels to spare: a big image at half size
+  // (never pixel art, whose every pixel counts).
+  const halved =
+    full.quality === 'draft' && mode !== 'pixel' && Math.min(width, height) >= DRAFT_HALVING_SIDE;
   // An image with more fine detail than a trace can take on is traced smaller (see cost.ts).
   const { image: source, factor: reduced } = withinCost(halved ? halve(image) : image);
   const factor = (halved ? 2 : 1) * reduced;
-  const params = toParams(full);
-  const timings: StageTimings = {};
-  const traced =
-    params.mode === 'color' ? traceColor(source, params, timings) : traceBw(source, params, timings);
+  const params = toParams(full, mode);
+  const ink = source === image ? read?.ink : undefined;
+  let traced: { layers: Layer[]; background?: Color; page?: boolean } =
+    mode === 'pixel'
+      ? tracePixel(source)
+      : mode === 'color'
+        ? traceColor(source, params, timings)
+        : traceBw(source, params, timings, ink);
+  let reading: Reading =
+    mode === 'bw'
+      ? { mode, kind: traced.page ? 'page' : 'ink' }
+      : (read?.reading ?? { mode, kind: mode === 'pixel' ? 'pixel-art' : 'color' });
+  if (read && traced.layers.length === 0 && mode === 'bw') {
+    // Nothing dark enough to be ink (light art on a light ground): its colors are the picture.
+    reading = { mode: 'color', kind: 'light-art' };
+    traced = traceColor(source, toParams(full, 'color'), timings);
+  }
   const layers = factor > 1 ? scaleLayers(traced.layers, factor) : traced.layers;
   return {
     width,
     height,
-    ...traced,
+    ...(traced.background ? { background: traced.background } : {}),
     layers,
+    reading,
     vectorCount: countCurves(layers),
     ...(reduced > 1 ? { reducedBy: reduced } : {}),
     timings,

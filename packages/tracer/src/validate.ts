@@ -1,5 +1,5 @@
 import { TraceError } from './errors.js';
-import { cornerDetections, qualities, type TraceSettings, traceModes } from './settings.js';
+import { cornerDetections, qualities, readAs, type TraceSettings, traceModes } from './settings.js';
 
 const isOneOf = (values: readonly string[], value: unknown) =>
   typeof value === 'string' && values.includes(value);
@@ -22,6 +22,9 @@ export function validSettings(s: TraceSettings): TraceSettings {
   }
   if (!isOneOf(traceModes, s.mode)) {
     throw new TraceError('invalid-settings', `mode must be one of ${traceModes.join(', ')}`);
+  }
+  if (!isOneOf(readAs, s.read)) {
+    throw new TraceError('invalid-settings', `read must be one of ${readAs.join(', ')}`);
   }
   if (s.colors !== 'auto' && !(Number.isInteger(s.colors) && s.colors >= 2 && s.colors <= 32)) {
     throw new TraceError('invalid-settings', 'colors must be a whole number from 2 to 32, or auto');

@@ -99,7 +99,9 @@ describe('one input with -o', () => {
   it('writes an SVG whose rendering shows the black square', async () => {
     const run = await vectrace('square.png', '-o', 'square.svg');
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^square\.png -> square\.svg \(\d+ curves?, [\d.]+ K?B, \d+ ms\)\n$/);
+    expect(run.stdout).toMatch(
+      /^square\.png -> square\.svg \(\d+ curves?, [\d.]+ K?B, \d+ ms; read as black-and-white art\)\n$/,
+    );
     const svg = await readFile(join(dir, 'square.svg'), 'utf8');
     expect(svg).toMatch(/<path\b[^>]*\sd="M/);
     expect(svgFrame(svg)).toEqual({ width: 64, height: 64, viewBox: [0, 0, 64, 64] });
@@ -197,7 +199,9 @@ describe('a batch with --out-dir', () => {
     // Inputs convert on several cores at once: lines come in the order the files finish.
     const lines = run.stdout.trimEnd().split('\n').sort();
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^square\.png -> batch\/out\/square\.svg \(\d+ curves?, [\d.]+ K?B, \d+ ms\)$/);
+    expect(lines[1]).toMatch(
+      /^square\.png -> batch\/out\/square\.svg \(\d+ curves?, [\d.]+ K?B, \d+ ms; read as /,
+    );
     expect(lines[0]).toMatch(/^photo\.jpg -> batch\/out\/photo\.svg \(/);
     expect(existsSync(join(dir, 'batch/out/square.svg'))).toBe(true);
     expect(existsSync(join(dir, 'batch/out/photo.svg'))).toBe(true);
@@ -396,5 +400,24 @@ describe('batches, sizes and precision', () => {
     expect(d4).toMatch(/\.\d{3,4}/);
     const bad = await vectrace('logo.png', '-o', 'x.svg', '--precision', '12');
     expect(bad.stderr).toBe('vectrace: --precision must be a whole number from 0 to 8 (got 12)\n');
+  });
+});
+
+describe('the reading', () => {
+  it('says how the automatic mode read each input, and when nothing was traced', async () => {
+    const logo = await vectrace('logo.png', '-o', 'read/logo.svg');
+    expect(logo.stdout).toMatch(/; read as a color image, 1 color\)\n$/);
+    await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ffffff' } })
+      .png()
+      .toFile(join(dir, 'blank.png'));
+    const page = await vectrace('square.png', '-o', 'read/page.svg', '--read', 'page');
+    expect(page.stdout).toMatch(/; read as a page, in black and white\)\n$/);
+    const wrong = await vectrace('square.png', '-o', 'read/wrong.svg', '--read', 'poster');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--read must be one of');
+    const blank = await vectrace('blank.png', '-o', 'read/blank.svg', '--mode', 'bw');
+    expect(blank.code).toBe(0);
+    expect(blank.stdout).toContain('(0 curves, ');
+    expect(blank.stdout).toContain('nothing was traced: try another --mode, or a lower --threshold');
   });
 });

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PIXELS, type TraceSettings, toSvg, trace } from '../src/index.js';
+import { MAX_PIXELS, type RasterImage, type TraceSettings, toSvg, trace } from '../src/index.js';
 import { flat, rasterOf } from './helpers/raster.js';
 import { iou, renderSvgMask } from './helpers/render.js';
 
+/** The black-and-white mode, whatever the automatic mode would read these drawings as. */
+const traceBw = (image: RasterImage, settings: Partial<TraceSettings> = {}) =>
+  trace(image, { mode: 'bw', ...settings });
+
 /** IoU of the traced result against the source drawing, both rendered at `size` px. */
 function fidelity(body: string, size: number, settings: Partial<TraceSettings> = {}, renderAt = 1024) {
-  const model = trace(rasterOf(body, size), settings);
+  const model = traceBw(rasterOf(body, size), settings);
   const truth = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"><rect width="${size}" height="${size}" fill="#fff"/>${body}</svg>`;
   return { model, iou: iou(renderSvgMask(toSvg(model), renderAt), renderSvgMask(truth, renderAt)) };
 }
 
 describe('black and white tracing', () => {
   it('traces a filled square as 4 straight sides meeting at sharp corners', () => {
-    const model = trace(rasterOf('<rect x="16" y="16" width="32" height="32"/>', 64), {
+    const model = traceBw(rasterOf('<rect x="16" y="16" width="32" height="32"/>', 64), {
       cornerDetection: 'sharp',
     });
     expect(model.vectorCount).toBe(1);
@@ -88,10 +92,10 @@ describe('black and white tracing', () => {
   });
 
   it('treats transparent pixels as background, never as black', () => {
-    expect(trace(flat(20, 20, [0, 0, 0, 0])).vectorCount).toBe(0);
+    expect(traceBw(flat(20, 20, [0, 0, 0, 0])).vectorCount).toBe(0);
     const half = flat(20, 20, [0, 0, 0, 0]);
     for (let y = 5; y < 15; y++) for (let x = 5; x < 15; x++) half.data.set([0, 0, 0, 255], 4 * (y * 20 + x));
-    expect(trace(half).vectorCount).toBe(1);
+    expect(traceBw(half).vectorCount).toBe(1);
   });
 
   it('cuts at mid-gray by default, and keeps a lighter stroke beside black ink at a lower threshold', () => {
@@ -100,18 +104,18 @@ describe('black and white tracing', () => {
       '<rect x="8" y="8" width="16" height="16"/><rect x="40" y="8" width="16" height="16" fill="#999"/>',
       64,
     );
-    expect(trace(image).vectorCount).toBe(1);
-    expect(trace(image, { threshold: 10 }).vectorCount).toBe(2);
-    expect(trace(image, { threshold: 80 }).vectorCount).toBe(1);
+    expect(traceBw(image).vectorCount).toBe(1);
+    expect(traceBw(image, { threshold: 10 }).vectorCount).toBe(2);
+    expect(traceBw(image, { threshold: 80 }).vectorCount).toBe(1);
   });
 
   it('traces a light logo with nothing darker than mid-gray, cutting between its levels', () => {
     const light = rasterOf('<rect x="8" y="8" width="16" height="16" fill="#bbb"/>', 32); // 73% luminance
-    expect(trace(light).vectorCount).toBe(1);
+    expect(traceBw(light).vectorCount).toBe(1);
     // Blank paper with faint JPEG-like grain stays blank.
     const paper = flat(32, 32, [250, 250, 250, 255]);
     for (let i = 0; i < 32 * 32; i += 7) paper.data.set([240, 240, 240], i * 4);
-    expect(trace(paper).vectorCount).toBe(0);
+    expect(traceBw(paper).vectorCount).toBe(0);
   });
 
   it('reads a photo of a page against its paper: text in a shadow stays text, the shadow is not ink', () => {
@@ -131,7 +135,7 @@ describe('black and white tracing', () => {
         image.data.set([v, v, v], (y * width + x) * 4);
       }
     }
-    const model = trace(image);
+    const model = traceBw(image);
     const letters = 19 * 9;
     // Each ring is an outline and a hole; no outline the size of the shadow.
     expect(model.vectorCount).toBeGreaterThanOrEqual(2 * letters * 0.9);
@@ -149,7 +153,7 @@ describe('black and white tracing', () => {
       for (let x = 0; x < size; x++)
         if (Math.hypot(x + 0.5 - 40, y + 0.5 - 40) <= 30) image.data.set([0, 0, 0], (y * size + x) * 4);
     for (const quality of ['standard', 'high', 'ultra'] as const) {
-      const [outline] = trace(image, { quality }).layers[0].subpaths;
+      const [outline] = traceBw(image, { quality }).layers[0].subpaths;
       expect(outline.segments.every((s) => s.kind === 'cubic')).toBe(true);
       // Every point of the curve within half a pixel of the circle: a facet cuts in by more.
       let from = outline.start;
@@ -198,14 +202,14 @@ describe('black and white tracing', () => {
     };
     dot(5, 5, 1);
     dot(20, 20, 4);
-    expect(trace(image).vectorCount).toBe(1);
+    expect(traceBw(image).vectorCount).toBe(1);
   });
 
   it('handles the edge cases: 1x1, all white, all black', () => {
-    expect(trace(flat(1, 1, [0, 0, 0, 255])).vectorCount).toBe(0); // one pixel is a speck
-    expect(trace(flat(1, 1, [255, 255, 255, 255])).layers).toEqual([]);
-    expect(trace(flat(300, 200, [255, 255, 255, 255])).vectorCount).toBe(0);
-    const black = trace(flat(300, 200, [0, 0, 0, 255]));
+    expect(traceBw(flat(1, 1, [0, 0, 0, 255])).vectorCount).toBe(0); // one pixel is a speck
+    expect(traceBw(flat(1, 1, [255, 255, 255, 255])).layers).toEqual([]);
+    expect(traceBw(flat(300, 200, [255, 255, 255, 255])).vectorCount).toBe(0);
+    const black = traceBw(flat(300, 200, [0, 0, 0, 255]));
     expect(black.vectorCount).toBe(1);
     expect(iou(renderSvgMask(toSvg(black), 300), new Uint8Array(300 * 200).fill(1))).toBeGreaterThan(0.999);
   });
@@ -219,7 +223,7 @@ describe('black and white tracing', () => {
       const v = seed >>> 31 ? 255 : 0;
       data.set([v, v, v, 255], 4 * i);
     }
-    const model = trace({ width: size, height: size, data });
+    const model = traceBw({ width: size, height: size, data });
     expect(model.vectorCount).toBeGreaterThan(1000);
   });
 
@@ -235,37 +239,39 @@ describe('black and white tracing', () => {
 
   it('is deterministic', () => {
     const image = rasterOf('<path d="M10 50 Q50 0 90 50 T10 50Z"/>', 100);
-    expect(toSvg(trace(image))).toBe(toSvg(trace(image)));
+    expect(toSvg(traceBw(image))).toBe(toSvg(traceBw(image)));
   });
 
   it('reports stage timings', () => {
-    const { timings } = trace(rasterOf('<circle cx="20" cy="20" r="10"/>', 40));
+    const { timings } = traceBw(rasterOf('<circle cx="20" cy="20" r="10"/>', 40));
     expect(Object.keys(timings)).toEqual(expect.arrayContaining(['threshold', 'decompose', 'curves']));
   });
 });
 
 describe('input checks', () => {
   it('refuses an image over 50 megapixels before reading it', () => {
-    expect(() => trace({ width: 10_000, height: MAX_PIXELS / 10_000 + 1, data: new Uint8Array(4) })).toThrow(
+    expect(() =>
+      traceBw({ width: 10_000, height: MAX_PIXELS / 10_000 + 1, data: new Uint8Array(4) }),
+    ).toThrow(
       expect.objectContaining({ code: 'too-large', message: 'The image is larger than 50 megapixels' }),
     );
   });
 
   it('refuses pixel data that does not match the size', () => {
-    expect(() => trace({ width: 2, height: 2, data: new Uint8Array(15) })).toThrow(
+    expect(() => traceBw({ width: 2, height: 2, data: new Uint8Array(15) })).toThrow(
       expect.objectContaining({ code: 'invalid-image' }),
     );
   });
 
   it('fills settings left undefined with the defaults', () => {
     const image = rasterOf('<rect x="8" y="8" width="16" height="16" fill="#999"/>', 32);
-    expect(trace(image, { threshold: undefined, quality: undefined }).vectorCount).toBe(1); // default 30 keeps it
+    expect(traceBw(image, { threshold: undefined, quality: undefined }).vectorCount).toBe(1); // default 30 keeps it
   });
 
   it('names the setting that is out of range', () => {
     const image = flat(4, 4, [255, 255, 255, 255]);
-    expect(() => trace(image, { threshold: 101 })).toThrow(/threshold must be a number from 0 to 100/);
-    expect(() => trace(image, { quality: 'best' as never })).toThrow(/quality must be one of/);
-    expect(() => trace(image, { colors: 1 })).toThrow(/colors must be a whole number from 2 to 32/);
+    expect(() => traceBw(image, { threshold: 101 })).toThrow(/threshold must be a number from 0 to 100/);
+    expect(() => traceBw(image, { quality: 'best' as never })).toThrow(/quality must be one of/);
+    expect(() => traceBw(image, { colors: 1 })).toThrow(/colors must be a whole number from 2 to 32/);
   });
 });

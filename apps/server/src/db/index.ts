@@ -12,6 +12,7 @@ import * as traceNotice from './migrations/005-trace-notice.js';
 import * as apiKeys from './migrations/006-api-keys.js';
 import * as leases from './migrations/007-leases.js';
 import * as idempotencyKeys from './migrations/008-idempotency-keys.js';
+import * as reading from './migrations/009-reading.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -25,6 +26,7 @@ const migrations = {
   '006-api-keys': apiKeys,
   '007-leases': leases,
   '008-idempotency-keys': idempotencyKeys,
+  '009-reading': reading,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

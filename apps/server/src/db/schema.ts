@@ -76,6 +76,8 @@ export interface ConversionsTable {
   vectorCount: number | null;
   fileSize: number | null;
   notice: string | null;
+  /** How the image was read, in words (null before it was traced, and for older results). */
+  reading: Generated<string | null>;
   /** Higher goes first: Pro conversions. */
   priority: Generated<number>;
   /** The developer API's output options (mode, format, size...), as JSON: the job's resultUrl keeps them. */

@@ -82,6 +82,7 @@ export function conversionRunner(deps: {
         vectorCount: outcome.vectorCount,
         fileSize: svg.length,
         notice: outcome.reducedBy ? reducedNotice(outcome.reducedBy) : null,
+        reading: outcome.reading,
         completedAt: clock().toISOString(),
       });
       if (!recorded) return await discardLateResult(id, key);

@@ -1,6 +1,13 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { type RasterImage, TraceError, type TraceSettings, toSvg, trace } from '@vectrace/tracer';
+import {
+  describeReading,
+  type RasterImage,
+  TraceError,
+  type TraceSettings,
+  toSvg,
+  trace,
+} from '@vectrace/tracer';
 import { Piscina } from 'piscina';
 
 // Tracing yields the CPU to the server's event loop: on Linux a thread is a task with its own
@@ -21,20 +28,26 @@ export interface TraceTask {
   settings: TraceSettings;
 }
 
-/** The SVG (UTF-8 bytes) and its path count, or the reason the engine refused the image. */
+/** The SVG (UTF-8 bytes), its path count and reading, or why there is no result to offer. */
 export type TraceOutcome =
-  | { ok: true; svg: Uint8Array; vectorCount: number; reducedBy?: number }
+  | { ok: true; svg: Uint8Array; vectorCount: number; reading: string; reducedBy?: number }
   | { ok: false; message: string };
+
+/** A trace with nothing in it is never offered for payment: the conversion fails with this. */
+export const EMPTY_RESULT_MESSAGE =
+  'Nothing was traced: with these settings the image comes out empty. Try the Auto or Color mode, or a lower threshold, in Advanced.';
 
 // Runs inside a worker thread (piscina): CPU-bound work never runs on the server's event loop.
 export default function traceTask({ image, settings }: TraceTask): TraceOutcome {
   try {
     const vector = trace(image, settings);
+    if (vector.vectorCount === 0) return { ok: false, message: EMPTY_RESULT_MESSAGE };
     const svg = new TextEncoder().encode(toSvg(vector));
     const outcome: TraceOutcome = {
       ok: true,
       svg,
       vectorCount: vector.vectorCount,
+      reading: describeReading(vector.reading, vector.layers.length),
       reducedBy: vector.reducedBy,
     };
     // Handed over, not copied: a noisy image's SVG is megabytes the event loop need not clone.

@@ -31,15 +31,20 @@ export function groupByImage(conversions: Conversion[]): ImageHistory[] {
 
 /** The settings in a few words: the mode, then what differs from the defaults. */
 export function describeSettings(settings: ConversionSettings): string {
+  const colors = settings.colors === 'auto' ? 'auto' : `${settings.colors} colors`;
   const words = [
-    settings.mode === 'color'
-      ? `Color (${settings.colors === 'auto' ? 'auto' : `${settings.colors} colors`})`
-      : 'Black & white',
+    {
+      auto: settings.colors === 'auto' ? 'Auto' : `Auto (${colors})`,
+      bw: 'Black & white',
+      color: `Color (${colors})`,
+      pixel: 'Pixel art',
+    }[settings.mode],
   ];
   const d = defaultConversionSettings;
   if (settings.smoothness !== d.smoothness) words.push(`smoothness ${settings.smoothness}`);
-  if (settings.mode === 'bw' && settings.threshold !== d.threshold)
+  if ((settings.mode === 'bw' || settings.mode === 'auto') && settings.threshold !== d.threshold)
     words.push(`threshold ${settings.threshold}`);
+  if (settings.read !== d.read) words.push(`read as a ${settings.read}`);
   if (settings.cornerDetection !== d.cornerDetection) words.push(`${settings.cornerDetection} corners`);
   if (settings.quality !== d.quality) words.push(`${settings.quality} quality`);
   return words.join(', ');

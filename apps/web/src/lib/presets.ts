@@ -11,6 +11,11 @@ const base = defaultConversionSettings;
 
 export const presets: Preset[] = [
   {
+    name: 'Auto',
+    hint: 'Reads the image and picks the way to trace it: black and white for ink on paper, color for colored art and photos, exact squares for pixel art.',
+    settings: { ...base, mode: 'auto' },
+  },
+  {
     name: 'Logo',
     hint: 'Black and white art with clean edges: sharp corners kept, curves smooth.',
     settings: { ...base, mode: 'bw', smoothness: 50, cornerDetection: 'sharp', quality: 'high' },
@@ -50,6 +55,11 @@ export const presets: Preset[] = [
       cornerDetection: 'rounded',
       quality: 'standard',
     },
+  },
+  {
+    name: 'Pixel art',
+    hint: 'Sprites, tiles and small icons: every pixel an exact square, nothing smoothed.',
+    settings: { ...base, mode: 'pixel' },
   },
 ];
 

@@ -25,10 +25,13 @@ export function ApiReferencePage() {
   const reference = useQuery<OpenApiDocument>({ queryKey: [documentUrl] });
   const document = reference.data;
 
-  // A link to an endpoint (/api/docs#vectorize) lands on it once the reference has drawn it.
+  // A link to an endpoint (/api/docs#vectorize) lands on it once the reference has drawn it and
+  // the browser has laid it out.
   useEffect(() => {
     if (!document || !window.location.hash) return;
-    window.document.getElementById(decodeURIComponent(window.location.hash.slice(1)))?.scrollIntoView();
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const frame = requestAnimationFrame(() => window.document.getElementById(id)?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
   }, [document]);
 
   return (

@@ -1,4 +1,5 @@
 import type { RasterImage } from '../model.js';
+import type { ReadAs } from '../settings.js';
 import { looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
 import { readLuminance } from './luminance.js';
@@ -29,6 +30,32 @@ const PRESENT = 0.005;
  */
 const MIN_MID_TONES = 0.1;
 
+/** Least share of the pixels an image's ink covers for it to count as there. */
+const MIN_INK = 0.001;
+
+/** The share of pixels the global reading takes for ink. */
+function inkShare(counts: Float64Array, table: Uint8Array, cut: number): number {
+  let ink = 0;
+  let all = 0;
+  for (let v = 0; v < 256; v++) {
+    all += counts[v];
+    if (table[v] > cut * 255) ink += counts[v];
+  }
+  return all > 0 ? ink / all : 0;
+}
+
+/** Each pixel's opacity read as darkness (opaque is black, clear is white), with its histogram. */
+function alphaAsLuminance(image: RasterImage): { lum: Uint8Array; counts: Float64Array } {
+  const n = image.width * image.height;
+  const lum = new Uint8Array(n);
+  const counts = new Float64Array(256);
+  for (let i = 0; i < n; i++) {
+    lum[i] = 255 - image.data[i * 4 + 3];
+    counts[lum[i]]++;
+  }
+  return { lum, counts };
+}
+
 /** How many pixels are mid-tones, neither near black nor near white. */
 function midTones(counts: Float64Array): number {
   let mid = 0;
@@ -43,17 +70,31 @@ function midTones(counts: Float64Array): number {
  * read with Sauvola's local method instead (see `sauvolaLevels`), which finds faint text and
  * ignores shadows, creases and the table beneath the page.
  */
-export function inkMap(image: RasterImage): InkMap {
+export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
   const { width, height } = image;
   const { lum, colorful, transparent, counts } = readLuminance(image);
   const { table, cut } = globalLevels(lum.length, counts);
+  if (transparent && inkShare(counts, table, cut) < MIN_INK) {
+    // Light art on transparency shows nothing on white: its shape is its alpha.
+    const alpha = alphaAsLuminance(image);
+    const levels = globalLevels(alpha.lum.length, alpha.counts);
+    if (inkShare(alpha.counts, levels.table, levels.cut) >= MIN_INK) {
+      return { width, height, values: alpha.lum, ...levels, document: false };
+    }
+  }
   // Only an opaque, nearly colorless picture with shades between ink and paper (shadow, grain,
-  // a table) can need the local reading; clean art has them only along its edges.
-  if (!transparent && colorful < MAX_COLORFUL && midTones(counts) >= MIN_MID_TONES * lum.length) {
+  // a table) can need the local reading; clean art has them only along its edges. Read as a page,
+  // any picture is read locally; read as a picture, none.
+  const mayBePage =
+    read === 'auto' &&
+    !transparent &&
+    colorful < MAX_COLORFUL &&
+    midTones(counts) >= MIN_MID_TONES * lum.length;
+  if (read === 'page' || mayBePage) {
     const local = sauvolaLevels(lum, width, height);
     const globalInk = table.map((level) => (level > cut * 255 ? 1 : 0));
     const readings = { width, height, lum, globalInk, local, localCut: SAUVOLA_K, colorful };
-    if (looksLikeDocument(readings)) {
+    if (read === 'page' || looksLikeDocument(readings)) {
       const identity = Uint8Array.from({ length: 256 }, (_, v) => v);
       return { width, height, values: local, table: identity, cut: SAUVOLA_K, document: true };
     }

@@ -6,15 +6,23 @@ import { traceBitmap } from './trace-bitmap.js';
 
 const black = { r: 0, g: 0, b: 0 };
 
-/** Black-and-white mode: one black layer over a transparent background. */
-export function traceBw(image: RasterImage, params: TraceParams, timings: StageTimings): { layers: Layer[] } {
+/**
+ * Black-and-white mode: one black layer over a transparent background. `read` is the image's ink
+ * map when the automatic mode has read it already. `page` says whether it was read as a page.
+ */
+export function traceBw(
+  image: RasterImage,
+  params: TraceParams,
+  timings: StageTimings,
+  read?: InkMap,
+): { layers: Layer[]; page: boolean } {
   const start = performance.now();
-  const ink = inkMap(image);
+  const ink = read ?? inkMap(image, params.read);
   const cut = shifted(ink.cut, params.cutShift);
   const bitmap = threshold(ink, cut);
   timings.threshold = performance.now() - start;
   const subpaths = traceBitmap(bitmap, params, windowInk(ink, cut), timings);
-  return { layers: subpaths.length > 0 ? [{ color: black, subpaths }] : [] };
+  return { layers: subpaths.length > 0 ? [{ color: black, subpaths }] : [], page: ink.document };
 }
 
 /** The automatic cut moved by the threshold setting, towards 0.05 (bolder) or 0.95 (lighter). */

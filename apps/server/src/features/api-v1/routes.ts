@@ -333,6 +333,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
       position: row.status === 'pending' ? await queuePosition(deps.db, row) : null,
       error: row.status === 'failed' ? row.errorMessage : null,
       vectorCount: row.vectorCount,
+      reading: row.status === 'completed' ? row.reading : null,
       createdAt: row.createdAt,
       completedAt: row.completedAt,
       expiresAt: row.expiresAt,

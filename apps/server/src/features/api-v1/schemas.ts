@@ -6,7 +6,7 @@ import {
   type SizeUnit,
   sizeUnits,
 } from '@vectrace/contract';
-import { cornerDetections, defaultSettings, qualities, traceModes } from '@vectrace/tracer';
+import { cornerDetections, defaultSettings, qualities, readAs, traceModes } from '@vectrace/tracer';
 import { z } from 'zod';
 import { MAX_PNG_WIDTH, pngPixels } from '../conversions/download.js';
 
@@ -81,7 +81,14 @@ export const vectorizeOptionsSchema = z
     ...resultOptions,
     traceMode: oneOf('traceMode', traceModes)
       .default(defaultSettings.mode)
-      .describe('`bw` traces outlines in one color; `color` traces color layers.'),
+      .describe(
+        "`auto` reads the image and picks one of the others (the job's `reading` says which); `bw` traces outlines in one color; `color` traces color layers; `pixel` traces every pixel as an exact square.",
+      ),
+    read: oneOf('read', readAs)
+      .default(defaultSettings.read)
+      .describe(
+        '`page` reads the ink against the paper around it (scans, photos of pages); `picture` never does; `auto` when the image looks like a page.',
+      ),
     colors: z
       .union([z.literal('auto'), whole('colors', 2, 32)], {
         error: 'colors must be a whole number from 2 to 32, or auto',
@@ -142,6 +149,10 @@ export const jobSchema = z
     position: z.number().int().nullable().describe('Place in the queue while pending, 1 = next.'),
     error: z.string().nullable().describe('Why the conversion failed, when it did.'),
     vectorCount: z.number().int().nullable().describe('Paths in the result, once completed.'),
+    reading: z
+      .string()
+      .nullable()
+      .describe('How the image was read and traced, once completed: "Read as a color image, 6 colors".'),
     createdAt: z.string().describe('When the job was made (ISO 8601).'),
     completedAt: z.string().nullable().describe('When the result was ready (ISO 8601).'),
     expiresAt: z.string().describe('When its files are deleted, at the latest (ISO 8601).'),
@@ -162,6 +173,7 @@ export const jobSchema = z
         position: null,
         error: null,
         vectorCount: 42,
+        reading: 'Read as a color image, 6 colors',
         createdAt: '2026-11-25T10:00:00.000Z',
         completedAt: '2026-11-25T10:00:01.200Z',
         expiresAt: '2026-11-26T10:00:00.000Z',

@@ -53,6 +53,7 @@ export async function startConversion(
         smoothness: options.smoothness,
         cornerDetection: options.cornerDetection,
         quality: options.quality,
+        read: options.read,
       },
     },
     JSON.stringify({ mode, format, width, unit, background }),

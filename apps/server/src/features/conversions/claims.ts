@@ -102,6 +102,7 @@ export async function completeConversion(
     vectorCount: number;
     fileSize: number;
     notice: string | null;
+    reading: string;
     completedAt: string;
   },
 ): Promise<boolean> {

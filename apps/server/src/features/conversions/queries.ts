@@ -17,6 +17,7 @@ export async function insertConversion(
     | 'leaseExpiresAt'
     | 'retryAt'
     | 'resultOptions'
+    | 'reading'
   > & {
     priority: number;
     queueRound: number;

@@ -1,4 +1,10 @@
-import type { Conversion, ConversionStage, ConversionStatus, PaymentStatus } from '@vectrace/contract';
+import {
+  type Conversion,
+  type ConversionStage,
+  type ConversionStatus,
+  defaultConversionSettings,
+  type PaymentStatus,
+} from '@vectrace/contract';
 import type { Db } from '../../db/index.js';
 import { type ConversionRow, queuePosition } from './queries.js';
 
@@ -15,11 +21,13 @@ export async function toConversion(db: Db, row: ConversionRow, ownerIsPro: boole
     originalFileUrl: row.originalFileUrl,
     status: row.status as ConversionStatus,
     paymentStatus: paymentStatus as PaymentStatus,
-    settings: JSON.parse(row.settings),
+    // Conversions made before a setting existed took its default.
+    settings: { ...defaultConversionSettings, ...JSON.parse(row.settings) },
     errorMessage: row.errorMessage,
     vectorCount: row.vectorCount,
     fileSize: row.fileSize,
     notice: row.notice,
+    reading: row.reading,
     queuePosition: row.status === 'pending' ? await queuePosition(db, row) : null,
     stage: stageOf(row),
     uploadId: row.uploadId,

@@ -176,6 +176,11 @@ function ConversionProgress({ conversion, inProgress }: { conversion: Conversion
           </div>
         </dl>
       ) : null}
+      {conversion.status === 'completed' && conversion.reading ? (
+        <p className="text-sm text-muted-foreground" data-testid="reading">
+          {conversion.reading}
+        </p>
+      ) : null}
       {conversion.status === 'completed' && conversion.notice ? (
         <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

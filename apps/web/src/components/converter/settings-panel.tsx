@@ -3,6 +3,7 @@ import {
   cornerDetections,
   defaultConversionSettings,
   qualities,
+  readAs,
   traceModes,
 } from '@vectrace/contract';
 import { ChevronDown, Info, RotateCcw, Wand2 } from 'lucide-react';
@@ -28,7 +29,17 @@ const qualityLabels: Record<(typeof qualities)[number], string> = {
   high: 'High',
   ultra: 'Ultra',
 };
-const modeLabels: Record<(typeof traceModes)[number], string> = { bw: 'Black & white', color: 'Color' };
+const modeLabels: Record<(typeof traceModes)[number], string> = {
+  auto: 'Auto',
+  bw: 'Black & white',
+  color: 'Color',
+  pixel: 'Pixel art',
+};
+const readLabels: Record<(typeof readAs)[number], string> = {
+  auto: 'Auto',
+  picture: 'Picture',
+  page: 'Page',
+};
 const colorChoices = ['auto', '2', '3', '4', '6', '8', '12', '16', '24', '32'];
 
 function SettingLabel({ id, children, hint }: { id: string; children: ReactNode; hint: string }) {
@@ -128,7 +139,7 @@ function Presets({
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium">What is in your image?</legend>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid grid-cols-3 gap-2">
         {presets.map((preset) => (
           <Tooltip key={preset.name} content={preset.hint}>
             <button
@@ -190,7 +201,7 @@ export function SettingsPanel({
               hint="How much curves are smoothed. Higher values give fewer, rounder curves; 70-90 cleans up jagged edges."
               onChange={(value) => set('smoothness', value)}
             />
-            {settings.mode === 'bw' ? (
+            {settings.mode === 'bw' || settings.mode === 'auto' ? (
               <PercentSetting
                 name="Threshold"
                 value={settings.threshold}
@@ -216,15 +227,24 @@ export function SettingsPanel({
               <ChoiceSetting
                 name="Mode"
                 value={settings.mode}
-                hint="Black & white traces one ink color; Color traces each of the image's colors as its own layer, and keeps transparent areas transparent."
+                hint="Auto reads the image and picks one of the others. Black & white traces one ink color; Color traces each of the image's colors as its own layer, and keeps transparent areas transparent; Pixel art draws every pixel as an exact square."
                 choices={traceModes.map((value) => [value, modeLabels[value]])}
                 onChange={(value) => set('mode', value as ConversionSettings['mode'])}
               />
-              {settings.mode === 'color' ? (
+              {settings.mode === 'bw' || settings.mode === 'auto' ? (
+                <ChoiceSetting
+                  name="Read as"
+                  value={settings.read}
+                  hint="Page reads the ink against the paper around it, for scans and photos of pages: shadows and the table beneath stay white. Picture never does. Auto tells from the image."
+                  choices={readAs.map((value) => [value, readLabels[value]])}
+                  onChange={(value) => set('read', value as ConversionSettings['read'])}
+                />
+              ) : null}
+              {settings.mode === 'color' || settings.mode === 'auto' ? (
                 <ChoiceSetting
                   name="Colors"
                   value={String(settings.colors)}
-                  hint="How many colors the result may use. Auto keeps every color that covers a visible area, textures and thin lines included."
+                  hint="How many colors a color result may use. Auto keeps every color that covers a visible area, textures and thin lines included."
                   choices={colorChoices.map((value) => [value, value === 'auto' ? 'Auto' : value])}
                   onChange={(value) => set('colors', value === 'auto' ? 'auto' : Number(value))}
                 />

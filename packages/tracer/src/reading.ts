@@ -1,0 +1,254 @@
+import { type InkMap, inkMap } from './bw/ink-map.js';
+import type { RasterImage } from './model.js';
+import type { ReadAs } from './settings.js';
+
+/** What the automatic mode read an image as, and so how it was traced. */
+export interface Reading {
+  mode: 'bw' | 'color' | 'pixel';
+  /**
+   * - pixel-art: uniform square cells of a few colors, traced as exact squares;
+   * - page: a scan or photo of a page, its ink read against the paper around it;
+   * - ink: one dark ink on a light ground (line art, one-color logos, silhouettes);
+   * - color: the image has colors (a hue over a visible share, or a colored stroke);
+   * - shades: gray shading, as in photos and painted art, kept as steps of gray;
+   * - light-art: light or white art (on transparency, or with no ink at all), kept in its colors.
+   */
+  kind: 'pixel-art' | 'page' | 'ink' | 'color' | 'shades' | 'light-art';
+}
+
+/** RGB spread (max minus min channel) from which a pixel counts as colored. */
+const COLORED = 40;
+/** Least share of the painted pixels that must be colored for the image to be read in color. */
+const MIN_COLORED = 0.003;
+/** Most colored share a page may have (a letterhead, a stamp): more, and it is a color image. */
+const PAGE_MAX_COLORED = 0.15;
+/**
+ * Least share of the painted pixels in areas of mid-tones (luminance 19% to 81%, and so are their
+ * four neighbours) that makes an image shaded rather than inked: an inked image's mid-tones are
+ * the anti-aliasing along its edges, one pixel wide.
+ */
+const MIN_SHADES = 0.05;
+/** Mid-tones of which this share lies within PAPER_BAND levels are paper, not shading. */
+const PAPER_SHARE = 0.85;
+const PAPER_BAND = 48;
+/** Art on transparency is light art when at least this share of its painted pixels is light... */
+const LIGHT_ART = 0.5;
+/** ...and at most this share is dark (luminance below 50%), ... */
+const LIGHT_ART_DARK = 0.05;
+/** ...and at least this share of the image is clear. */
+const LIGHT_ART_CLEAR = 0.05;
+/** Pixel art: at most this many colors (clear counting as one), this many cells along its longer side... */
+const PIXEL_ART_COLORS = 256;
+const PIXEL_ART_CELLS = 128;
+/** ...or this many pixels when a cell is one pixel. */
+const PIXEL_ART_SIDE = 48;
+/** Share of the pixels in soft edges from which small art counts as anti-aliased. */
+const AA_SHARE = 0.03;
+/** How far (in RGB levels) from the line between the two main colors a blend of them may be. */
+const BLEND_OFF = 12;
+/**
+ * Largest cell, and fewest cells along the longer side, of pixel art in cells: a square on a
+ * ground, or a flag, has long runs with a common divisor too.
+ */
+const MAX_CELL = 16;
+const MIN_CELLS = 8;
+
+/** What the automatic mode looks at, counted in one pass over the image. */
+interface ImageStats {
+  /** Pixels at least half opaque. */
+  painted: number;
+  /** Painted pixels with a clear color; light (luminance >= 81%); dark (below 50%). */
+  colored: number;
+  light: number;
+  dark: number;
+  /** Painted mid-tone pixels whose four neighbours are painted mid-tones too. */
+  shades: number;
+  /** The most of them within one band of PAPER_BAND levels: a toned or shadowed paper. */
+  paper: number;
+  /** Whether any pixel is less than opaque. */
+  transparent: boolean;
+}
+
+function imageStats(image: RasterImage): ImageStats {
+  const { width: w, height: h, data } = image;
+  const n = w * h;
+  let painted = 0;
+  let colored = 0;
+  let light = 0;
+  let dark = 0;
+  let transparent = false;
+  const mid = new Uint8Array(n);
+  for (let p = 0, o = 0; p < n; p++, o += 4) {
+    const r = data[o];
+    const g = data[o + 1];
+    const b = data[o + 2];
+    const a = data[o + 3];
+    if (a < 255) transparent = true;
+    if (a < 128) continue;
+    painted++;
+    const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    if (Math.max(r, g, b) - Math.min(r, g, b) > COLORED) colored++;
+    if (y >= 208) light++;
+    else if (y < 128) dark++;
+    if (y >= 48 && y < 208) mid[p] = 1;
+  }
+  let shades = 0;
+  const levels = new Float64Array(256);
+  for (let y = 1; y < h - 1; y++) {
+    for (let p = y * w + 1; p < (y + 1) * w - 1; p++) {
+      if (mid[p] && mid[p - 1] && mid[p + 1] && mid[p - w] && mid[p + w]) {
+        shades++;
+        const o = p * 4;
+        levels[Math.round(0.2126 * data[o] + 0.7152 * data[o + 1] + 0.0722 * data[o + 2])]++;
+      }
+    }
+  }
+  let paper = 0;
+  let band = 0;
+  for (let v = 0; v < 256; v++) {
+    band += levels[v] - (v >= PAPER_BAND ? levels[v - PAPER_BAND] : 0);
+    paper = Math.max(paper, band);
+  }
+  return { painted, colored, light, dark, shades, paper, transparent };
+}
+
+/**
+ * The automatic mode: reads what kind of image this is and so how to trace it. Pixel art as
+ * exact squares; colored images in color, unless they are pages (a letterhead on a scan); light
+ * art on transparency in color (in black and white it would be traced from its alpha); gray
+ * shading in color (steps of gray), unless it is a page; the rest, one ink on a light ground, in
+ * black and white. A page's ink map comes back too, so the trace does not read it twice. Read as
+ * a page, an image is one; read as a picture, it is never one (nor pixel art).
+ */
+export function readImage(image: RasterImage, read: ReadAs = 'auto'): { reading: Reading; ink?: InkMap } {
+  if (read === 'page') return { reading: { mode: 'bw', kind: 'page' }, ink: inkMap(image, 'page') };
+  if (read === 'auto' && looksLikePixelArt(image)) return { reading: { mode: 'pixel', kind: 'pixel-art' } };
+  const stats = imageStats(image);
+  const n = image.width * image.height;
+  const coloredShare = stats.painted > 0 ? stats.colored / stats.painted : 0;
+  // Mid-tones in one narrow band over most of an opaque image are its paper (toned, or in a
+  // shadow); a gray area among others is shading.
+  const toned =
+    !stats.transparent && stats.paper >= PAPER_SHARE * stats.shades && stats.paper >= 0.5 * stats.painted;
+  const shaded = stats.shades >= MIN_SHADES * stats.painted && !toned;
+  const page = (): InkMap | undefined => {
+    if (read === 'picture' || stats.transparent || coloredShare >= PAGE_MAX_COLORED || !shaded)
+      return undefined;
+    const ink = inkMap(image);
+    return ink.document ? ink : undefined;
+  };
+  if (coloredShare >= MIN_COLORED) {
+    const ink = page();
+    return ink
+      ? { reading: { mode: 'bw', kind: 'page' }, ink }
+      : { reading: { mode: 'color', kind: 'color' } };
+  }
+  const lightArt =
+    stats.painted > 0 &&
+    stats.light >= LIGHT_ART * stats.painted &&
+    stats.dark <= LIGHT_ART_DARK * stats.painted &&
+    n - stats.painted >= LIGHT_ART_CLEAR * n;
+  if (lightArt) {
+    return { reading: { mode: 'color', kind: 'light-art' } };
+  }
+  if (shaded) {
+    const ink = page();
+    return ink
+      ? { reading: { mode: 'bw', kind: 'page' }, ink }
+      : { reading: { mode: 'color', kind: 'shades' } };
+  }
+  return { reading: { mode: 'bw', kind: 'ink' } };
+}
+
+/**
+ * Pixel art: at most 256 colors, in square cells (a nearest-neighbour enlargement keeps every run
+ * of a color a multiple of its cell) of at most 16 pixels, 8 to 128 along the longer side; or, at one
+ * pixel per cell, at most 48 pixels and not anti-aliased: so small an image is its pixels
+ * (sprites, tiles, icons), and exact squares lose none of them.
+ */
+export function looksLikePixelArt(image: RasterImage): boolean {
+  const { width: w, height: h, data } = image;
+  if (Math.max(w, h) > PIXEL_ART_CELLS * MAX_CELL) return false;
+  const n = w * h;
+  const counts = new Map<number, number>();
+  const key = new Int32Array(n);
+  for (let p = 0, o = 0; p < n; p++, o += 4) {
+    const k = data[o + 3] < 128 ? -1 : (data[o] << 16) | (data[o + 1] << 8) | data[o + 2];
+    key[p] = k;
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+    if (counts.size > PIXEL_ART_COLORS) return false;
+  }
+  const cell = cellSize(key, w, h);
+  if (cell > 1) {
+    const cells = Math.max(w, h) / cell;
+    return cell <= MAX_CELL && cells >= MIN_CELLS && cells <= PIXEL_ART_CELLS;
+  }
+  return Math.max(w, h) <= PIXEL_ART_SIDE && !antiAliased(data, counts);
+}
+
+/**
+ * Anti-aliased art: edges softened by partly transparent pixels, or by pixels blended between its
+ * two main colors (the many grays of a black logo on white). Pixel art has its own shades, few of
+ * them between its two main colors.
+ */
+function antiAliased(data: Uint8Array | Uint8ClampedArray, counts: Map<number, number>): boolean {
+  const n = data.length / 4;
+  let partial = 0;
+  for (let o = 3; o < data.length; o += 4) if (data[o] > 0 && data[o] < 255) partial++;
+  if (partial > AA_SHARE * n) return true;
+  const [a, b] = [...counts.entries()].sort((x, y) => y[1] - x[1]).map(([k]) => k);
+  if (a === undefined || b === undefined || a < 0 || b < 0) return false;
+  const rgb = (k: number) => [(k >> 16) & 255, (k >> 8) & 255, k & 255] as const;
+  const [ar, ag, ab] = rgb(a);
+  const [dr, dg, db] = ((c) => [c[0] - ar, c[1] - ag, c[2] - ab])(rgb(b));
+  const length2 = dr * dr + dg * dg + db * db;
+  let others = 0;
+  let blends = 0;
+  for (const [k, count] of counts) {
+    if (k === a || k === b || k < 0) continue;
+    others += count;
+    const [r, g, bl] = rgb(k);
+    const t = ((r - ar) * dr + (g - ag) * dg + (bl - ab) * db) / length2;
+    const off = Math.hypot(r - ar - t * dr, g - ag - t * dg, bl - ab - t * db);
+    if (t > 0.05 && t < 0.95 && off < BLEND_OFF) blends += count;
+  }
+  return others > AA_SHARE * n && blends >= 0.5 * others;
+}
+
+/** The greatest common divisor of the lengths of the runs of one color that touch no border. */
+function cellSize(key: Int32Array, w: number, h: number): number {
+  let g = 0;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const runs = (start: number, step: number, count: number) => {
+    let from = 0;
+    for (let i = 1; i <= count; i++) {
+      if (i === count || key[start + i * step] !== key[start + (i - 1) * step]) {
+        if (from > 0 && i < count) g = gcd(i - from, g);
+        if (g === 1) return;
+        from = i;
+      }
+    }
+  };
+  for (let y = 0; y < h && g !== 1; y++) runs(y * w, 1, w);
+  for (let x = 0; x < w && g !== 1; x++) runs(x, w, h);
+  return g || 1;
+}
+
+/** How a result was read, in the product's words: "Read as a color image, 6 colors". */
+export function describeReading(reading: Reading, colors: number): string {
+  const count = (word: string) => `${colors} ${word}${colors === 1 ? '' : 's'}`;
+  switch (reading.kind) {
+    case 'pixel-art':
+      return `Read as pixel art, ${count('color')}`;
+    case 'page':
+      return 'Read as a page, in black and white';
+    case 'ink':
+      return 'Read as black-and-white art';
+    case 'color':
+      return `Read as a color image, ${count('color')}`;
+    case 'shades':
+      return `Read as shaded art, ${count('tone')}`;
+    case 'light-art':
+      return `Read as light art, ${count('color')}`;
+  }
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { type RasterImage, toSvg, trace } from '../src/index.js';
+import { looksLikePixelArt } from '../src/reading.js';
+import { rasterOf } from './helpers/raster.js';
+import { renderSvg } from './helpers/render.js';
+
+/** Renders markup on transparency (straight, not premultiplied, alpha), as a PNG with alpha decodes. */
+function onTransparency(body: string, size: number): RasterImage {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${body}</svg>`;
+  const { width, height, data } = renderSvg(svg, size, null);
+  for (let o = 0; o < data.length; o += 4) {
+    const a = data[o + 3];
+    if (a > 0 && a < 255)
+      for (let c = 0; c < 3; c++) data[o + c] = Math.min(255, Math.round((data[o + c] * 255) / a));
+  }
+  return { width, height, data };
+}
+
+/** A sprite of `cells` x `cells` cells, each `cell` px, of a few colors and clear cells, seeded. */
+function sprite(cells: number, cell: number, seed = 7): RasterImage {
+  const palette = [
+    [0, 0, 0, 0],
+    [34, 32, 52, 255],
+    [217, 87, 99, 255],
+    [106, 190, 48, 255],
+    [91, 110, 225, 255],
+    [251, 242, 54, 255],
+  ];
+  let state = seed;
+  const random = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const size = cells * cell;
+  const data = new Uint8Array(size * size * 4);
+  for (let cy = 0; cy < cells; cy++) {
+    for (let cx = 0; cx < cells; cx++) {
+      const rgba = palette[Math.floor(random() * palette.length)] as number[];
+      for (let y = cy * cell; y < (cy + 1) * cell; y++) {
+        for (let x = cx * cell; x < (cx + 1) * cell; x++) data.set(rgba, (y * size + x) * 4);
+      }
+    }
+  }
+  return { width: size, height: size, data };
+}
+
+/** A photographed page: text-like marks on paper that darkens into a shadow towards the bottom. */
+function page(width: number, height: number): RasterImage {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const paper = Math.round(235 - (130 * y) / height);
+    for (let x = 0; x < width; x++) {
+      const line = y % 16 >= 4 && y % 16 < 12 && y > 8 && y < height - 8;
+      const word = x > 8 && x < width - 8 && x % 48 < 40;
+      const stroke = (x % 6 < 2 || y % 16 === 4 || y % 16 === 11) && x % 6 !== 5;
+      const v = line && word && stroke ? Math.round(paper * 0.25) : paper + ((x * 7 + y * 13) % 9) - 4;
+      data.set([v, v, v, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+describe('the automatic mode', () => {
+  it('is the default, and the result says how the image was read', () => {
+    const logo = rasterOf('<circle cx="100" cy="100" r="70"/>', 200);
+    expect(trace(logo).reading).toEqual({ mode: 'bw', kind: 'ink' });
+    expect(trace(logo, { mode: 'color' }).reading).toEqual({ mode: 'color', kind: 'color' });
+  });
+
+  it('reads a color logo on transparency in color, keeping its yellow', () => {
+    const logo = onTransparency(
+      '<circle cx="100" cy="100" r="80" fill="#f5c400"/><rect x="60" y="85" width="80" height="30" fill="#222"/>',
+      200,
+    );
+    const model = trace(logo);
+    expect(model.reading).toEqual({ mode: 'color', kind: 'color' });
+    const yellow = model.layers.find(({ color }) => color.r > 200 && color.g > 150 && color.b < 80);
+    expect(yellow, JSON.stringify(model.layers.map((l) => l.color))).toBeDefined();
+  });
+
+  it('reads a thin colored stroke on a black drawing as color', () => {
+    const drawing = rasterOf(
+      '<rect x="20" y="20" width="160" height="160" fill="none" stroke="#000" stroke-width="6"/><line x1="30" y1="100" x2="170" y2="100" stroke="#e02020" stroke-width="3"/>',
+      200,
+    );
+    expect(trace(drawing).reading.mode).toBe('color');
+  });
+
+  it('reads a photographed page as a page, and its text comes out black', () => {
+    const model = trace(page(480, 320));
+    expect(model.reading).toEqual({ mode: 'bw', kind: 'page' });
+    expect(model.vectorCount).toBeGreaterThan(50);
+  });
+
+  it('reads an image as a page or as a picture when told to', () => {
+    expect(trace(page(480, 320), { read: 'picture' }).reading.kind).not.toBe('page');
+    expect(trace(page(480, 320), { mode: 'bw', read: 'picture' }).reading).toEqual({
+      mode: 'bw',
+      kind: 'ink',
+    });
+    const logo = rasterOf('<circle cx="100" cy="100" r="70"/>', 200);
+    expect(trace(logo, { read: 'page' }).reading).toEqual({ mode: 'bw', kind: 'page' });
+    expect(trace(logo, { mode: 'bw', read: 'page' }).reading).toEqual({ mode: 'bw', kind: 'page' });
+    expect(() => trace(logo, { read: 'poster' as never })).toThrow(/read must be one of auto, picture, page/);
+  });
+
+  it('does not read an interface screenshot as a page', () => {
+    const screenshot = rasterOf(
+      '<rect width="400" height="300" fill="#f3f4f6"/><rect width="400" height="40" fill="#1f2937"/><rect x="20" y="60" width="160" height="220" fill="#fff" stroke="#d1d5db"/><rect x="200" y="60" width="180" height="36" rx="6" fill="#2563eb"/><rect x="40" y="80" width="120" height="8" fill="#374151"/><rect x="40" y="100" width="90" height="8" fill="#6b7280"/>',
+      400,
+    );
+    expect(trace(screenshot).reading.kind).not.toBe('page');
+  });
+
+  it('reads gray shading as steps of gray, in color mode', () => {
+    const shaded = rasterOf(
+      '<defs><radialGradient id="g"><stop offset="0" stop-color="#eee"/><stop offset="1" stop-color="#333"/></radialGradient></defs><rect width="200" height="200" fill="url(#g)"/>',
+      200,
+    );
+    expect(trace(shaded).reading).toEqual({ mode: 'color', kind: 'shades' });
+  });
+});
+
+describe('never an empty result', () => {
+  const whiteArt = () => onTransparency('<circle cx="60" cy="60" r="40" fill="#fff"/>', 120);
+
+  it('traces white art on transparency in its own white, in the automatic mode', () => {
+    const model = trace(whiteArt());
+    expect(model.reading).toEqual({ mode: 'color', kind: 'light-art' });
+    expect(model.vectorCount).toBeGreaterThan(0);
+    expect(model.layers.some(({ color }) => color.r > 240 && color.g > 240 && color.b > 240)).toBe(true);
+  });
+
+  it('traces white art on transparency from its alpha in black and white', () => {
+    expect(trace(whiteArt(), { mode: 'bw' }).vectorCount).toBe(1);
+  });
+
+  it('falls back to color when light art on a light ground has no ink', () => {
+    const model = trace(rasterOf('<rect x="40" y="40" width="120" height="120" fill="#e8e8e8"/>', 200));
+    expect(model.reading.kind).toBe('light-art');
+    expect(model.vectorCount).toBeGreaterThan(0);
+  });
+});
+
+describe('pixel art', () => {
+  it('reads sprites and their enlargements as pixel art, and anti-aliased art as not', () => {
+    expect(looksLikePixelArt(sprite(16, 1))).toBe(true);
+    expect(looksLikePixelArt(sprite(24, 4))).toBe(true);
+    expect(trace(sprite(32, 3)).reading).toEqual({ mode: 'pixel', kind: 'pixel-art' });
+    expect(looksLikePixelArt(rasterOf('<circle cx="20" cy="20" r="14"/>', 40))).toBe(false);
+    expect(looksLikePixelArt(rasterOf('<rect x="16" y="16" width="32" height="32"/>', 64))).toBe(false);
+  });
+
+  it('gives every pixel back exactly at 1x, transparent ones transparent, one outline per area', () => {
+    for (const image of [sprite(16, 1), sprite(20, 3, 11)]) {
+      const model = trace(image, { mode: 'pixel' });
+      const drawn = renderSvg(toSvg(model), image.width, null).data;
+      let error = 0;
+      for (let i = 0; i < drawn.length; i++)
+        error += Math.abs((drawn[i] as number) - (image.data[i] as number));
+      expect(error / drawn.length).toBeLessThanOrEqual(0.5);
+      expect(model.layers).toHaveLength(5);
+      for (const layer of model.layers) {
+        for (const outline of layer.subpaths)
+          expect(outline.segments.every((s) => s.kind === 'line')).toBe(true);
+      }
+    }
+  });
+});
