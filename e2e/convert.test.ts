@@ -1,6 +1,7 @@
 import type { Conversion } from '@vectrace/contract';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
+import { whitePng } from '../apps/server/test/support/images.js';
 import { phone, screenshot } from './support/browser.js';
 import {
   convertButton,
@@ -8,6 +9,7 @@ import {
   holdCompletion,
   logoFile,
   startConversion,
+  uploadImage,
 } from './support/converter.js';
 import { open } from './support/routes.js';
 import { useSite } from './support/site.js';
@@ -96,6 +98,19 @@ describe('converting an image', () => {
       'logo.png',
       'completed',
     ]);
+  });
+
+  test('an image with nothing to trace says so and what to try, and offers nothing to pay for', async () => {
+    const { page } = await site.newTab();
+    await open(page, '/');
+    await uploadImage(page, { name: 'blank.png', mimeType: 'image/png', buffer: whitePng(160, 120) });
+    await startConversion(page);
+    await expectToast(
+      page,
+      'Conversion failed',
+      'Nothing was traced: with these settings the image comes out empty. Try the Auto or Color mode, or a lower threshold, in Advanced.',
+    );
+    await expect(action(page, 'Pay $1.00').count()).resolves.toBe(0);
   });
 
   test('a failed poll (a restart, a dropped connection) leaves the result on screen', async () => {

@@ -28,9 +28,13 @@ const PAGE_MAX_COLORED = 0.15;
  * the anti-aliasing along its edges, one pixel wide.
  */
 const MIN_SHADES = 0.05;
-/** Mid-tones of which this share lies within PAPER_BAND levels are paper, not shading. */
+/**
+ * Mid-tones of which this share lies within PAPER_BAND levels, over at least PAPER_AREA of the
+ * painted pixels, are paper, not shading.
+ */
 const PAPER_SHARE = 0.85;
 const PAPER_BAND = 48;
+const PAPER_AREA = 0.5;
 /** Art on transparency is light art when at least this share of its painted pixels is light... */
 const LIGHT_ART = 0.5;
 /** ...and at most this share is dark (luminance below 50%), ... */
@@ -129,7 +133,9 @@ export function readImage(image: RasterImage, read: ReadAs = 'auto'): { reading:
   // Mid-tones in one narrow band over most of an opaque image are its paper (toned, or in a
   // shadow); a gray area among others is shading.
   const toned =
-    !stats.transparent && stats.paper >= PAPER_SHARE * stats.shades && stats.paper >= 0.5 * stats.painted;
+    !stats.transparent &&
+    stats.paper >= PAPER_SHARE * stats.shades &&
+    stats.paper >= PAPER_AREA * stats.painted;
   const shaded = stats.shades >= MIN_SHADES * stats.painted && !toned;
   const page = (): InkMap | undefined => {
     if (read === 'picture' || stats.transparent || coloredShare >= PAGE_MAX_COLORED || !shaded)
