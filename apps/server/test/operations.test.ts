@@ -102,32 +102,29 @@ describe('health: alive, and ready while its parts answer', () => {
 });
 
 describe('health on the embedded default', () => {
-  // The scaled-out run keeps its files in a bucket: the folder is the embedded default's.
-  it.skipIf(Boolean(process.env.VECTRACE_TEST_REDIS))(
-    'is ready from the first start, and answers 503 naming the store while its folder cannot be written',
-    async () => {
-      const server = await startTestServer();
-      try {
-        const ready = await fetch(`${server.url}/readyz`);
-        expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', store: 'ok' } });
-        expect(ready.status).toBe(200);
-        // A file where the folder should be: nothing can be written there.
-        const objects = join(server.dataDir, 'objects');
-        await rm(objects, { recursive: true, force: true });
-        await writeFile(objects, 'not a folder');
-        const away = await fetch(`${server.url}/readyz`);
-        expect(away.status).toBe(503);
-        expect(await away.json()).toEqual({
-          status: 'unavailable',
-          checks: { database: 'ok', store: 'unavailable' },
-        });
-        await rm(objects);
-        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-      } finally {
-        await server.stop();
-      }
-    },
-  );
+  it('is ready from the first start, and answers 503 naming the store while its folder cannot be written', async () => {
+    // The data folder is the embedded default's store, whichever project runs this.
+    const server = await startTestServer({ embedded: true });
+    try {
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', store: 'ok' } });
+      expect(ready.status).toBe(200);
+      // A file where the folder should be: nothing can be written there.
+      const objects = join(server.dataDir, 'objects');
+      await rm(objects, { recursive: true, force: true });
+      await writeFile(objects, 'not a folder');
+      const away = await fetch(`${server.url}/readyz`);
+      expect(away.status).toBe(503);
+      expect(await away.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', store: 'unavailable' },
+      });
+      await rm(objects);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
 
   it('answers 503 within seconds, not never, while the bucket takes connections and never replies', async () => {
     const sockets = new Set<Socket>();

@@ -44,15 +44,23 @@ export interface TestServer extends RunningServer {
 
 /**
  * The real server on a free port with a fresh data folder (and a fresh PostgreSQL database
- * under the server-postgres project). Extra environment variables override the defaults.
+ * under the server-postgres project; scaled out under server-scale-out unless `embedded`). Extra
+ * environment variables override the defaults.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; clock?: TestClock; dataDir?: string; databaseUrl?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: TestClock;
+    dataDir?: string;
+    databaseUrl?: string;
+    /** Files in the data folder and the queue in the process, even under the scale-out project. */
+    embedded?: boolean;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vectrace-test-')));
   const database = options.databaseUrl || !testPostgresUrl ? undefined : await freshPostgresDatabase();
   const databaseUrl = options.databaseUrl ?? database?.url;
-  const scaled = await scaleOut();
+  const scaled = options.embedded ? { env: {} } : await scaleOut();
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
