@@ -1,3 +1,5 @@
+import { forEachArea } from '../areas.js';
+
 /** Most colorful share of a document: paper, ink and a small letterhead. Photos have far more. */
 export const MAX_COLORFUL = 0.15;
 /** Most ink a document has once read against its paper: text is thin. */
@@ -64,46 +66,21 @@ export function looksLikeDocument(r: Readings): boolean {
  */
 function textShare(r: Readings, cut: number): number {
   const { width: w, height: h, local } = r;
-  const seen = new Uint8Array(w * h);
-  const stack = new Int32Array(w * h);
   const side = Math.min(w, h);
   let ink = 0;
   let text = 0;
-  for (let s = 0; s < seen.length; s++) {
-    if (seen[s] || local[s] <= cut) continue;
-    let top = 0;
-    stack[top++] = s;
-    seen[s] = 1;
-    let area = 0;
-    let x0 = w;
-    let x1 = 0;
-    let y0 = h;
-    let y1 = 0;
-    while (top > 0) {
-      const p = stack[--top];
-      area++;
-      const x = p % w;
-      const y = (p - x) / w;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      const visit = (q: number) => {
-        if (!seen[q] && local[q] > cut) {
-          seen[q] = 1;
-          stack[top++] = q;
-        }
-      };
-      if (x > 0) visit(p - 1);
-      if (x < w - 1) visit(p + 1);
-      if (y > 0) visit(p - w);
-      if (y < h - 1) visit(p + w);
-    }
-    ink += area;
-    const bw = x1 - x0 + 1;
-    const bh = y1 - y0 + 1;
-    const fill = area / (bw * bh);
-    if (area >= 6 && bh >= 5 && bh <= side / 12 && bw <= side / 6 && fill > 0.12 && fill < 0.75) text += area;
-  }
+  forEachArea(
+    w,
+    h,
+    (p) => (local[p] > cut ? 1 : -1),
+    ({ size, left, top, right, bottom }) => {
+      ink += size;
+      const bw = right - left + 1;
+      const bh = bottom - top + 1;
+      const fill = size / (bw * bh);
+      if (size >= 6 && bh >= 5 && bh <= side / 12 && bw <= side / 6 && fill > 0.12 && fill < 0.75)
+        text += size;
+    },
+  );
   return ink === 0 ? 0 : text / ink;
 }

@@ -1,3 +1,4 @@
+import { type Area, forEachArea } from '../areas.js';
 import { decompose, type PixelPath } from '../bw/decompose.js';
 import type { Layer, Point, RasterImage, Segment, Subpath } from '../model.js';
 
@@ -17,55 +18,32 @@ export function tracePixel(image: RasterImage): { layers: Layer[] } {
   for (let p = 0, o = 0; p < n; p++, o += 4) {
     colorOf[p] = data[o + 3] >= OPAQUE_FROM ? (data[o] << 16) | (data[o + 1] << 8) | data[o + 2] : -1;
   }
-  const area = new Uint8Array(n);
-  const stack = new Int32Array(n);
   const byColor = new Map<number, { pixels: number; subpaths: Subpath[] }>();
-  for (let seed = 0; seed < n; seed++) {
-    const color = colorOf[seed];
-    if (color < 0 || area[seed]) continue;
-    // The 4-connected area of this color around the seed, and its bounding box.
-    const members: number[] = [];
-    let x0 = w;
-    let y0 = h;
-    let x1 = 0;
-    let y1 = 0;
-    let top = 0;
-    stack[top++] = seed;
-    area[seed] = 1;
-    while (top > 0) {
-      const p = stack[--top];
-      members.push(p);
-      const x = p % w;
-      const y = (p - x) / w;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      const visit = (q: number) => {
-        if (!area[q] && colorOf[q] === color) {
-          area[q] = 1;
-          stack[top++] = q;
-        }
-      };
-      if (x > 0) visit(p - 1);
-      if (x < w - 1) visit(p + 1);
-      if (y > 0) visit(p - w);
-      if (y < h - 1) visit(p + w);
-    }
-    const bw = x1 - x0 + 1;
-    const bh = y1 - y0 + 1;
+  let members: number[] = [];
+  const areaOf = ({ key, size, left, top, right, bottom }: Area) => {
+    // The area alone, in a bitmap of its box, traced along the pixels' edges.
+    const bw = right - left + 1;
+    const bh = bottom - top + 1;
     const bits = new Uint8Array(bw * bh);
     for (const p of members) {
       const x = p % w;
-      bits[((p - x) / w - y0) * bw + x - x0] = 1;
+      bits[((p - x) / w - top) * bw + x - left] = 1;
     }
-    const entry = byColor.get(color) ?? { pixels: 0, subpaths: [] };
-    entry.pixels += members.length;
+    members = [];
+    const entry = byColor.get(key) ?? { pixels: 0, subpaths: [] };
+    entry.pixels += size;
     for (const path of decompose({ width: bw, height: bh, bits }, 0)) {
-      entry.subpaths.push(straightOutline(path, x0, y0 + bh));
+      entry.subpaths.push(straightOutline(path, left, top + bh));
     }
-    byColor.set(color, entry);
-  }
+    byColor.set(key, entry);
+  };
+  forEachArea(
+    w,
+    h,
+    (p) => colorOf[p],
+    areaOf,
+    (p) => members.push(p),
+  );
   return {
     layers: [...byColor.entries()]
       .sort(([, a], [, b]) => b.pixels - a.pixels)
