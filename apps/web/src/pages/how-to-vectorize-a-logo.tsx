@@ -9,8 +9,8 @@ import { Badge } from '../components/ui/badge';
 const settings = [
   {
     name: 'Mode',
-    value: 'Black & white or Color',
-    text: 'Black & white gives one black shape on a transparent background, ideal for one-color logos (you can recolor it later). Choose Color for logos with several flat colors.',
+    value: 'Auto, Black & white or Color',
+    text: 'Auto, the default, reads the logo and picks one of the others. Black & white gives one black shape on a transparent background, ideal for one-color logos (you can recolor it later); Color keeps logos with several flat colors in their colors.',
   },
   {
     name: 'Colors',

@@ -51,7 +51,7 @@ const quickStart = [
   },
   {
     title: 'Check the settings',
-    text: 'The defaults suit most images. Leave Mode on Black & white for one-color artwork, or switch it to Color for artwork with several colors.',
+    text: 'The defaults suit most images: Auto reads the image and traces it in black and white, in color or as pixel art, and says under the result how it read it. Pick a mode in Advanced to choose yourself.',
   },
   {
     title: 'Convert',
@@ -307,9 +307,9 @@ export function PngToSvgPage() {
             need single strokes will follow both edges.
           </li>
           <li>
-            <strong className="font-semibold">Black & white traces the dark parts.</strong> Light colors such
-            as yellow or pastels may drop out, and a white logo on a dark background comes out as a dark shape
-            with the logo cut out of it. Use Color mode for these.
+            <strong className="font-semibold">Black & white traces the dark parts.</strong> When you choose
+            it, light colors such as yellow or pastels may drop out, and a white logo on a dark background
+            comes out as a dark shape with the logo cut out of it. Auto and Color keep them.
           </li>
           <li>
             <strong className="font-semibold">One file at a time.</strong> Each upload is a single PNG or JPEG
