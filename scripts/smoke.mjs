@@ -77,7 +77,7 @@ try {
   const svg = await converted.text();
   check(
     converted.status === 200 && svg.includes('<path'),
-    `an image converts through the API (${converted.status})`,
+    `an image converts through the API (${converted.status}${converted.status === 200 ? '' : `: ${svg.slice(0, 300)}`})`,
   );
 
   const out = join(work, 'logo.svg');
