@@ -24,10 +24,15 @@ function check(ok, step) {
   console.log(`smoke: ${step}: ok`);
 }
 
+// The embedded default, whatever the calling shell points at (CI exports the machine's PostgreSQL
+// and Redis for the suite; a smoke run against them would meet the accounts of earlier runs).
+const embedded = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !/^(DATABASE_URL|REDIS_|S3_)/.test(name)),
+);
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-  env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: join(work, 'data') },
+  env: { ...embedded, NODE_ENV: 'development', PORT: String(port), DATA_DIR: join(work, 'data') },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const exited = new Promise((resolve) => server.once('exit', resolve));
