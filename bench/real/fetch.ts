@@ -15,15 +15,18 @@ import { fileURLToPath } from 'node:url';
 export type RealCategory =
   | 'document'
   | 'large-page'
+  | 'screenshot'
   | 'line-art'
   | 'bw-logo-small'
   | 'bw-logo-large'
   | 'color-logo-alpha'
+  | 'light-logo-alpha'
   | 'jpeg-logo'
   | 'flat-illustration'
   | 'shaded-illustration'
   | 'png16'
   | 'palette'
+  | 'pixel-art'
   | 'photo';
 
 /** A file inside a Debian package: `path` is absolute, as `dpkg -L` lists it. */

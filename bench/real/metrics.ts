@@ -164,9 +164,13 @@ function oklabOf(rgb: Float64Array): Float64Array {
 /** Alpha below which a rendered pixel counts as transparent: less than half covered. */
 const TRANSPARENT = 128;
 
+/** Least share of an image's pixels fully transparent for it to have a transparent area to keep. */
+const TRANSPARENT_AREA = 0.001;
+
 /**
  * The share of the input's fully transparent pixels that the render leaves (mostly) transparent;
- * undefined when the input has none.
+ * undefined when the input has no transparent area (none, or a few corner pixels of a window
+ * screenshot).
  */
 export function transparencyKept(input: Rgba, render: Rgba): number | undefined {
   let clear = 0;
@@ -176,5 +180,5 @@ export function transparencyKept(input: Rgba, render: Rgba): number | undefined 
     clear++;
     if (render.data[i] < TRANSPARENT) kept++;
   }
-  return clear === 0 ? undefined : kept / clear;
+  return clear === 0 || clear < TRANSPARENT_AREA * (input.data.length / 4) ? undefined : kept / clear;
 }

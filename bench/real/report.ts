@@ -134,13 +134,19 @@ export function realTargets(run: RealRun): TargetCheck[] {
   );
   for (const id of documents) {
     const v = bw.get(id, 'vectrace')?.iou;
+    const mk = bw.get(id, 'mkbitmap+potrace')?.iou;
     checks.push(
       check(
         `real bw: document ${id} IoU against Sauvola ${fixed(v, 4)} (target >= 0.75)`,
         v !== undefined && v >= 0.75,
       ),
+      check(
+        `real bw: document ${id} IoU against Sauvola ${fixed(v, 4)} (target >= mkbitmap+potrace ${fixed(mk, 4)})`,
+        mk === undefined ? undefined : v !== undefined && v >= mk,
+      ),
     );
   }
+  checks.push(...readingTargets(run));
   const ids = run.sources.map((s) => s.id);
   const lost = color.values(ids, 'vectrace', (r) => r.lost);
   const worst = Math.max(...lost);
@@ -181,6 +187,21 @@ export function realTargets(run: RealRun): TargetCheck[] {
   const failures = run.failures.filter((f) => f.engine === 'vectrace').length;
   checks.push(check(`real: vectrace failures ${failures} (target 0)`, failures === 0));
   return checks;
+}
+
+/** What the automatic mode must read: pixel art as pixel art, no screenshot or photo as a page. */
+function readingTargets(run: RealRun): TargetCheck[] {
+  const read = (category: RealSource['category']) =>
+    run.sources.filter((s) => s.category === category).map((s) => run.readings.get(s.id) ?? '');
+  const sprites = read('pixel-art');
+  const pages = [...read('screenshot'), ...read('photo')].filter((r) => r.startsWith('Read as a page'));
+  return [
+    check(
+      `real auto: ${sprites.filter((r) => r.startsWith('Read as pixel art')).length} of ${sprites.length} pixel-art images read as pixel art (target all)`,
+      sprites.every((r) => r.startsWith('Read as pixel art')),
+    ),
+    check(`real auto: screenshots and photos read as a page ${pages.length} (target 0)`, pages.length === 0),
+  ];
 }
 
 /** The real set's sections of the report, Markdown lines. */

@@ -17,10 +17,13 @@ import {
   transparencyKept,
 } from './metrics.js';
 
-/** Scans and pages: scored against a Sauvola binarization of the input rather than a 50% cut. */
-export const DOCUMENT_CATEGORIES = ['document', 'large-page'];
+/**
+ * Scans, pages and screenshots (small text on flat panels): scored against a Sauvola binarization
+ * of the input rather than a 50% cut.
+ */
+export const DOCUMENT_CATEGORIES = ['document', 'large-page', 'screenshot'];
 
-/** Whether an image is a document (scan or photo of paper). */
+/** Whether an image is a document (scan or photo of paper, or a screenshot). */
 export function isDocument(source: RealSource): boolean {
   return DOCUMENT_CATEGORIES.includes(source.category);
 }

@@ -43,7 +43,8 @@ function renderSvg(svg: string, width: number): Buffer {
 
 /** The crop with most lost color in vectrace's color result: a window of the input, in its pixels. */
 async function cropWindow(source: RealSource, input: Buffer, svg: string | undefined) {
-  const side = Math.max(24, Math.min(200, Math.round(Math.min(source.width, source.height) / 4)));
+  const least = Math.min(source.width, source.height);
+  const side = Math.min(least, Math.max(24, Math.min(200, Math.round(least / 4))));
   let best = { left: 0, top: 0, score: -1 };
   if (svg) {
     const a = await sharp(input).flatten({ background: '#fff' }).removeAlpha().raw().toBuffer();

@@ -46,12 +46,19 @@ const SHARP_TURN = 50;
  *   images for it); high and ultra fit a little closer and keep smaller speckles. A much closer
  *   fit only adds segments that undulate: potrace's curves are smooth because they are joined.
  */
-export function toParams(settings: TraceSettings, mode: Reading['mode']): TraceParams {
+export function toParams(
+  settings: TraceSettings,
+  mode: Reading['mode'],
+  size: { width: number; height: number },
+): TraceParams {
   const { smoothness, threshold, cornerDetection, quality } = settings;
   const alphamax = Math.min(4 / 3, (0.35 + 0.012 * smoothness) * cornerFactor[cornerDetection]);
   const tolerance = 0.05 + 0.003 * smoothness;
   const fit = { draft: 2, standard: 1, high: 0.85, ultra: 0.7 }[quality];
   const speckle = { draft: 2, standard: 1, high: 0.75, ultra: 0.5 }[quality];
+  // On a small image every pixel is a mark (an icon's eye, a sprite's outline): its color limits
+  // shrink with its shorter side.
+  const small = Math.min(1, Math.min(size.width, size.height) / SMALL_SIDE);
   return {
     cutShift: cutShift(threshold),
     turdsize: Math.round(2 * speckle),
@@ -60,8 +67,8 @@ export function toParams(settings: TraceSettings, mode: Reading['mode']): TraceP
     mode,
     read: settings.read,
     colors: settings.colors === 'auto' ? 0 : settings.colors,
-    minRegion: Math.round(MIN_REGION * speckle),
-    minColorArea: Math.round(3 * MIN_REGION * speckle),
+    minRegion: Math.max(1, Math.round(MIN_REGION * speckle * small)),
+    minColorArea: Math.max(1, Math.round(3 * MIN_REGION * speckle * small)),
   };
 }
 
@@ -71,6 +78,9 @@ export function toParams(settings: TraceSettings, mode: Reading['mode']): TraceP
  * page of any size, while JPEG ringing and grain (a few pixels) do not.
  */
 const MIN_REGION = 8;
+
+/** Images with a shorter side below this many pixels have their color limits scaled down. */
+const SMALL_SIDE = 128;
 
 /** The spec's default threshold, which stands for the automatic cut. */
 const AUTO_THRESHOLD = 30;

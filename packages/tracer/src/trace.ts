@@ -43,7 +43,7 @@ export function trace(
   // An image with more fine detail than a trace can take on is traced smaller (see cost.ts).
   const { image: source, factor: reduced } = withinCost(halved ? halve(image) : image);
   const factor = (halved ? 2 : 1) * reduced;
-  const params = toParams(full, mode);
+  const params = toParams(full, mode, source);
   const ink = source === image ? read?.ink : undefined;
   let traced: { layers: Layer[]; background?: Color; page?: boolean } =
     mode === 'pixel'
@@ -58,7 +58,7 @@ export function trace(
   if (read && traced.layers.length === 0 && mode === 'bw') {
     // Nothing dark enough to be ink (light art on a light ground): its colors are the picture.
     reading = { mode: 'color', kind: 'light-art' };
-    traced = traceColor(source, toParams(full, 'color'), timings);
+    traced = traceColor(source, toParams(full, 'color', source), timings);
   }
   const layers = factor > 1 ? scaleLayers(traced.layers, factor) : traced.layers;
   return {

@@ -167,3 +167,77 @@ describe('pixel art', () => {
     }
   });
 });
+
+describe('fine text and thin strokes', () => {
+  /** The ink areas (8-connected) of a render, each as its size and the box it lies in. */
+  function inkAreas(svg: string, width: number) {
+    const { height, data } = renderSvg(svg, width);
+    const dark = (p: number) => data[p * 4] + data[p * 4 + 1] + data[p * 4 + 2] < 3 * 160;
+    const seen = new Uint8Array(width * height);
+    const areas: { size: number; left: number; top: number }[] = [];
+    for (let seed = 0; seed < width * height; seed++) {
+      if (seen[seed] || !dark(seed)) continue;
+      const area = { size: 0, left: width, top: height };
+      const stack = [seed];
+      seen[seed] = 1;
+      while (stack.length > 0) {
+        const p = stack.pop() as number;
+        const x = p % width;
+        area.size++;
+        area.left = Math.min(area.left, x);
+        area.top = Math.min(area.top, (p - x) / width);
+        for (const dy of [-width, 0, width]) {
+          for (const dx of [-1, 0, 1]) {
+            const q = p + dy + dx;
+            if (q < 0 || q >= width * height || Math.abs((q % width) - x) > 1 || seen[q] || !dark(q))
+              continue;
+            seen[q] = 1;
+            stack.push(q);
+          }
+        }
+      }
+      areas.push(area);
+    }
+    return areas;
+  }
+
+  it('keeps the slanted and round strokes of small gray letters whole and dark', () => {
+    // Letters drawn as small gray text is (#757575, one pixel wide): a stem on the pixel grid with
+    // a slanted arm (as in k or y) or a bowl (as in b), whose anti-aliased pixels a plain cut
+    // leaves on the paper side, and whose stem it keeps thin and faint.
+    const stem = (x: number, y: number) =>
+      `<line x1="${x + 0.5}" y1="${y - 9}" x2="${x + 0.5}" y2="${y + 9}"/>`;
+    const cells = [20, 35, 50, 4, 5, 6, 7].map((size, i) => {
+      const x = 10 + (i % 4) * 36;
+      if (i < 3) {
+        const dx = 12 * Math.cos((size * Math.PI) / 180);
+        const dy = 12 * Math.sin((size * Math.PI) / 180);
+        return {
+          x,
+          y: 19,
+          svg: `${stem(x, 28)}<line x1="${x + 0.5}" y1="28" x2="${x + 0.5 + dx}" y2="${28 - dy}"/>`,
+        };
+      }
+      const svg = `${stem(x, 66)}<circle cx="${x + 0.5 + size}" cy="${75 - size}" r="${size}" fill="none"/>`;
+      return { x, y: 57, svg };
+    });
+    // Black labels beside them set the picture's scale, as on a screen: black ink on white paper.
+    const labels = '<rect x="8" y="96" width="144" height="12"/>';
+    const image = rasterOf(
+      `${labels}<g stroke="#757575" stroke-width="1">${cells.map((c) => c.svg).join('')}</g>`,
+      160,
+    );
+    const areas = inkAreas(toSvg(trace(image, { mode: 'bw' })), 160);
+    for (const cell of cells) {
+      const own = areas
+        .filter(
+          (a) => a.left >= cell.x - 2 && a.left < cell.x + 30 && a.top >= cell.y - 4 && a.top < cell.y + 24,
+        )
+        .map((a) => a.size)
+        .sort((a, b) => b - a);
+      // One piece, as long as the letter's strokes (18 px of stem and an arm or a bowl).
+      expect(own[0] ?? 0).toBeGreaterThanOrEqual(20);
+      expect(own.slice(1).reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(own[0] * 0.1);
+    }
+  });
+});

@@ -2,8 +2,9 @@ import type { RasterImage } from '../model.js';
 import type { ReadAs } from '../settings.js';
 import { looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
-import { readLuminance } from './luminance.js';
+import { isColorful, readLuminance } from './luminance.js';
 import { SAUVOLA_K, sauvolaLevels } from './sauvola.js';
+import { continueThinLines } from './thin-lines.js';
 
 /** How much ink every pixel holds, from the picture's own paper and ink levels. */
 export interface InkMap {
@@ -85,22 +86,27 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
   // Only an opaque, nearly colorless picture with shades between ink and paper (shadow, grain,
   // a table) can need the local reading; clean art has them only along its edges. Read as a page,
   // any picture is read locally; read as a picture, none.
-  const mayBePage =
-    read === 'auto' &&
-    !transparent &&
-    colorful < MAX_COLORFUL &&
-    midTones(counts) >= MIN_MID_TONES * lum.length;
+  const clean = midTones(counts) < MIN_MID_TONES * lum.length;
+  const mayBePage = read === 'auto' && !transparent && colorful < MAX_COLORFUL && !clean;
   if (read === 'page' || mayBePage) {
     const local = sauvolaLevels(lum, width, height);
     const globalInk = table.map((level) => (level > cut * 255 ? 1 : 0));
     const readings = { width, height, lum, globalInk, local, localCut: SAUVOLA_K, colorful };
     if (read === 'page' || looksLikeDocument(readings)) {
-      const identity = Uint8Array.from({ length: 256 }, (_, v) => v);
-      return { width, height, values: local, table: identity, cut: SAUVOLA_K, document: true };
+      return { width, height, values: local, table: IDENTITY, cut: SAUVOLA_K, document: true };
     }
+  }
+  if (clean) {
+    // Clean art and screens: small and gray text keeps its strokes (see continueThinLines).
+    const levels = lum.map((l) => table[l]);
+    const values = continueThinLines(levels, width, height, cut, (p) => !isColorful(image.data, p));
+    if (values !== levels) return { width, height, values, table: IDENTITY, cut, document: false };
   }
   return { width, height, values: lum, table, cut, document: false };
 }
+
+/** Values that are ink levels already. */
+const IDENTITY = Uint8Array.from({ length: 256 }, (_, v) => v);
 
 /**
  * The ink level of every luminance against the picture's global levels, and the automatic cut:

@@ -15,6 +15,15 @@ export interface Luminance {
   counts: Float64Array;
 }
 
+/** Whether the pixel at `p` (row-major) has a clear color, as opposed to a gray. */
+export function isColorful(data: RasterImage['data'], p: number): boolean {
+  const o = p * 4;
+  const r = data[o];
+  const g = data[o + 1];
+  const b = data[o + 2];
+  return Math.max(r, g, b) - Math.min(r, g, b) > COLORFUL;
+}
+
 /**
  * Reads the luminance of every pixel composited on white: a transparent pixel is the white page
  * it will be shown on, so it is never ink.

@@ -1,0 +1,98 @@
+/**
+ * How much more ink (of 255) the core of a thin line holds than the pixels two steps away on both
+ * sides of it, at least. Anti-aliasing spreads a line one pixel wide or less over two pixels, so a
+ * small or gray letter's slanted, round and horizontal strokes stay lighter than the cut while its
+ * vertical stems pass it: cut alone, the letter breaks into dashes. A gray line split evenly over
+ * two rows holds about half its ink in each, a sixth of the full contrast for a mid-gray one.
+ */
+const RIDGE_DEPTH = 40;
+
+/** Ink levels this close to the darkest across a line still belong to its core. */
+const CORE_MARGIN = 24;
+
+/** The four directions across which a line can run: along x, along y and the two diagonals. */
+const ACROSS: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [1, -1],
+];
+
+/**
+ * Draws thin lines in full ink: every pixel that is the core of a line (see RIDGE_DEPTH) and
+ * touches ink, directly or through other such cores, becomes full ink. Small anti-aliased text,
+ * thin strokes and hairlines come out whole and legible, one pixel wide, as mkbitmap's high-pass
+ * filter and Sauvola's local reading keep them, where a plain cut leaves their stems only, thin
+ * and faint. A light line that touches no ink (a pale rule, a gray design) keeps its own level,
+ * and so does a colored one (`gray` says which pixels are not): in color art, a thin light line
+ * along a shape is its texture or its highlight, not a stroke.
+ * `levels` are ink levels per pixel (0 paper, 255 full ink); returns the pixels' new levels (the
+ * same array when no line is found).
+ */
+export function continueThinLines(
+  levels: Uint8Array,
+  width: number,
+  height: number,
+  cut: number,
+  gray: (p: number) => boolean,
+): Uint8Array {
+  const ink = cut * 255;
+  /** Whether the pixel at (x, y) or one of its two neighbours across (dx, dy) holds some ink. */
+  const goesOn = (x: number, y: number, dx: number, dy: number): boolean =>
+    Math.max(levels[y * width + x], levels[(y - dy) * width + x - dx], levels[(y + dy) * width + x + dx]) >=
+    RIDGE_DEPTH / 2;
+  const isCore = (x: number, y: number): boolean => {
+    if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) return false;
+    const level = levels[y * width + x];
+    if (level === 255 || level < RIDGE_DEPTH || !gray(y * width + x)) return false;
+    for (const [dx, dy] of ACROSS) {
+      const x0 = x - 2 * dx;
+      const x1 = x + 2 * dx;
+      const y0 = y - 2 * dy;
+      const y1 = y + 2 * dy;
+      if (x0 < 0 || x1 >= width || y0 < 0 || y1 < 0 || y0 >= height || y1 >= height) continue;
+      const side = Math.max(levels[y0 * width + x0], levels[y1 * width + x1]);
+      if (level - side < RIDGE_DEPTH) continue;
+      // The line's core: its darkest pixels across it (within CORE_MARGIN, as anti-aliasing
+      // splits a slanted stroke about evenly), not the pale fringe beside them.
+      const next = Math.max(levels[(y - dy) * width + x - dx], levels[(y + dy) * width + x + dx]);
+      if (level + CORE_MARGIN < next) continue;
+      // And a line goes on both ways along it (straight on or one step aside), where a shape's
+      // anti-aliased corner ends.
+      if (goesOn(x + dy, y - dx, dx, dy) && goesOn(x - dy, y + dx, dx, dy)) return true;
+    }
+    return false;
+  };
+  const touchesInk = (x: number, y: number): boolean => {
+    for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++)
+      for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++)
+        if (levels[ny * width + nx] > ink) return true;
+    return false;
+  };
+  let out: Uint8Array | undefined;
+  const stack: number[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if ((out !== undefined && out[p] === 255) || !isCore(x, y) || !touchesInk(x, y)) continue;
+      out ??= levels.slice();
+      out[p] = 255;
+      stack.push(p);
+      // Along the line: cores next to a continued one continue it too.
+      while (stack.length > 0) {
+        const q = stack.pop() as number;
+        const qx = q % width;
+        const qy = (q - qx) / width;
+        for (let ny = Math.max(0, qy - 1); ny <= Math.min(height - 1, qy + 1); ny++) {
+          for (let nx = Math.max(0, qx - 1); nx <= Math.min(width - 1, qx + 1); nx++) {
+            const r = ny * width + nx;
+            if (out[r] === 255 || !isCore(nx, ny)) continue;
+            out[r] = 255;
+            stack.push(r);
+          }
+        }
+      }
+    }
+  }
+  return out ?? levels;
+}
