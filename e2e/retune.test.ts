@@ -165,6 +165,16 @@ describe('the drop zone and other ways in', () => {
     await open(sketch, '/');
     await convertSample(sketch, 'Sketch');
     await visible(sketch.getByTestId('reading').filter({ hasText: 'Read as black-and-white art' }));
+    // One click to another reading: the same image again, in color, the settings following.
+    const first = await shownResult(sketch);
+    const others = sketch.getByRole('group', { name: 'Try it as:' });
+    await others.getByRole('button', { name: 'Color', exact: true }).click();
+    await shownResult(sketch, first);
+    await visible(sketch.getByTestId('reading').filter({ hasText: /^Read as a color image/ }));
+    await expect(others.getByRole('button', { name: 'Color', exact: true }).count()).resolves.toBe(0);
+    await visible(others.getByRole('button', { name: 'Auto', exact: true }));
+    await sketch.getByText('Advanced', { exact: true }).click();
+    await visible(sketch.getByRole('combobox', { name: 'Mode' }).filter({ hasText: 'Color' }));
   });
 
   test('presets set the engine: Photo is color with 16 colors', async () => {

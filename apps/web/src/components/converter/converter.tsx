@@ -271,6 +271,14 @@ export function Converter() {
     );
   };
 
+  // "Try it as" under the result: the same image at once in another mode, the settings following.
+  const readAs = (mode: ConversionSettings['mode']) => {
+    const next = { ...settings, mode };
+    setSettings(next);
+    clearTimeout(retraceTimer.current);
+    if (source) convert.mutate({ source, settings: next, retrace: true });
+  };
+
   const startConversion = () => {
     clearTimeout(retraceTimer.current);
     if (source) convert.mutate({ source, settings, retrace: false });
@@ -324,7 +332,11 @@ export function Converter() {
           {previous && latest ? (
             <ResultChoice showPrevious={showPrevious && !!previous} onChange={setShowPrevious} />
           ) : null}
-          <PreviewPanel originalUrl={shown?.expired ? null : originalUrl} conversion={shown} />
+          <PreviewPanel
+            originalUrl={shown?.expired ? null : originalUrl}
+            conversion={shown}
+            onReadAs={source && shown === latest ? readAs : undefined}
+          />
           {shown && needsPayment(shown, user) ? <PaymentRequiredCard conversionId={shown.id} /> : null}
           {shown?.status === 'completed' && !shown.expired ? (
             <DownloadPanel conversion={shown} allowed={canDownload(shown, user)} picture={picture} />

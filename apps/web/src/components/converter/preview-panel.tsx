@@ -1,11 +1,13 @@
-import type { Conversion } from '@vectrace/contract';
+import { type Conversion, type ConversionSettings, traceModes } from '@vectrace/contract';
 import { Clock, ImageIcon, Info, Shapes, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useImageSize } from '../../hooks/use-image-size';
+import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { ExampleResult } from './example-result';
+import { modeLabels } from './settings-panel';
 import { ResultViewer, type ViewMode } from './viewer/result-viewer';
 import type { View } from './viewer/view-state';
 
@@ -46,9 +48,12 @@ const modes: { value: ViewMode; label: string }[] = [
 export function PreviewPanel({
   originalUrl,
   conversion,
+  onReadAs,
 }: {
   originalUrl: string | null;
   conversion: Conversion | null;
+  /** Traces the image again in another mode (re-tuning is included in what was paid). */
+  onReadAs?: (mode: ConversionSettings['mode']) => void;
 }) {
   const completed = conversion?.status === 'completed' && !conversion.expired;
   const inProgress = conversion?.status === 'pending' || conversion?.status === 'processing';
@@ -102,6 +107,9 @@ export function PreviewPanel({
             </TabsContent>
           ))}
           {conversion ? <ConversionProgress conversion={conversion} inProgress={inProgress} /> : null}
+          {conversion && onReadAs && !conversion.expired && (completed || conversion.status === 'failed') ? (
+            <OtherReadings mode={conversion.settings.mode} onReadAs={onReadAs} />
+          ) : null}
         </CardContent>
       </Tabs>
     </Card>
@@ -188,5 +196,27 @@ function ConversionProgress({ conversion, inProgress }: { conversion: Conversion
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** One click to the other readings: the image traced again in each mode it was not. */
+function OtherReadings({
+  mode,
+  onReadAs,
+}: {
+  mode: ConversionSettings['mode'];
+  onReadAs: (mode: ConversionSettings['mode']) => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2 text-sm">
+      <legend className="float-left mr-1 text-muted-foreground">Try it as:</legend>
+      {traceModes
+        .filter((other) => other !== mode)
+        .map((other) => (
+          <Button key={other} variant="outline" size="sm" onClick={() => onReadAs(other)}>
+            {modeLabels[other]}
+          </Button>
+        ))}
+    </fieldset>
   );
 }

@@ -29,7 +29,7 @@ const qualityLabels: Record<(typeof qualities)[number], string> = {
   high: 'High',
   ultra: 'Ultra',
 };
-const modeLabels: Record<(typeof traceModes)[number], string> = {
+export const modeLabels: Record<(typeof traceModes)[number], string> = {
   auto: 'Auto',
   bw: 'Black & white',
   color: 'Color',
