@@ -92,6 +92,16 @@ describe('color palette', () => {
     expect(paletteOf(rasterOf(body, 128)).size).toBe(3);
   });
 
+  it('keeps a white panel on a light gray window apart, with a shade between them at its edge', () => {
+    // A screen: #ededed window, white panel, a 2 px #f6f6f6 bevel (near both), dark text.
+    const body =
+      '<rect width="160" height="160" fill="#ededed"/><rect x="18" y="18" width="124" height="124" fill="#f6f6f6"/><rect x="20" y="20" width="120" height="120" fill="#fff"/><rect x="40" y="60" width="80" height="6" fill="#222"/>';
+    const model = colorTrace(rasterOf(body, 160));
+    const colors = [model.background, ...model.layers.map((l) => l.color)];
+    expect(colors.some((c) => near(c, [255, 255, 255]))).toBe(true);
+    expect(colors.some((c) => near(c, [237, 237, 237]))).toBe(true);
+  });
+
   it('gives a forced palette size when the image has that many colors or more', () => {
     const body = `${discOnSquare}<rect x="0" y="0" width="12" height="12" fill="#20a040"/>`;
     expect(paletteOf(rasterOf(body, 128), 2).size).toBe(2);

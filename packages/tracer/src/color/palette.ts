@@ -48,7 +48,7 @@ interface Bins {
  * Picks the picture's colors by how much of it each explains. Every bin of body pixels (see
  * `Histogram.body`: anti-aliased blends left out) within DELTA of a palette color is explained;
  * the next color is the mean of the densest cluster of bins still unexplained (the most pixels
- * within DELTA of one bin), until no cluster of `minArea` pixels is left (at most AUTO_MAX
+ * within DELTA of one bin), centred on its commonest bin, until no cluster of `minArea` pixels is left (at most AUTO_MAX
  * colors), or `colors` > 0 colors are taken. So a color that covers a visible area joins however
  * it is spread (a textured robe, a thin outline), and noise of a few scattered pixels does not.
  * A cluster that lies on the line between two colors taken and is not flat is an edge blend the
@@ -140,9 +140,15 @@ function chooseColors(bins: Bins, limit: number, minArea: number, delta: number)
       if (open[k] && (best < 0 || density[k] > density[best])) best = k;
     }
     if (best < 0 || density[best] < minArea) break;
-    // The cluster's mean, over the open bins within DELTA of its densest bin.
-    const members: number[] = [];
+    // The cluster's mean, over the open bins within DELTA of its commonest bin near the densest:
+    // where two flat colors a little over DELTA apart (a white panel on a light gray window) make
+    // the densest bin one between them, the color is the commonest one's, not a mean of both.
+    let mode = best;
     grid.near(bins.lab, best * 3, delta, (j) => {
+      if (open[j] && bins.mass[j] > bins.mass[mode]) mode = j;
+    });
+    const members: number[] = [];
+    grid.near(bins.lab, mode * 3, delta, (j) => {
       if (open[j]) members.push(j);
     });
     const color = [0, 0, 0, 0, 0, 0];
