@@ -73,6 +73,25 @@ describe('the result viewer', () => {
     await expect.poll(() => outline.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect(regions.some((url) => url.searchParams.get('view') === 'outline')).toBe(true);
 
+    // The vector's ground: a checkerboard by default, white, or dark for light art.
+    await page.getByRole('tab', { name: 'Vector', exact: true }).click();
+    const ground = () =>
+      page
+        .locator('img[alt="Vector preview"]')
+        .first()
+        .evaluate((img) => getComputedStyle(img.closest('[style*="background"]') as Element).backgroundColor);
+    await expect(
+      page.getByRole('button', { name: 'Checkerboard', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
+    await expect(
+      page.getByRole('button', { name: 'Dark', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
+    await expect.poll(ground).toBe('rgb(30, 41, 59)');
+    await screenshot(page, 'viewer-dark-ground');
+    await page.getByRole('button', { name: 'White', exact: true }).click();
+    await expect.poll(ground).toBe('rgb(255, 255, 255)');
+
     await page.getByRole('button', { name: 'Full screen', exact: true }).click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
     await page.getByRole('button', { name: 'Exit full screen', exact: true }).click();

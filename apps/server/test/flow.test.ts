@@ -104,7 +104,9 @@ describe('the whole flow over HTTP', () => {
       headers: { cookie: client.cookieHeader },
     });
     const ink = async (response: Response) => {
+      // Previews keep the result's transparency: seen on white, as the viewer can show them.
       const { data } = await sharp(Buffer.from(await response.arrayBuffer()))
+        .flatten({ background: '#ffffff' })
         .greyscale()
         .raw()
         .toBuffer({ resolveWithObject: true });

@@ -54,6 +54,28 @@ describe('region renders for the result viewer', () => {
     expect(grey).toBeLessThan(60);
   });
 
+  it("keeps the result's transparency, so the viewer can show it on a checkerboard, white or a dark ground", async () => {
+    // The logo is traced in black and white: black shapes on nothing.
+    const whole = await fetch(`${server.url}/api/preview/${conversion.id}`, {
+      headers: { cookie: owner.cookieHeader },
+    });
+    const { data, info } = await sharp(Buffer.from(await whole.arrayBuffer()))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const clear = (rgba: Buffer) => {
+      let n = 0;
+      for (let i = 3; i < rgba.length; i += 4) if (rgba[i] === 0) n++;
+      return n / (rgba.length / 4);
+    };
+    // The paper is clear between the watermark's letters; the disc is opaque.
+    expect(clear(data)).toBeGreaterThan(0.3);
+    const center = (Math.round(info.height / 2) * info.width + Math.round(info.width * 0.35)) * 4;
+    expect(data[center + 3]).toBe(255);
+    const zoomed = await region(owner, 'x=0&y=0&w=20&h=20&scale=4');
+    expect(clear(await sharp(zoomed.body).ensureAlpha().raw().toBuffer())).toBeGreaterThan(0.3);
+  });
+
   it('refuses a region too large to render, with a sentence, and a scale past 800 %', async () => {
     const big = await region(owner, 'x=0&y=0&w=200&h=200&scale=16');
     expect(big.status).toBe(400);

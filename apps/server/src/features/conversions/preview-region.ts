@@ -79,5 +79,5 @@ export function renderRegion(svg: string, region: Region, withWatermark: boolean
     withWatermark ? lightWatermark(region) : '',
     '</svg>',
   ].join('');
-  return new Resvg(framed, { background: '#ffffff' }).render().asPng();
+  return new Resvg(framed).render().asPng();
 }

@@ -43,8 +43,9 @@ function watermark(width: number, height: number): string {
 export const LARGE_RESULT_BYTES = 4 * 1024 * 1024;
 
 /**
- * The traced result as a PNG, PREVIEW_SIZE on its longest side, on white; with a watermark until
- * the conversion is paid, so that the preview never gives the artwork away. Runs in a preview
+ * The traced result as a PNG, PREVIEW_SIZE on its longest side, its transparency kept (the viewer
+ * shows it on the ground the user picks); with a watermark until the conversion is paid, so that
+ * the preview never gives the artwork away. Runs in a preview
  * thread (file-task.ts). A large result is drawn from its own bytes, never copied or made a
  * string, then the watermark over that picture: a 33 MB result peaks at about 270 MB.
  */
@@ -54,7 +55,7 @@ export function renderPreview(svg: Buffer, withWatermark: boolean): Uint8Array {
   if (svg.length <= LARGE_RESULT_BYTES || thin)
     return draw(previewSvg(svg, withWatermark), 'geometricPrecision');
   const fitTo = { mode: width >= height ? 'width' : 'height', value: PREVIEW_SIZE } as const;
-  const picture = new Resvg(svg, { background: '#ffffff', fitTo, shapeRendering: 0 }).render();
+  const picture = new Resvg(svg, { fitTo, shapeRendering: 0 }).render();
   if (!withWatermark) return picture.asPng();
   const over = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">`,
@@ -66,7 +67,7 @@ export function renderPreview(svg: Buffer, withWatermark: boolean): Uint8Array {
 
 const shapeRenderings = { crispEdges: 1, geometricPrecision: 2 } as const;
 function draw(svg: Buffer, shapes: keyof typeof shapeRenderings): Uint8Array {
-  return new Resvg(svg, { background: '#ffffff', shapeRendering: shapeRenderings[shapes] }).render().asPng();
+  return new Resvg(svg, { shapeRendering: shapeRenderings[shapes] }).render().asPng();
 }
 
 /** The result's own size (its viewBox) and the preview's, PREVIEW_SIZE on the longest side. */

@@ -9,6 +9,18 @@ import { useRegionUrl } from './use-region-url';
 import { clampZoom, fitView, panBy, type View, zoomAround } from './view-state';
 
 export type ViewMode = 'original' | 'vector' | 'split' | 'side' | 'outline';
+
+/** What the vector is shown on: its transparency as a checkerboard, white paper, or a dark ground. */
+type Backdrop = 'checker' | 'white' | 'dark';
+const backdrops: { value: Backdrop; label: string; style: CSSProperties }[] = [
+  {
+    value: 'checker',
+    label: 'Checkerboard',
+    style: { background: 'repeating-conic-gradient(#e2e8f0 0 25%, #fff 0 50%) 0 0 / 20px 20px' },
+  },
+  { value: 'white', label: 'White', style: { background: '#fff' } },
+  { value: 'dark', label: 'Dark', style: { background: '#1e293b' } },
+];
 type Size = { width: number; height: number };
 
 /** Where an image-sized box sits in a viewport for a view. */
@@ -151,6 +163,8 @@ export function ResultViewer({
   const frame = useRef<HTMLDivElement>(null);
   const frameSize = useElementSize(frame);
   const [split, setSplit] = useState(50);
+  const [backdrop, setBackdrop] = useState<Backdrop>('checker');
+  const ground = (backdrops.find((b) => b.value === backdrop) ?? backdrops[0]).style;
   const [fullscreen, setFullscreen] = useState(false);
   const done = conversion?.status === 'completed' && !conversion.expired ? conversion : null;
   const paidSvg = usePaidSvg(done);
@@ -231,7 +245,11 @@ export function ResultViewer({
         {(size) => original(view, size)}
       </Pane>
       <Pane onView={update} label="Vector, zoomable">
-        {(size) => <div className="absolute inset-0 bg-white">{vector(view, size, false)}</div>}
+        {(size) => (
+          <div className="absolute inset-0" style={ground}>
+            {vector(view, size, false)}
+          </div>
+        )}
       </Pane>
     </div>
   ) : (
@@ -242,12 +260,12 @@ export function ResultViewer({
           {mode !== 'original' ? (
             <div
               className="absolute inset-0"
-              style={mode === 'split' ? { clipPath: `inset(0 0 0 ${split}%)` } : { background: '#fff' }}
+              style={mode === 'split' ? { clipPath: `inset(0 0 0 ${split}%)` } : ground}
             >
               {mode === 'split' ? (
                 <div
-                  className="absolute inset-0 bg-white"
-                  style={boxOf(view, size, 0, 0, image.width, image.height)}
+                  className="absolute inset-0"
+                  style={{ ...ground, ...boxOf(view, size, 0, 0, image.width, image.height) }}
                 />
               ) : null}
               {vector(view, size, mode === 'outline')}
@@ -309,6 +327,24 @@ export function ResultViewer({
         <Button variant="outline" size="sm" onClick={() => zoomTo(1)}>
           100%
         </Button>
+        {mode !== 'original' ? (
+          <fieldset className="flex items-center gap-1">
+            <legend className="sr-only">Background</legend>
+            {backdrops.map((b) => (
+              <Button
+                key={b.value}
+                variant="outline"
+                size="sm"
+                aria-pressed={backdrop === b.value}
+                className={backdrop === b.value ? 'bg-accent' : undefined}
+                onClick={() => setBackdrop(b.value)}
+              >
+                <span aria-hidden="true" className="size-3 rounded-sm border border-border" style={b.style} />
+                {b.label}
+              </Button>
+            ))}
+          </fieldset>
+        ) : null}
         <Button
           variant="outline"
           size="sm"
