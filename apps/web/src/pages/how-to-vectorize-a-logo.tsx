@@ -140,7 +140,7 @@ const advancedTips = [
   },
   {
     title: 'Small details and specks',
-    text: 'In Black & white mode, Draft drops specks of up to 4 pixels, Standard and High up to 2, and Ultra only single pixels; in Color mode, Standard keeps regions from 8 pixels (High 6, Ultra 4). For a logo with tiny dots or fine serifs, use High or Ultra; for a noisy scan, a lower quality cleans up more.',
+    text: 'In Black & white mode, Draft drops specks of up to 4 pixels, Standard and High up to 2, and Ultra only single pixels; in Color mode, Standard keeps regions from 6 pixels (High 5, Ultra 3). For a logo with tiny dots or fine serifs, use High or Ultra; for a noisy scan, a lower quality cleans up more.',
   },
   {
     title: 'Taglines in small type',
