@@ -201,6 +201,9 @@ function readingTargets(run: RealRun): TargetCheck[] {
       sprites.every((r) => r.startsWith('Read as pixel art')),
     ),
     check(`real auto: screenshots and photos read as a page ${pages.length} (target 0)`, pages.length === 0),
+    ...[...run.pixelExact].map(([id, mae]) =>
+      check(`real auto: pixel art ${id} MAE at 1x ${fixed(mae, 2)} (target <= 0.5)`, mae <= 0.5),
+    ),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { describeReading, trace } from '@vectrace/tracer';
+import { describeReading, toSvg, trace } from '@vectrace/tracer';
 import { countCommands } from '../commands.js';
 import type { Kind } from '../corpus.js';
 import { decode, type Rgba } from '../decode.js';
@@ -57,6 +57,8 @@ export interface RealRun {
   sources: RealSource[];
   /** What the automatic mode (the default) read each image as, by id. */
   readings: Map<string, string>;
+  /** Pixel art: the mean absolute RGB error of the default (automatic) result at 1x, by id. */
+  pixelExact: Map<string, number>;
   results: RealResult[];
   failures: RealFailure[];
   /** Which engines ran in which mode, for the report. */
@@ -103,12 +105,17 @@ export async function runReal(
   const results: RealResult[] = [];
   const failures: RealFailure[] = [];
   const readings = new Map<string, string>();
+  const pixelExact = new Map<string, number>();
   for (const source of sources) {
     const bytes = await readFile(realImageFile(dir, source));
     const input = await decode(bytes);
     const started = performance.now();
     const auto = trace(input);
     readings.set(source.id, describeReading(auto.reading, auto.layers.length));
+    if (source.category === 'pixel-art') {
+      const render = renderRgba(toSvg(auto), input.width);
+      pixelExact.set(source.id, meanAbsoluteError(onWhite(input), onWhite(render)));
+    }
     for (const mode of ['bw', 'color'] as const) {
       const truth =
         mode === 'bw' ? (isDocument(source) ? sauvolaMask(input) : inkMask(input)) : new Uint8Array();
@@ -144,5 +151,5 @@ export async function runReal(
         inProcess: peer.inProcess,
       })),
   );
-  return { sources, readings, results, failures, engines };
+  return { sources, readings, pixelExact, results, failures, engines };
 }
