@@ -48,8 +48,8 @@ interface Bins {
  * Picks the picture's colors by how much of it each explains. Every bin of body pixels (see
  * `Histogram.body`: anti-aliased blends left out) within DELTA of a palette color is explained;
  * the next color is the mean of the densest cluster of bins still unexplained (the most pixels
- * within DELTA of one bin), centred on its commonest bin, until no cluster of `minArea` pixels is left (at most AUTO_MAX
- * colors), or `colors` > 0 colors are taken. So a color that covers a visible area joins however
+ * within DELTA of one bin), centred on its commonest bin, until no cluster of `minArea` pixels is
+ * left (at most AUTO_MAX colors), or `colors` > 0 colors are taken. So a color that covers a visible area joins however
  * it is spread (a textured robe, a thin outline), and noise of a few scattered pixels does not.
  * A cluster that lies on the line between two colors taken and is not flat is an edge blend the
  * neighbour test missed (a blurred edge), and is left out. A few k-means steps then centre each
