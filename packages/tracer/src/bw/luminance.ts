@@ -15,13 +15,14 @@ export interface Luminance {
   counts: Float64Array;
 }
 
+/** Whether a color has a clear hue (RGB spread above COLORFUL), as opposed to a gray. */
+function colorfulRgb(r: number, g: number, b: number): boolean {
+  return (r > g ? (r > b ? r : b) : g > b ? g : b) - (r < g ? (r < b ? r : b) : g < b ? g : b) > COLORFUL;
+}
+
 /** Whether the pixel at `p` (row-major) has a clear color, as opposed to a gray. */
 export function isColorful(data: RasterImage['data'], p: number): boolean {
-  const o = p * 4;
-  const r = data[o];
-  const g = data[o + 1];
-  const b = data[o + 2];
-  return Math.max(r, g, b) - Math.min(r, g, b) > COLORFUL;
+  return colorfulRgb(data[p * 4], data[p * 4 + 1], data[p * 4 + 2]);
 }
 
 /**
@@ -64,8 +65,7 @@ export function readLuminance(image: RasterImage): Luminance {
     if (a === 255) {
       lum[i] = y;
       counts[y]++;
-      const spread = (r > g ? (r > b ? r : b) : g > b ? g : b) - (r < g ? (r < b ? r : b) : g < b ? g : b);
-      if (spread > COLORFUL) colorful++;
+      if (colorfulRgb(r, g, b)) colorful++;
     } else {
       // Composited on white: the pixel's darkness scaled by its coverage, rounded.
       const v = 255 - ((((255 - y) * a + 127) / 255) | 0);

@@ -2,12 +2,12 @@ import { type Conversion, type ConversionSettings, traceModes } from '@vectrace/
 import { Clock, ImageIcon, Info, Shapes, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useImageSize } from '../../hooks/use-image-size';
+import { modeLabels } from '../../lib/modes';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { ExampleResult } from './example-result';
-import { modeLabels } from './settings-panel';
 import { ResultViewer, type ViewMode } from './viewer/result-viewer';
 import type { View } from './viewer/view-state';
 

@@ -9,6 +9,7 @@ import {
 import { ChevronDown, Info, RotateCcw, Wand2 } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { cn } from '../../lib/cn';
+import { modeLabels } from '../../lib/modes';
 import { presetOf, presets } from '../../lib/presets';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -28,12 +29,6 @@ const qualityLabels: Record<(typeof qualities)[number], string> = {
   standard: 'Standard',
   high: 'High',
   ultra: 'Ultra',
-};
-export const modeLabels: Record<(typeof traceModes)[number], string> = {
-  auto: 'Auto',
-  bw: 'Black & white',
-  color: 'Color',
-  pixel: 'Pixel art',
 };
 const readLabels: Record<(typeof readAs)[number], string> = {
   auto: 'Auto',
