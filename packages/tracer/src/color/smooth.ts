@@ -14,6 +14,7 @@ export function smoothFaintEdges(
   const before = labels.slice();
   const counts = new Uint8Array(256);
   const seen: number[] = [];
+  const around = Int32Array.of(-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1);
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1, p = y * width + 1; x < width - 1; x++, p++) {
       const own = before[p];
@@ -24,8 +25,8 @@ export function smoothFaintEdges(
       if (before[p - 1] === own && before[p + 1] === own && before[up] === own && before[down] === own)
         continue;
       seen.length = 0;
-      for (const q of [up - 1, up, up + 1, p - 1, p + 1, down - 1, down, down + 1]) {
-        const l = before[q];
+      for (let k = 0; k < 8; k++) {
+        const l = before[p + around[k]];
         if (counts[l]++ === 0) seen.push(l);
       }
       let best = own;
