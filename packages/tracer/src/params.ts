@@ -10,6 +10,8 @@ export interface TraceParams {
    * (only the darkest ink).
    */
   cutShift: number;
+  /** bw: whether thin strokes may be traced on a grid twice as fine (not in draft). */
+  finerGrid: boolean;
   /** Outlines enclosing at most this many pixels are dropped as speckles ("turdsize"). */
   turdsize: number;
   /** Where corners stay sharp (see `CornerRule`). */
@@ -42,8 +44,8 @@ const SHARP_TURN = 50;
  *   placed from the gray levels, corners are found more reliably) and opttolerance 0.05 + 0.003 s.
  * - cornerDetection: sharp also keeps as a corner every turn of the polygon of 50° or more (a
  *   circle's polygon turns less at each vertex), rounded scales alphamax 1.3x, none has no corners.
- * - quality: draft coarsens the curve fit and drops bigger speckles (and trace.ts halves big
- *   images for it); high and ultra fit a little closer and keep smaller speckles. A much closer
+ * - quality: draft coarsens the curve fit, drops bigger speckles and never traces thin strokes on
+ *   the finer grid (and trace.ts halves big images for it); high and ultra fit a little closer and keep smaller speckles. A much closer
  *   fit only adds segments that undulate: potrace's curves are smooth because they are joined.
  */
 export function toParams(
@@ -61,6 +63,7 @@ export function toParams(
   const small = Math.min(1, Math.min(size.width, size.height) / SMALL_SIDE);
   return {
     cutShift: cutShift(threshold),
+    finerGrid: quality !== 'draft',
     turdsize: Math.round(2 * speckle),
     corners: { alphamax, turn: cornerDetection === 'sharp' ? (SHARP_TURN * Math.PI) / 180 : undefined },
     opttolerance: tolerance * fit,

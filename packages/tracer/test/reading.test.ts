@@ -201,6 +201,52 @@ describe('fine text and thin strokes', () => {
     return areas;
   }
 
+  it('keeps one-pixel strokes (a text cursor, rules, hatching) whole at their own size', () => {
+    // Black lines one pixel wide, on the pixel grid: the outline of each is a rectangle one pixel
+    // thin, which a fit at the image's own size pinches to a sliver that renders pale.
+    const lines = [
+      ...[10, 14, 18, 22, 26, 30, 34, 38].map((x) => ({ x1: x, y1: 10, x2: x, y2: 26 })),
+      ...[40, 44, 48].map((y) => ({ x1: 10, y1: y, x2: 110, y2: y })),
+    ];
+    const body = lines
+      .map((l) => `<line x1="${l.x1 + 0.5}" y1="${l.y1}" x2="${l.x2 + 0.5}" y2="${l.y2}" stroke="#000"/>`)
+      .join('')
+      .replace(/x1="(\d+)\.5" y1="(4\d)" x2="(\d+)\.5" y2="4\d"/g, 'x1="$1" y1="$2.5" x2="$3" y2="$2.5"');
+    const { data } = renderSvg(toSvg(trace(rasterOf(body, 120), { mode: 'bw' })), 120);
+    const dark = (x: number, y: number) => data[(y * 120 + x) * 4] < 128;
+    for (const l of lines) {
+      let on = 0;
+      let all = 0;
+      // Along the line, its rounded ends aside.
+      const vertical = l.x1 === l.x2;
+      for (let y = vertical ? l.y1 + 1 : l.y1; y < (vertical ? l.y2 - 1 : l.y1 + 1); y++)
+        for (let x = vertical ? l.x1 : l.x1 + 1; x < (vertical ? l.x1 + 1 : l.x2 - 1); x++, all++)
+          if (dark(x, y)) on++;
+      expect(on / all).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
+  it("draws an interface's pale field borders whole in black and white, fields two pixels apart", () => {
+    // A dialog as screens draw one: a light gray window, white fields with a one-pixel gray
+    // border (#b4b4b4: lighter than mid-gray, touching no ink), stacked two pixels apart, and
+    // black labels beside them. A cut alone finds the labels only.
+    const fields = [20, 44, 68].map((y) => ({ x: 60, y, w: 90, h: 22 }));
+    const body = [
+      '<rect width="160" height="100" fill="#ededed"/>',
+      ...fields.map(
+        (f) =>
+          `<rect x="${f.x + 0.5}" y="${f.y + 0.5}" width="${f.w - 1}" height="${f.h - 1}" fill="#fff" stroke="#b4b4b4"/>`,
+      ),
+      ...fields.map((f) => `<rect x="10" y="${f.y + 8}" width="40" height="6"/>`),
+    ].join('');
+    const areas = inkAreas(toSvg(trace(rasterOf(body, 160), { mode: 'bw' })), 160);
+    for (const f of fields) {
+      const ring = areas.find((a) => Math.abs(a.left - f.x) <= 1 && Math.abs(a.top - f.y) <= 1);
+      // One closed ring of the field's perimeter.
+      expect(ring?.size ?? 0).toBeGreaterThanOrEqual(0.9 * 2 * (f.w + f.h));
+    }
+  });
+
   it('keeps the slanted and round strokes of small gray letters whole and dark', () => {
     // Letters drawn as small gray text is (#757575, one pixel wide): a stem on the pixel grid with
     // a slanted arm (as in k or y) or a bowl (as in b), whose anti-aliased pixels a plain cut

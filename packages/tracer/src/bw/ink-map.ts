@@ -34,6 +34,12 @@ const MIN_MID_TONES = 0.1;
 /** Least share of the pixels an image's ink covers for it to count as there. */
 const MIN_INK = 0.001;
 
+/**
+ * Most share of pixels less than opaque in a picture on its own ground: a window's screenshot has
+ * clear rounded corners, art on transparency a clear background.
+ */
+const MAX_CLEAR_ON_GROUND = 0.01;
+
 /** The share of pixels the global reading takes for ink. */
 function inkShare(counts: Float64Array, table: Uint8Array, cut: number): number {
   let ink = 0;
@@ -73,7 +79,7 @@ function midTones(counts: Float64Array): number {
  */
 export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
   const { width, height } = image;
-  const { lum, colorful, transparent, counts } = readLuminance(image);
+  const { lum, colorful, transparent, clear, counts } = readLuminance(image);
   const { table, cut } = globalLevels(lum.length, counts);
   if (transparent && inkShare(counts, table, cut) < MIN_INK) {
     // Light art on transparency shows nothing on white: its shape is its alpha.
@@ -97,16 +103,22 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     }
   }
   if (clean) {
-    // Clean art and screens: small and gray text keeps its strokes (see continueThinLines).
+    // Clean art and screens: small and gray text keeps its strokes (see continueThinLines). On an
+    // opaque ground (a screen, a drawing on its paper) every thin line is drawn, whatever its
+    // color and wherever it runs; on transparency, only gray lines that continue ink.
     const levels = lum.map((l) => table[l]);
-    const values = continueThinLines(levels, width, height, cut, (p) => !isColorful(image.data, p));
+    const lines =
+      clear < MAX_CLEAR_ON_GROUND
+        ? { drawn: () => true, alone: true }
+        : { drawn: (p: number) => !isColorful(image.data, p), alone: false };
+    const values = continueThinLines(levels, width, height, cut, lines);
     if (values !== levels) return { width, height, values, table: IDENTITY, cut, document: false };
   }
   return { width, height, values: lum, table, cut, document: false };
 }
 
 /** Values that are ink levels already. */
-const IDENTITY = Uint8Array.from({ length: 256 }, (_, v) => v);
+export const IDENTITY = Uint8Array.from({ length: 256 }, (_, v) => v);
 
 /**
  * The ink level of every luminance against the picture's global levels, and the automatic cut:

@@ -11,6 +11,8 @@ export interface Luminance {
   colorful: number;
   /** Whether any pixel is less than opaque. */
   transparent: boolean;
+  /** The share of pixels less than opaque. */
+  clear: number;
   /** How many pixels have each luminance. */
   counts: Float64Array;
 }
@@ -34,7 +36,7 @@ export function readLuminance(image: RasterImage): Luminance {
   const n = image.width * image.height;
   const lum = new Uint8Array(n);
   let colorful = 0;
-  let transparent = false;
+  let clear = 0;
   let white = 0;
   let black = 0;
   const counts = new Uint32Array(256);
@@ -71,10 +73,16 @@ export function readLuminance(image: RasterImage): Luminance {
       const v = 255 - ((((255 - y) * a + 127) / 255) | 0);
       lum[i] = v;
       counts[v]++;
-      transparent = true;
+      clear++;
     }
   }
   counts[255] += white;
   counts[0] += black;
-  return { lum, colorful: colorful / n, transparent, counts: Float64Array.from(counts) };
+  return {
+    lum,
+    colorful: colorful / n,
+    transparent: clear > 0,
+    clear: clear / n,
+    counts: Float64Array.from(counts),
+  };
 }

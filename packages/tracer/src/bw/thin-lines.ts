@@ -18,14 +18,22 @@ const ACROSS: ReadonlyArray<readonly [number, number]> = [
   [1, -1],
 ];
 
+/** Which thin lines are drawn in full ink. */
+export interface ThinLines {
+  /** Whether the pixel at `p` can be part of a drawn line (in color art, a colored one is not). */
+  drawn: (p: number) => boolean;
+  /** Whether a line that touches no ink is drawn too. */
+  alone: boolean;
+}
+
 /**
  * Draws thin lines in full ink: every pixel that is the core of a line (see RIDGE_DEPTH) and
  * touches ink, directly or through other such cores, becomes full ink. Small anti-aliased text,
- * thin strokes and hairlines come out whole and legible, one pixel wide, as mkbitmap's high-pass
- * filter and Sauvola's local reading keep them, where a plain cut leaves their stems only, thin
- * and faint. A light line that touches no ink (a pale rule, a gray design) keeps its own level,
- * and so does a colored one (`gray` says which pixels are not): in color art, a thin light line
- * along a shape is its texture or its highlight, not a stroke.
+ * thin strokes and hairlines come out whole and legible, as mkbitmap's high-pass filter and
+ * Sauvola's local reading keep them, where a plain cut leaves their stems only, thin and faint.
+ * With `lines.alone`, a light line that touches no ink (a field's border, a rule) is drawn too;
+ * without, it keeps its own level. A pixel `lines.drawn` refuses keeps its level: in color art on
+ * transparency, a thin light line along a shape is its texture or its highlight, not a stroke.
  * `levels` are ink levels per pixel (0 paper, 255 full ink); returns the pixels' new levels (the
  * same array when no line is found).
  */
@@ -34,7 +42,7 @@ export function continueThinLines(
   width: number,
   height: number,
   cut: number,
-  gray: (p: number) => boolean,
+  lines: ThinLines,
 ): Uint8Array {
   const ink = cut * 255;
   /** Whether the pixel at (x, y) or one of its two neighbours across (dx, dy) holds some ink. */
@@ -44,7 +52,7 @@ export function continueThinLines(
   const isCore = (x: number, y: number): boolean => {
     if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) return false;
     const level = levels[y * width + x];
-    if (level === 255 || level < RIDGE_DEPTH || !gray(y * width + x)) return false;
+    if (level === 255 || level < RIDGE_DEPTH || !lines.drawn(y * width + x)) return false;
     for (const [dx, dy] of ACROSS) {
       const x0 = x - 2 * dx;
       const x1 = x + 2 * dx;
@@ -52,10 +60,13 @@ export function continueThinLines(
       const y1 = y + 2 * dy;
       if (x0 < 0 || x1 >= width || y0 < 0 || y1 < 0 || y0 >= height || y1 >= height) continue;
       const side = Math.max(levels[y0 * width + x0], levels[y1 * width + x1]);
-      if (level - side < RIDGE_DEPTH) continue;
+      const next = Math.max(levels[(y - dy) * width + x - dx], levels[(y + dy) * width + x + dx]);
+      // A hairline, one pixel wide and lighter right beside it, is a line even when another runs
+      // two pixels away (a field's border along the next one's).
+      const hairline = level - next >= RIDGE_DEPTH;
+      if (!hairline && level - side < RIDGE_DEPTH) continue;
       // The line's core: its darkest pixels across it (within CORE_MARGIN, as anti-aliasing
       // splits a slanted stroke about evenly), not the pale fringe beside them.
-      const next = Math.max(levels[(y - dy) * width + x - dx], levels[(y + dy) * width + x + dx]);
       if (level + CORE_MARGIN < next) continue;
       // And a line goes on both ways along it (straight on or one step aside), where a shape's
       // anti-aliased corner ends.
@@ -74,7 +85,8 @@ export function continueThinLines(
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
-      if ((out !== undefined && out[p] === 255) || !isCore(x, y) || !touchesInk(x, y)) continue;
+      if ((out !== undefined && out[p] === 255) || !isCore(x, y) || (!lines.alone && !touchesInk(x, y)))
+        continue;
       out ??= levels.slice();
       out[p] = 255;
       stack.push(p);
