@@ -226,20 +226,27 @@ describe('fine text and thin strokes', () => {
     }
   });
 
-  it("draws an interface's pale field borders whole in black and white, fields two pixels apart", () => {
-    // A dialog as screens draw one: a light gray window, white fields with a one-pixel gray
-    // border (#b4b4b4: lighter than mid-gray, touching no ink), stacked two pixels apart, and
-    // black labels beside them. A cut alone finds the labels only.
+  it("draws an interface's pale borders and one-pixel dots in black and white", () => {
+    // A dialog as screens draw one: a light gray window in a one-pixel frame along the image's
+    // edges, white fields with a one-pixel gray border (#b4b4b4: lighter than mid-gray, touching
+    // no ink) stacked two pixels apart, black labels beside them, and a red colon of one-pixel
+    // dots. A cut alone finds the labels only.
     const fields = [20, 44, 68].map((y) => ({ x: 60, y, w: 90, h: 22 }));
     const body = [
-      '<rect width="160" height="100" fill="#ededed"/>',
+      '<rect x="0.5" y="0.5" width="159" height="99" fill="#ededed" stroke="#b4b4b4"/>',
+      '<rect x="30" y="90" width="1" height="1" fill="#c00000"/><rect x="30" y="94" width="1" height="1" fill="#c00000"/>',
       ...fields.map(
         (f) =>
           `<rect x="${f.x + 0.5}" y="${f.y + 0.5}" width="${f.w - 1}" height="${f.h - 1}" fill="#fff" stroke="#b4b4b4"/>`,
       ),
       ...fields.map((f) => `<rect x="10" y="${f.y + 8}" width="40" height="6"/>`),
     ].join('');
-    const areas = inkAreas(toSvg(trace(rasterOf(body, 160), { mode: 'bw' })), 160);
+    const svg = toSvg(trace(rasterOf(body, 160), { mode: 'bw' }));
+    const areas = inkAreas(svg, 160);
+    const frame = areas.find((a) => a.left === 0 && a.top === 0);
+    expect(frame?.size ?? 0).toBeGreaterThanOrEqual(0.9 * 2 * (160 + 100));
+    const { data } = renderSvg(svg, 160);
+    for (const y of [90, 94]) expect(data[(y * 160 + 30) * 4]).toBeLessThan(128);
     for (const f of fields) {
       const ring = areas.find((a) => Math.abs(a.left - f.x) <= 1 && Math.abs(a.top - f.y) <= 1);
       // One closed ring of the field's perimeter.

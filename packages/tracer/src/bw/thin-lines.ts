@@ -45,22 +45,26 @@ export function continueThinLines(
   lines: ThinLines,
 ): Uint8Array {
   const ink = cut * 255;
+  /** The ink level at (x, y); the paper beyond the picture's edges, where a frame's line runs. */
+  const at = (x: number, y: number): number =>
+    x < 0 || y < 0 || x >= width || y >= height ? 0 : levels[y * width + x];
   /** Whether the pixel at (x, y) or one of its two neighbours across (dx, dy) holds some ink. */
   const goesOn = (x: number, y: number, dx: number, dy: number): boolean =>
-    Math.max(levels[y * width + x], levels[(y - dy) * width + x - dx], levels[(y + dy) * width + x + dx]) >=
-    RIDGE_DEPTH / 2;
+    Math.max(at(x, y), at(x - dx, y - dy), at(x + dx, y + dy)) >= RIDGE_DEPTH / 2;
+  const isDot = (x: number, y: number, level: number): boolean => {
+    for (let ny = y - 1; ny <= y + 1; ny++)
+      for (let nx = x - 1; nx <= x + 1; nx++)
+        if ((nx !== x || ny !== y) && level - at(nx, ny) < RIDGE_DEPTH) return false;
+    return true;
+  };
   const isCore = (x: number, y: number): boolean => {
-    if (x < 1 || y < 1 || x >= width - 1 || y >= height - 1) return false;
     const level = levels[y * width + x];
     if (level === 255 || level < RIDGE_DEPTH || !lines.drawn(y * width + x)) return false;
+    // A dot (an i's, a period, a colon's): one pixel, lighter all around.
+    if (lines.alone && isDot(x, y, level)) return true;
     for (const [dx, dy] of ACROSS) {
-      const x0 = x - 2 * dx;
-      const x1 = x + 2 * dx;
-      const y0 = y - 2 * dy;
-      const y1 = y + 2 * dy;
-      if (x0 < 0 || x1 >= width || y0 < 0 || y1 < 0 || y0 >= height || y1 >= height) continue;
-      const side = Math.max(levels[y0 * width + x0], levels[y1 * width + x1]);
-      const next = Math.max(levels[(y - dy) * width + x - dx], levels[(y + dy) * width + x + dx]);
+      const side = Math.max(at(x - 2 * dx, y - 2 * dy), at(x + 2 * dx, y + 2 * dy));
+      const next = Math.max(at(x - dx, y - dy), at(x + dx, y + dy));
       // A hairline, one pixel wide and lighter right beside it, is a line even when another runs
       // two pixels away (a field's border along the next one's).
       const hairline = level - next >= RIDGE_DEPTH;

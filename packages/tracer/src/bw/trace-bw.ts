@@ -31,11 +31,16 @@ export function traceBw(
     };
   }
   // Thin strokes and small text: traced at twice the size, the outlines brought back to scale,
-  // with the speckle and the fit's tolerance scaled to match.
+  // with the fit's tolerance scaled to match. A page's speckles scale too; clean art has none, and
+  // keeps its one-pixel dots (an i's, a colon's), four pixels at twice the size.
   const fine = doubled(ink);
   const fineBitmap = threshold(fine, cut);
   timings.threshold = performance.now() - start;
-  const fineParams = { ...params, turdsize: 4 * params.turdsize, opttolerance: 2 * params.opttolerance };
+  const fineParams = {
+    ...params,
+    turdsize: ink.document ? 4 * params.turdsize : params.turdsize,
+    opttolerance: 2 * params.opttolerance,
+  };
   const subpaths = traceBitmap(fineBitmap, fineParams, windowInk(fine, cut), timings);
   return { layers: scaleLayers(outlines(subpaths), 0.5), page: ink.document };
 }
