@@ -45,8 +45,9 @@ const SHARP_TURN = 50;
  * - cornerDetection: sharp also keeps as a corner every turn of the polygon of 50° or more (a
  *   circle's polygon turns less at each vertex), rounded scales alphamax 1.3x, none has no corners.
  * - quality: draft coarsens the curve fit, drops bigger speckles and never traces thin strokes on
- *   the finer grid (and trace.ts halves big images for it); high and ultra fit a little closer and keep smaller speckles. A much closer
- *   fit only adds segments that undulate: potrace's curves are smooth because they are joined.
+ *   the finer grid (and trace.ts halves big images for it); high and ultra fit a little closer
+ *   and keep smaller speckles. A much closer fit only adds segments that undulate: potrace's
+ *   curves are smooth because they are joined.
  */
 export function toParams(
   settings: TraceSettings,

@@ -31,8 +31,8 @@ export function traceBw(
     };
   }
   // Thin strokes and small text: traced at twice the size, the outlines brought back to scale,
-  // with the fit's tolerance scaled to match. A page's speckles scale too; clean art has none, and
-  // keeps its one-pixel dots (an i's, a colon's), four pixels at twice the size.
+  // with the fit's tolerance scaled to match. A page's speckles scale too; a picture keeps its
+  // one-pixel dots (an i's, a colon's), four pixels at twice the size.
   const fine = doubled(ink);
   const fineBitmap = threshold(fine, cut);
   timings.threshold = performance.now() - start;
