@@ -1,3 +1,5 @@
+import { estimateEdgePixels, MAX_EDGE_PIXELS } from '../cost.js';
+import type { RasterImage } from '../model.js';
 import type { Bitmap } from './bitmap.js';
 import { IDENTITY, type InkMap } from './ink-map.js';
 
@@ -8,13 +10,13 @@ const THIN = 2;
  * Least share of the ink in thin strokes for a picture to be traced on the finer grid: text,
  * line art and screens have a third or more; logos, silhouettes and photos a few percent.
  */
-export const MIN_THIN_SHARE = 0.1;
+const MIN_THIN_SHARE = 0.1;
 
 /**
  * ...and least thin ink, in pixels: a line of small text or a few strokes. A lone sliver (a
  * drawing's sharp tip) is no reason to trace the whole picture four times over.
  */
-export const MIN_THIN_PIXELS = 200;
+const MIN_THIN_PIXELS = 200;
 
 /** Rows the count reads, spread over the picture (all of them on a smaller one). */
 const SAMPLE_ROWS = 256;
@@ -24,7 +26,7 @@ const SAMPLE_ROWS = 256;
  * or a column, is at most THIN pixels long), and all the foreground pixels, counted on up to
  * SAMPLE_ROWS rows and scaled to the whole picture.
  */
-export function thinInk(bitmap: Bitmap): { thin: number; ink: number } {
+function thinInk(bitmap: Bitmap): { thin: number; ink: number } {
   const { width: w, height: h, bits } = bitmap;
   const at = (x: number, y: number) => (y >= 0 && y < h ? bits[y * w + x] : 0);
   const rows = Math.min(h, SAMPLE_ROWS);
@@ -53,6 +55,32 @@ export function thinInk(bitmap: Bitmap): { thin: number; ink: number } {
   }
   const scale = h / rows;
   return { thin: Math.round(thin * scale), ink: Math.round(ink * scale) };
+}
+
+/** Largest picture traced on the finer grid (4 megapixels: 16 at twice the size). */
+const FINE_MAX_PIXELS = 4_000_000;
+
+/**
+ * Most edge pixels (see cost.ts) of a picture traced on the finer grid: twice as many there, a
+ * quarter of a trace's budget. Text, line art and screens have under 200,000 even on a page;
+ * grain and dither (a 900 px square of noise has 600,000) are not strokes, and would cost four
+ * times as much for nothing.
+ */
+const FINE_MAX_EDGE_PIXELS = MAX_EDGE_PIXELS / 8;
+
+/**
+ * Whether a picture is traced on a grid twice as fine (see `doubled`): when much of its ink
+ * (`bitmap`) is in thin strokes, as mkbitmap does for every scan, and the doubled trace stays
+ * cheap (see FINE_MAX_PIXELS and FINE_MAX_EDGE_PIXELS).
+ */
+export function tracesFiner(image: RasterImage, bitmap: Bitmap): boolean {
+  if (image.width * image.height > FINE_MAX_PIXELS) return false;
+  const { thin, ink } = thinInk(bitmap);
+  return (
+    thin >= MIN_THIN_PIXELS &&
+    thin >= MIN_THIN_SHARE * ink &&
+    estimateEdgePixels(image) <= FINE_MAX_EDGE_PIXELS
+  );
 }
 
 /**

@@ -79,7 +79,8 @@ function midTones(counts: Float64Array): number {
  */
 export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
   const { width, height } = image;
-  const { lum, colorful, transparent, clear, counts } = readLuminance(image);
+  const { lum, colorful, clear, counts } = readLuminance(image);
+  const transparent = clear > 0;
   const { table, cut } = globalLevels(lum.length, counts);
   if (transparent && inkShare(counts, table, cut) < MIN_INK) {
     // Light art on transparency shows nothing on white: its shape is its alpha.

@@ -9,9 +9,7 @@ export interface Luminance {
   lum: Uint8Array;
   /** The share of pixels with a clear color (RGB spread above 40 levels). */
   colorful: number;
-  /** Whether any pixel is less than opaque. */
-  transparent: boolean;
-  /** The share of pixels less than opaque. */
+  /** The share of pixels less than opaque (0: an opaque picture). */
   clear: number;
   /** How many pixels have each luminance. */
   counts: Float64Array;
@@ -81,7 +79,6 @@ export function readLuminance(image: RasterImage): Luminance {
   return {
     lum,
     colorful: colorful / n,
-    transparent: clear > 0,
     clear: clear / n,
     counts: Float64Array.from(counts),
   };

@@ -1,9 +1,8 @@
-import { estimateEdgePixels, MAX_EDGE_PIXELS } from '../cost.js';
 import { scaleLayers } from '../draft.js';
-import type { Layer, RasterImage, StageTimings, Subpath } from '../model.js';
+import type { Layer, RasterImage, StageTimings } from '../model.js';
 import type { TraceParams } from '../params.js';
 import type { Bitmap, WindowInk } from './bitmap.js';
-import { doubled, MIN_THIN_PIXELS, MIN_THIN_SHARE, thinInk } from './fine.js';
+import { doubled, tracesFiner } from './fine.js';
 import { type InkMap, inkMap } from './ink-map.js';
 import { traceBitmap } from './trace-bitmap.js';
 
@@ -23,56 +22,23 @@ export function traceBw(
   const ink = read ?? inkMap(image, params.read);
   const cut = shifted(ink.cut, params.cutShift);
   const bitmap = threshold(ink, cut);
-  if (!params.finerGrid || !onFinerGrid(image, bitmap)) {
-    timings.threshold = performance.now() - start;
-    return {
-      layers: outlines(traceBitmap(bitmap, params, windowInk(ink, cut), timings)),
-      page: ink.document,
-    };
-  }
-  // Thin strokes and small text: traced at twice the size, the outlines brought back to scale,
-  // with the fit's tolerance scaled to match. A page's speckles scale too; a picture keeps its
-  // one-pixel dots (an i's, a colon's), four pixels at twice the size.
-  const fine = doubled(ink);
-  const fineBitmap = threshold(fine, cut);
+  // Thin strokes and small text: traced at twice the size (see fine.ts), the outlines brought
+  // back to scale, with the fit's tolerance scaled to match. A page's speckles scale too; a
+  // picture keeps its one-pixel dots (an i's, a colon's), four pixels at twice the size.
+  const finer = params.finerGrid && tracesFiner(image, bitmap);
+  const grid = finer ? doubled(ink) : ink;
+  const gridBitmap = finer ? threshold(grid, cut) : bitmap;
+  const gridParams = finer
+    ? {
+        ...params,
+        turdsize: ink.document ? 4 * params.turdsize : params.turdsize,
+        opttolerance: 2 * params.opttolerance,
+      }
+    : params;
   timings.threshold = performance.now() - start;
-  const fineParams = {
-    ...params,
-    turdsize: ink.document ? 4 * params.turdsize : params.turdsize,
-    opttolerance: 2 * params.opttolerance,
-  };
-  const subpaths = traceBitmap(fineBitmap, fineParams, windowInk(fine, cut), timings);
-  return { layers: scaleLayers(outlines(subpaths), 0.5), page: ink.document };
-}
-
-/** Largest picture traced on the finer grid (4 megapixels: 16 at twice the size). */
-const FINE_MAX_PIXELS = 4_000_000;
-
-/**
- * Most edge pixels (see cost.ts) of a picture traced on the finer grid: twice as many there, a
- * quarter of a trace's budget. Text, line art and screens have under 200,000 even on a page;
- * grain and dither (a 900 px square of noise has 600,000) are not strokes, and would cost four
- * times as much for nothing.
- */
-const FINE_MAX_EDGE_PIXELS = MAX_EDGE_PIXELS / 8;
-
-/**
- * Whether a picture is traced on a grid twice as fine (see `doubled`): when much of its ink is in
- * thin strokes (see `thinInk`), as mkbitmap does for every scan, and the doubled trace stays
- * cheap (see FINE_MAX_PIXELS and FINE_MAX_EDGE_PIXELS).
- */
-function onFinerGrid(image: RasterImage, bitmap: Bitmap): boolean {
-  if (image.width * image.height > FINE_MAX_PIXELS) return false;
-  const { thin, ink } = thinInk(bitmap);
-  return (
-    thin >= MIN_THIN_PIXELS &&
-    thin >= MIN_THIN_SHARE * ink &&
-    estimateEdgePixels(image) <= FINE_MAX_EDGE_PIXELS
-  );
-}
-
-function outlines(subpaths: Subpath[]): Layer[] {
-  return subpaths.length > 0 ? [{ color: black, subpaths }] : [];
+  const subpaths = traceBitmap(gridBitmap, gridParams, windowInk(grid, cut), timings);
+  const layers: Layer[] = subpaths.length > 0 ? [{ color: black, subpaths }] : [];
+  return { layers: finer ? scaleLayers(layers, 0.5) : layers, page: ink.document };
 }
 
 /** The automatic cut moved by the threshold setting, towards 0.05 (bolder) or 0.95 (lighter). */
