@@ -3,7 +3,7 @@ import type { TraceParams } from '../params.js';
 import type { Bitmap, WindowInk } from './bitmap.js';
 import { vertexBulge } from './bulge.js';
 import { type Curve, optimizeCurve, smooth } from './curve.js';
-import { decompose, type PixelPath } from './decompose.js';
+import { decompose, type KeepSpeckle, type PixelPath } from './decompose.js';
 import { fitPolygon } from './polygon.js';
 import { windowCorners } from './subpixel.js';
 
@@ -11,15 +11,16 @@ import { windowCorners } from './subpixel.js';
  * Traces the foreground of a bitmap into closed outlines, in image coordinates (y down).
  * Outer outlines and holes run in opposite directions. With `ink`, corners are placed
  * from the gray levels at sub-pixel precision; without it, on the pixel grid as potrace does.
+ * `params.keep` keeps chosen speckles (see `decompose`).
  */
 export function traceBitmap(
   bitmap: Bitmap,
-  params: Pick<TraceParams, 'turdsize' | 'corners' | 'opttolerance'>,
+  params: Pick<TraceParams, 'turdsize' | 'corners' | 'opttolerance'> & { keep?: KeepSpeckle },
   ink?: WindowInk,
   timings: StageTimings = {},
 ): Subpath[] {
   let t = performance.now();
-  const paths = decompose(bitmap, params.turdsize);
+  const paths = decompose(bitmap, params.turdsize, params.keep);
   t = lap(timings, 'decompose', t);
   const curves: Curve[] = [];
   for (const path of paths) curves.push(fitCurve(bitmap, path, params, ink));

@@ -1,4 +1,5 @@
 import type { Bitmap } from '../bw/bitmap.js';
+import type { PixelPath } from '../bw/decompose.js';
 import { traceBitmap } from '../bw/trace-bitmap.js';
 import type { Layer, Point, Segment, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
@@ -6,7 +7,7 @@ import type { TraceParams } from '../params.js';
 import type { RegionGraph } from './graph.js';
 import { windowInk } from './ink.js';
 import { paintOrder } from './order.js';
-import { type RegionMap, runsByRegion } from './regions.js';
+import { type RegionMap, regionAt, runsByRegion } from './regions.js';
 
 /** A picture cut into labelled regions, with its pixels (0xRRGGBB) and each label's color. */
 export interface LabelledImage {
@@ -100,7 +101,10 @@ function traceMask(
   const crop = { bits, x0, y0, width: cw, height: ch };
   const clear = alpha ? { alpha, label: background } : undefined;
   const ink = windowInk(crop, width, color, labels, labelRgb, clear);
-  const traced = traceBitmap(bitmap, params, ink);
+  // Speckles go, but for the dots kept on purpose (a stipple dot, an i's dot).
+  const keep = (path: PixelPath, pixel: number) =>
+    path.sign === '+' && map.dot?.[regionAt(map, x0 + (pixel % cw), y0 + Math.floor(pixel / cw))] === 1;
+  const traced = traceBitmap(bitmap, { ...params, keep }, ink);
   return x0 === 0 && y0 === 0 ? traced : traced.map((s) => moveSubpath(s, x0, y0));
 }
 

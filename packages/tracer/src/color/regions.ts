@@ -11,6 +11,8 @@ export interface RegionMap {
   area: Int32Array;
   /** Bounding box of every region: x0, y0, x1, y1 (inclusive). */
   box: Int32Array;
+  /** 1 for every region smaller than the least region kept as a dot (see `mergeSpeckles`). */
+  dot?: Uint8Array;
 }
 
 /**
@@ -73,6 +75,18 @@ export function diagonalAreas(map: RegionMap): Int32Array {
  */
 const STROKE_CONTRAST = 0.3;
 
+/**
+ * OKLab distance from the color it would merge into from which a small dot is kept: a stipple
+ * dot, an i's dot or a speck of dark ink on paper (black on white is 1) is a mark, where JPEG
+ * ringing and grain differ from their surroundings by a shade.
+ */
+const DOT_CONTRAST = 0.5;
+
+/** The least dot kept (see DOT_CONTRAST): two pixels, a third of the least region in draft. */
+export function leastDot(minRegion: number): number {
+  return Math.max(2, Math.round(minRegion / 3));
+}
+
 /** How a speckle picks the neighbour it merges into. */
 export interface MergeRule {
   /** Color distance between two labels: a speckle joins the neighbour nearest its own color. */
@@ -116,6 +130,7 @@ export function mergeSpeckles(
   const nextMember = new Int32Array(count).fill(-1);
   const lastMember = identity(count);
   const border = new Neighbours();
+  const dots = new Uint8Array(count);
   for (const r0 of small) {
     const r = find(parent, r0);
     if (size[r] >= limit) continue;
@@ -136,8 +151,17 @@ export function mergeSpeckles(
     const apart = rule.distance ? rule.distance(map.label[r], map.label[s]) : Number.POSITIVE_INFINITY;
     // A piece of a thin stroke (large with its diagonal neighbours) stays when it stands out.
     const stroke = grouped[r0] >= minRegion && apart >= STROKE_CONTRAST;
-    if (size[r] >= minRegion || stroke) {
-      if (!rule.faint || apart >= rule.faint.distance) continue;
+    // A dot (see leastDot) stays when it stands out from everything around it: a piece of the
+    // rim between two colors is near one of them.
+    const dot =
+      size[r] >= leastDot(minRegion) &&
+      rule.distance !== undefined &&
+      border.nearest(r, map.label, rule.distance) >= DOT_CONTRAST;
+    if (size[r] >= minRegion || stroke || dot) {
+      if (!rule.faint || apart >= rule.faint.distance) {
+        if (dot && size[r] < minRegion) dots[r] = 1;
+        continue;
+      }
     }
     parent[r] = s;
     size[s] += size[r];
@@ -145,6 +169,10 @@ export function mergeSpeckles(
     lastMember[s] = lastMember[r];
   }
   const merged = regroup(runs, parent, ofRun, map.label);
+  merged.dot = new Uint8Array(merged.count);
+  for (let run = 0; run < runs.count; run++) {
+    if (dots[find(parent, ofRun[run])]) merged.dot[merged.ofRun[run]] = 1;
+  }
   for (let run = 0; run < runs.count; run++) {
     const l = merged.label[merged.ofRun[run]];
     if (l !== runs.label[run]) {
@@ -164,6 +192,11 @@ export function runsByRegion(map: RegionMap): { start: Int32Array; runs: Int32Ar
   const runs = new Int32Array(map.runs.count);
   for (let run = 0; run < map.runs.count; run++) runs[fill[map.ofRun[run]]++] = run;
   return { start, runs };
+}
+
+/** The region of the pixel at (x, y). */
+export function regionAt(map: RegionMap, x: number, y: number): number {
+  return map.ofRun[runAt(map.runs, y, x)];
 }
 
 /** The run of row `y` that holds column `x` (by binary search). */
@@ -204,6 +237,13 @@ class Neighbours {
       this.roots.push(root);
       this.lengths.push(length);
     }
+  }
+
+  /** The least color distance from `self` to any neighbour. */
+  nearest(self: number, label: Uint8Array, distance: (a: number, b: number) => number): number {
+    let least = Number.POSITIVE_INFINITY;
+    for (const r of this.roots) if (r !== self) least = Math.min(least, distance(label[self], label[r]));
+    return least;
   }
 
   /** The neighbour other than `self` to merge into (see `mergeSpeckles`); -1 if none. */
