@@ -218,6 +218,34 @@ describe('color tracing', () => {
     expect(near(model.background, [60, 140, 90])).toBe(true);
   });
 
+  it('keeps the dots of a stipple drawing, of two pixels and more, dark', () => {
+    // Black dots of 2x1 and 2x2 pixels every 8 px on white paper: marks, not noise.
+    const size = 128;
+    const image = flat(size, size, [255, 255, 255, 255]);
+    const dots: [number, number][] = [];
+    for (let y = 4; y < size - 4; y += 8) {
+      for (let x = 4; x < size - 4; x += 8) {
+        dots.push([x, y]);
+        for (const [dx, dy] of (x + y) % 16 === 0
+          ? [
+              [0, 0],
+              [1, 0],
+            ]
+          : [
+              [0, 0],
+              [1, 0],
+              [0, 1],
+              [1, 1],
+            ]) {
+          image.data.set([0, 0, 0, 255], ((y + dy) * size + x + dx) * 4);
+        }
+      }
+    }
+    const render = renderSvg(toSvg(colorTrace(image)), size);
+    const kept = dots.filter(([x, y]) => pixelAt(render, x, y)[0] < 128);
+    expect(kept.length).toBe(dots.length);
+  });
+
   it('traces a busy drawing faithfully and in few paths', () => {
     const body = [
       '<circle cx="128" cy="128" r="110" fill="#ffcc4d"/>',

@@ -254,6 +254,22 @@ describe('fine text and thin strokes', () => {
     }
   });
 
+  it("leaves an icon's pale lines pale in black and white, though they touch its ink", () => {
+    // A 32 px icon of a page: pale gray rules (#b4b4b4, lighter than mid-gray), the
+    // last one running into a black pencil. In a picture this small they are drawn detail, not
+    // small text to keep whole.
+    const body = [
+      '<rect x="4" y="2" width="22" height="28" fill="#fff"/>',
+      ...[8, 13, 18, 23].map((y) => `<rect x="7" y="${y}" width="16" height="1" fill="#b4b4b4"/>`),
+      '<path d="M22 4 L26 6 L16 25 L12 23 Z" fill="#000"/>',
+    ].join('');
+    const image = rasterOf(body, 32);
+    const { data } = renderSvg(toSvg(trace(image, { mode: 'bw' })), 32);
+    const dark = (x: number, y: number) => data[(y * 32 + x) * 4] < 128;
+    for (const y of [8, 13, 18, 23]) expect([7, 8, 9, 10].filter((x) => dark(x, y))).toEqual([]);
+    expect(dark(19, 14)).toBe(true);
+  });
+
   it('keeps the slanted and round strokes of small gray letters whole and dark', () => {
     // Letters drawn as small gray text is (#757575, one pixel wide): a stem on the pixel grid with
     // a slanted arm (as in k or y) or a bowl (as in b), whose anti-aliased pixels a plain cut

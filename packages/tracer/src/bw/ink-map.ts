@@ -40,6 +40,13 @@ const MIN_INK = 0.001;
  */
 const MAX_CLEAR_ON_GROUND = 0.01;
 
+/**
+ * Longer side below which a picture is an icon, whose every line is drawn at the gray it was
+ * given (a pale rule on a page 32 px high, a sprite's shading), not small text to keep whole (a
+ * word cropped from a screen is longer than this).
+ */
+const MIN_LINES_SIDE = 64;
+
 /** The share of pixels the global reading takes for ink. */
 function inkShare(counts: Float64Array, table: Uint8Array, cut: number): number {
   let ink = 0;
@@ -103,7 +110,7 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
       return { width, height, values: local, table: IDENTITY, cut: SAUVOLA_K, document: true };
     }
   }
-  if (clean) {
+  if (clean && Math.max(width, height) >= MIN_LINES_SIDE) {
     // Clean art and screens: small and gray text keeps its strokes (see continueThinLines). On an
     // opaque ground (a screen, a drawing on its paper) every thin line is drawn, whatever its
     // color and wherever it runs; on transparency, only gray lines that continue ink.
