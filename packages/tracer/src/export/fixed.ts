@@ -27,12 +27,18 @@ export function toUnits(value: number, f: Fixed): number {
 /** Units as the shortest decimal: `50` -> `.5`, `-50` -> `-.5`, `1200` -> `12`, no exponent. */
 export function formatUnits(units: number, f: Fixed): string {
   if (units === 0) return '0';
-  let digits = String(Math.abs(units));
-  if (f.precision > 0) {
-    digits = digits.padStart(f.precision + 1, '0');
-    const whole = digits.slice(0, -f.precision);
-    const fraction = digits.slice(-f.precision).replace(/0+$/, '');
-    digits = (whole === '0' ? '' : whole) + (fraction ? `.${fraction}` : '');
+  const size = Math.abs(units);
+  const whole = Math.floor(size / f.scale);
+  let fraction = size - whole * f.scale;
+  let digits = whole === 0 ? '' : String(whole);
+  if (fraction > 0) {
+    // The fraction's digits, its trailing zeros dropped: 50 of 100 is `.5`, 5 is `.05`.
+    let places = f.precision;
+    while (fraction % 10 === 0) {
+      fraction /= 10;
+      places--;
+    }
+    digits += `.${String(fraction).padStart(places, '0')}`;
   }
   return units < 0 ? `-${digits}` : digits;
 }

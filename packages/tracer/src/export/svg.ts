@@ -56,33 +56,38 @@ function pathData(subpaths: Subpath[], f: Fixed): string {
     if (segments.length === 0) continue;
     const sx = toUnits(start.x, f);
     const sy = toUnits(start.y, f);
-    out.command(first ? 'M' : 'm', [sx - prevX, sy - prevY], f);
+    out.command(first ? 'M' : 'm', f, sx - prevX, sy - prevY);
     first = false;
     prevX = sx;
     prevY = sy;
     let x = sx;
     let y = sy;
-    segments.forEach((seg, i) => {
+    for (let i = 0; i < segments.length; i++) {
+      const seg = segments[i];
       const last = i === segments.length - 1;
       // The model ends every subpath at its start; snapping the last point makes that exact in units.
       const tx = last ? sx : toUnits(seg.to.x, f);
       const ty = last ? sy : toUnits(seg.to.y, f);
       if (seg.kind === 'line') {
-        if (last) return; // `z` draws the closing line
+        if (last) break; // `z` draws the closing line
         const dx = tx - x;
         const dy = ty - y;
-        if (dy === 0 && dx !== 0) out.command('h', [dx], f);
-        else if (dx === 0 && dy !== 0) out.command('v', [dy], f);
-        else if (dx !== 0) out.command('l', [dx, dy], f);
+        if (dy === 0 && dx !== 0) out.command('h', f, dx);
+        else if (dx === 0 && dy !== 0) out.command('v', f, dy);
+        else if (dx !== 0) out.command('l', f, dx, dy);
       } else {
-        const c = [seg.c1.x, seg.c1.y, seg.c2.x, seg.c2.y].map((v) => toUnits(v, f));
-        const rel = [c[0] - x, c[1] - y, c[2] - x, c[3] - y, tx - x, ty - y];
-        if (rel.some((v) => v !== 0)) out.command('c', rel, f);
+        const c1x = toUnits(seg.c1.x, f) - x;
+        const c1y = toUnits(seg.c1.y, f) - y;
+        const c2x = toUnits(seg.c2.x, f) - x;
+        const c2y = toUnits(seg.c2.y, f) - y;
+        const dx = tx - x;
+        const dy = ty - y;
+        if (c1x || c1y || c2x || c2y || dx || dy) out.command('c', f, c1x, c1y, c2x, c2y, dx, dy);
       }
       x = tx;
       y = ty;
-    });
-    out.command('z', [], f);
+    }
+    out.command('z', f);
   }
   return out.text;
 }
@@ -95,22 +100,23 @@ function pathData(subpaths: Subpath[], f: Fixed): string {
 class PathWriter {
   text = '';
   private current = '';
-  private lastNumber = '';
 
-  command(letter: string, args: number[], f: Fixed): void {
+  /** Whether the last number written has a decimal point; null right after a letter. */
+  private lastHasPoint: boolean | null = null;
+
+  command(letter: string, f: Fixed, ...args: number[]): void {
     const implicit = letter === this.current || (letter === 'l' && this.current === 'm');
     if (!implicit || letter === 'z') {
       this.text += letter;
-      this.lastNumber = '';
+      this.lastHasPoint = null;
     }
     this.current = letter;
     for (const units of args) this.number(formatUnits(units, f));
   }
 
   private number(n: string): void {
-    const joins = n[0] === '-' || (n[0] === '.' && this.lastNumber.includes('.'));
-    if (this.lastNumber && !joins) this.text += ' ';
-    this.text += n;
-    this.lastNumber = n;
+    const joins = n[0] === '-' || (n[0] === '.' && this.lastHasPoint === true);
+    this.text += this.lastHasPoint === null || joins ? n : ` ${n}`;
+    this.lastHasPoint = n.includes('.');
   }
 }
