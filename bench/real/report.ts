@@ -6,6 +6,7 @@ import { isDocument, type RealResult, type RealRun } from './runner.js';
 
 const pct = (v: number | undefined, digits = 2) => (v === undefined ? '–' : `${(v * 100).toFixed(digits)}%`);
 const fixed = (v: number | undefined, digits: number) => (v === undefined ? '–' : v.toFixed(digits));
+const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
 
 /** Results of one mode, by image id and engine name. */
 class Results {
@@ -40,17 +41,23 @@ function bwTable(run: RealRun, sources: RealSource[], documents: boolean): strin
   const engines = enginesOf(run, 'bw', documents);
   const ids = sources.map((s) => s.id);
   const lines = [
-    `| image | category | size | ${engines.map((e) => `${e} IoU`).join(' | ')} | ${engines.map((e) => `${e} cmds`).join(' | ')} |`,
-    `|---|---|---|${engines.map(() => '---:').join('|')}|${engines.map(() => '---:').join('|')}|`,
+    `| image | category | size | ${engines.map((e) => `${e} IoU`).join(' | ')} | ${engines.map((e) => `${e} cmds`).join(' | ')} | ms (${engines.join(' / ')}) |`,
+    `|---|---|---|${engines.map(() => '---:').join('|')}|${engines.map(() => '---:').join('|')}|---:|`,
   ];
   for (const s of sources) {
     const row = engines.map((e) => fixed(results.get(s.id, e)?.iou, 4));
     const cmds = engines.map((e) => String(results.get(s.id, e)?.commands ?? '–'));
-    lines.push(`| ${s.id} | ${s.category} | ${size(s)} | ${row.join(' | ')} | ${cmds.join(' | ')} |`);
+    const ms = engines.map((e) => fixed(results.get(s.id, e)?.ms, 0));
+    lines.push(
+      `| ${s.id} | ${s.category} | ${size(s)} | ${row.join(' | ')} | ${cmds.join(' | ')} | ${ms.join(' / ')} |`,
+    );
   }
   const means = engines.map((e) => fixed(mean(results.values(ids, e, (r) => r.iou)), 4));
   const cmds = engines.map((e) => String(median(results.values(ids, e, (r) => r.commands))));
-  lines.push(`| **mean / median** | | | ${means.join(' | ')} | ${cmds.join(' | ')} |`);
+  const ms = engines.map((e) => sum(results.values(ids, e, (r) => r.ms)).toFixed(0));
+  lines.push(
+    `| **mean / median / total** | | | ${means.join(' | ')} | ${cmds.join(' | ')} | ${ms.join(' / ')} |`,
+  );
   return lines;
 }
 
@@ -175,13 +182,32 @@ export function realTargets(run: RealRun): TargetCheck[] {
       Number.isNaN(vtCmds) ? undefined : cmds <= vtCmds,
     ),
   );
-  const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
   const ms = sum(color.values(ids, 'vectrace', (r) => r.ms));
   const vtMs = sum(color.values(ids, 'vtracer', (r) => r.ms));
   checks.push(
     check(
       `real color: whole-set time ${ms.toFixed(0)} ms (target <= 0.5 x vtracer ${vtMs.toFixed(0)} = ${(0.5 * vtMs).toFixed(0)} ms)`,
       vtMs > 0 ? ms <= 0.5 * vtMs : undefined,
+    ),
+  );
+  const slow = ids.filter((id) => {
+    const ours = color.get(id, 'vectrace')?.ms;
+    const theirs = color.get(id, 'vtracer')?.ms;
+    return ours !== undefined && theirs !== undefined && ours > 2 * theirs;
+  });
+  checks.push(
+    check(
+      `real color: images over 2x vtracer's time ${slow.length}${slow.length ? ` (${slow.join(', ')})` : ''} (target 0)`,
+      vtMs > 0 ? slow.length === 0 : undefined,
+    ),
+  );
+  const both = ids.filter((id) => bw.get(id, 'vectrace') && bw.get(id, 'potrace'));
+  const bwMs = sum(both.map((id) => bw.get(id, 'vectrace')?.ms ?? 0));
+  const potraceMs = sum(both.map((id) => bw.get(id, 'potrace')?.ms ?? 0));
+  checks.push(
+    check(
+      `real bw: whole-set time ${bwMs.toFixed(0)} ms (target <= potrace CLI ${potraceMs.toFixed(0)} ms, its decoding, 50% cut and process included)`,
+      both.length ? bwMs <= potraceMs : undefined,
     ),
   );
   const failures = run.failures.filter((f) => f.engine === 'vectrace').length;
