@@ -168,6 +168,9 @@ describe('the drop zone and other ways in', () => {
     // One click to another reading: the same image again, in color, the settings following.
     const first = await shownResult(sketch);
     const others = sketch.getByRole('group', { name: 'Try it as:' });
+    // What Auto chose is not offered again.
+    await visible(others.getByRole('button', { name: 'Pixel art', exact: true }));
+    await expect(others.getByRole('button', { name: 'Black & white', exact: true }).count()).resolves.toBe(0);
     await others.getByRole('button', { name: 'Color', exact: true }).click();
     await shownResult(sketch, first);
     await visible(sketch.getByTestId('reading').filter({ hasText: /^Read as a color image/ }));

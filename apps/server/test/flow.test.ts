@@ -121,10 +121,14 @@ describe('the whole flow over HTTP', () => {
     await register(client);
     const logo = await convert(client, await logoPng(), 'logo.png');
     expect(logo.reading).toBe('Read as black-and-white art');
+    // The mode Auto chose, for "Try it as" to offer the others.
+    expect(logo.settings.mode).toBe('auto');
+    expect(logo.tracedMode).toBe('bw');
 
     const blank = await convert(client, whitePng(120, 80), 'blank.png');
     expect(blank.status).toBe('failed');
     expect(blank.reading).toBeNull();
+    expect(blank.tracedMode).toBeNull();
     expect(blank.errorMessage).toBe(
       'Nothing was traced: with these settings the image comes out empty. Try the Auto or Color mode, or a lower threshold, in Advanced.',
     );

@@ -1,3 +1,4 @@
+import type { TracedMode } from './settings.js';
 import type { ConversionSettings } from './settings-schema.js';
 
 /** A conversion's life: waiting in the queue, tracing, done, or failed with a reason. */
@@ -40,6 +41,8 @@ export interface Conversion {
   notice: string | null;
   /** How the image was read, shown under the result: "Read as a color image, 6 colors". */
   reading: string | null;
+  /** The mode the result was traced in: the one asked for, or the one Auto chose; null before. */
+  tracedMode: TracedMode | null;
   /** 1 for the next conversion to start; null unless pending. */
   queuePosition: number | null;
   /** The trace's stage while pending or processing; null once it has ended. */

@@ -13,6 +13,7 @@ import * as apiKeys from './migrations/006-api-keys.js';
 import * as leases from './migrations/007-leases.js';
 import * as idempotencyKeys from './migrations/008-idempotency-keys.js';
 import * as reading from './migrations/009-reading.js';
+import * as tracedMode from './migrations/010-traced-mode.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -27,6 +28,7 @@ const migrations = {
   '007-leases': leases,
   '008-idempotency-keys': idempotencyKeys,
   '009-reading': reading,
+  '010-traced-mode': tracedMode,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

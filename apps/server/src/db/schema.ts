@@ -78,6 +78,8 @@ export interface ConversionsTable {
   notice: string | null;
   /** How the image was read, in words (null before it was traced, and for older results). */
   reading: Generated<string | null>;
+  /** The mode the result was traced in, bw, color or pixel (null before, and for older results). */
+  tracedMode: Generated<string | null>;
   /** Higher goes first: Pro conversions. */
   priority: Generated<number>;
   /** The developer API's output options (mode, format, size...), as JSON: the job's resultUrl keeps them. */

@@ -83,6 +83,7 @@ export function conversionRunner(deps: {
         fileSize: svg.length,
         notice: outcome.reducedBy ? reducedNotice(outcome.reducedBy) : null,
         reading: outcome.reading,
+        tracedMode: outcome.tracedMode,
         completedAt: clock().toISOString(),
       });
       if (!recorded) return await discardLateResult(id, key);

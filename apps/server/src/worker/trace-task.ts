@@ -3,6 +3,7 @@ import { setPriority } from 'node:os';
 import {
   describeReading,
   type RasterImage,
+  type Reading,
   TraceError,
   type TraceSettings,
   toSvg,
@@ -30,7 +31,14 @@ export interface TraceTask {
 
 /** The SVG (UTF-8 bytes), its path count and reading, or why there is no result to offer. */
 export type TraceOutcome =
-  | { ok: true; svg: Uint8Array; vectorCount: number; reading: string; reducedBy?: number }
+  | {
+      ok: true;
+      svg: Uint8Array;
+      vectorCount: number;
+      reading: string;
+      tracedMode: Reading['mode'];
+      reducedBy?: number;
+    }
   | { ok: false; message: string };
 
 /** A trace with nothing in it is never offered for payment: the conversion fails with this. */
@@ -48,6 +56,7 @@ export default function traceTask({ image, settings }: TraceTask): TraceOutcome 
       svg,
       vectorCount: vector.vectorCount,
       reading: describeReading(vector.reading, vector.layers.length),
+      tracedMode: vector.reading.mode,
       reducedBy: vector.reducedBy,
     };
     // Handed over, not copied: a noisy image's SVG is megabytes the event loop need not clone.

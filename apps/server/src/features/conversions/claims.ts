@@ -103,6 +103,7 @@ export async function completeConversion(
     fileSize: number;
     notice: string | null;
     reading: string;
+    tracedMode: string;
     completedAt: string;
   },
 ): Promise<boolean> {

@@ -18,6 +18,7 @@ export async function insertConversion(
     | 'retryAt'
     | 'resultOptions'
     | 'reading'
+    | 'tracedMode'
   > & {
     priority: number;
     queueRound: number;

@@ -4,6 +4,7 @@ import {
   type ConversionStatus,
   defaultConversionSettings,
   type PaymentStatus,
+  type TracedMode,
 } from '@vectrace/contract';
 import type { Db } from '../../db/index.js';
 import { type ConversionRow, queuePosition } from './queries.js';
@@ -28,6 +29,7 @@ export async function toConversion(db: Db, row: ConversionRow, ownerIsPro: boole
     fileSize: row.fileSize,
     notice: row.notice,
     reading: row.reading,
+    tracedMode: row.tracedMode as TracedMode | null,
     queuePosition: row.status === 'pending' ? await queuePosition(db, row) : null,
     stage: stageOf(row),
     uploadId: row.uploadId,

@@ -108,7 +108,7 @@ export function PreviewPanel({
           ))}
           {conversion ? <ConversionProgress conversion={conversion} inProgress={inProgress} /> : null}
           {conversion && onReadAs && !conversion.expired && (completed || conversion.status === 'failed') ? (
-            <OtherReadings mode={conversion.settings.mode} onReadAs={onReadAs} />
+            <OtherReadings modes={[conversion.settings.mode, conversion.tracedMode]} onReadAs={onReadAs} />
           ) : null}
         </CardContent>
       </Tabs>
@@ -199,19 +199,22 @@ function ConversionProgress({ conversion, inProgress }: { conversion: Conversion
   );
 }
 
-/** One click to the other readings: the image traced again in each mode it was not. */
+/**
+ * One click to the other readings: the image traced again in each mode it was not, neither the
+ * one asked for nor the one Auto chose.
+ */
 function OtherReadings({
-  mode,
+  modes,
   onReadAs,
 }: {
-  mode: ConversionSettings['mode'];
+  modes: (ConversionSettings['mode'] | null)[];
   onReadAs: (mode: ConversionSettings['mode']) => void;
 }) {
   return (
     <fieldset className="flex flex-wrap items-center gap-2 text-sm">
       <legend className="float-left mr-1 text-muted-foreground">Try it as:</legend>
       {traceModes
-        .filter((other) => other !== mode)
+        .filter((other) => !modes.includes(other))
         .map((other) => (
           <Button key={other} variant="outline" size="sm" onClick={() => onReadAs(other)}>
             {modeLabels[other]}
