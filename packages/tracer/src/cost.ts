@@ -26,13 +26,12 @@ export function estimateEdgePixels(image: RasterImage): number {
   for (let r = 0; r < rows; r++) {
     const y = Math.floor((r * (height - 1)) / rows);
     let i = y * row;
+    let here = luminance(data, i);
     for (let x = 0; x < width - 1; x++, i += 4) {
-      const here = luminance(data, i);
-      if (
-        Math.abs(here - luminance(data, i + 4)) > EDGE_STEP ||
-        Math.abs(here - luminance(data, i + row)) > EDGE_STEP
-      )
+      const right = luminance(data, i + 4);
+      if (Math.abs(here - right) > EDGE_STEP || Math.abs(here - luminance(data, i + row)) > EDGE_STEP)
         edges++;
+      here = right;
     }
   }
   return Math.round((edges / (rows * (width - 1))) * width * height);

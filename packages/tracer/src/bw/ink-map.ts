@@ -114,7 +114,8 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     // Clean art and screens: small and gray text keeps its strokes (see continueThinLines). On an
     // opaque ground (a screen, a drawing on its paper) every thin line is drawn, whatever its
     // color and wherever it runs; on transparency, only gray lines that continue ink.
-    const levels = lum.map((l) => table[l]);
+    const levels = new Uint8Array(lum.length);
+    for (let i = 0; i < lum.length; i++) levels[i] = table[lum[i]];
     const lines =
       clear < MAX_CLEAR_ON_GROUND
         ? { drawn: () => true, alone: true }

@@ -89,8 +89,9 @@ export function continueThinLines(
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
-      if ((out !== undefined && out[p] === 255) || !isCore(x, y) || (!lines.alone && !touchesInk(x, y)))
-        continue;
+      // Paper and full ink (most of a picture) are no line's core: skipped before the full test.
+      if (levels[p] === 255 || levels[p] < RIDGE_DEPTH || (out !== undefined && out[p] === 255)) continue;
+      if (!isCore(x, y) || (!lines.alone && !touchesInk(x, y))) continue;
       out ??= levels.slice();
       out[p] = 255;
       stack.push(p);
