@@ -7,6 +7,8 @@
  * anti-aliased gray levels place the edge, which is what makes small images come out true.
  */
 
+import { workF64, workI32 } from './work.js';
+
 /** A path ready for polygon fitting: integer corners plus their sub-pixel positions. */
 export interface FitPath {
   x: number[];
@@ -53,12 +55,13 @@ interface Sums {
 function calcSums(p: FitPath): Sums {
   const n = p.x.length;
   const s: Sums = {
-    sx: new Float64Array(n + 1),
-    sy: new Float64Array(n + 1),
-    sx2: new Float64Array(n + 1),
-    sxy: new Float64Array(n + 1),
-    sy2: new Float64Array(n + 1),
+    sx: workF64('sums.x', n + 1),
+    sy: workF64('sums.y', n + 1),
+    sx2: workF64('sums.x2', n + 1),
+    sxy: workF64('sums.xy', n + 1),
+    sy2: workF64('sums.y2', n + 1),
   };
+  s.sx[0] = s.sy[0] = s.sx2[0] = s.sxy[0] = s.sy2[0] = 0;
   const x0 = p.fx[0];
   const y0 = p.fy[0];
   for (let i = 0; i < n; i++) {
@@ -76,9 +79,9 @@ function calcSums(p: FitPath): Sums {
 /** lon[i]: the furthest point k such that the path from i to k is straight (Sec. 2.2.1). */
 function calcLon(xs: number[], ys: number[]): Int32Array {
   const n = xs.length;
-  const pivk = new Int32Array(n);
-  const nc = new Int32Array(n);
-  const lon = new Int32Array(n);
+  const pivk = workI32('lon.pivot', n);
+  const nc = workI32('lon.next', n);
+  const lon = workI32('lon', n);
   // The four lattice directions seen so far, as bits (potrace counts them; only "all four" matters).
   const bit = (dx: number, dy: number) => 1 << ((3 + 3 * dx + dy) >> 1);
 
@@ -193,12 +196,13 @@ function penalty3(p: FitPath, s: Sums, i: number, j: number): number {
 /** The polygon with the fewest segments, then the least penalty (Sec. 2.2.4). */
 function bestPolygon(p: FitPath, s: Sums, lon: Int32Array): Int32Array {
   const n = p.x.length;
-  const pen = new Float64Array(n + 1);
-  const prev = new Int32Array(n + 1);
-  const clip0 = new Int32Array(n);
-  const clip1 = new Int32Array(n + 1);
-  const seg0 = new Int32Array(n + 1);
-  const seg1 = new Int32Array(n + 1);
+  const pen = workF64('polygon.pen', n + 1);
+  const prev = workI32('polygon.prev', n + 1);
+  const clip0 = workI32('polygon.clip0', n);
+  const clip1 = workI32('polygon.clip1', n + 1);
+  const seg0 = workI32('polygon.seg0', n + 1);
+  const seg1 = workI32('polygon.seg1', n + 1);
+  clip1[0] = 0;
 
   for (let i = 0; i < n; i++) {
     let c = mod(lon[mod(i - 1, n)] - 1, n);
@@ -344,36 +348,34 @@ function adjustVertices(p: FitPath, s: Sums, po: Int32Array, measured: boolean):
   const n = p.x.length;
   const x0 = p.fx[0];
   const y0 = p.fy[0];
-  const line = new Float64Array(4 * m);
+  const line = workF64('polygon.line', 4 * m);
   for (let i = 0; i < m; i++) {
     let j = po[mod(i + 1, m)];
     j = mod(j - po[i], n) + po[i];
     pointSlope(s, n, po[i], j, line, 4 * i);
     if (measured) touchMiddle(p, po[i], j, line, 4 * i);
   }
-  const q: Quad[] = [];
+  // Each edge's quadratic form, 3x3 row-major, at 9 * i.
+  const q = workF64('polygon.quad', 9 * m);
   for (let i = 0; i < m; i++) {
     const cx = line[4 * i];
     const cy = line[4 * i + 1];
     const dx = line[4 * i + 2];
     const dy = line[4 * i + 3];
     const d = dx * dx + dy * dy;
-    const qi = new Float64Array(9);
-    if (d !== 0) {
-      const v = [dy, -dx, dx * cy - dy * cx];
-      for (let l = 0; l < 3; l++) for (let k = 0; k < 3; k++) qi[3 * l + k] = (v[l] * v[k]) / d;
-    }
-    q.push(qi);
+    const v = [dy, -dx, dx * cy - dy * cx];
+    for (let l = 0; l < 3; l++)
+      for (let k = 0; k < 3; k++) q[9 * i + 3 * l + k] = d !== 0 ? (v[l] * v[k]) / d : 0;
   }
   const vx = new Float64Array(m);
   const vy = new Float64Array(m);
-  const Q = new Float64Array(9);
+  const Q = workF64('polygon.sum', 9);
   for (let i = 0; i < m; i++) {
     const sx = p.fx[po[i]] - x0;
     const sy = p.fy[po[i]] - y0;
-    const qa = q[mod(i - 1, m)];
-    const qb = q[i];
-    for (let l = 0; l < 9; l++) Q[l] = qa[l] + qb[l];
+    const qa = 9 * mod(i - 1, m);
+    const qb = 9 * i;
+    for (let l = 0; l < 9; l++) Q[l] = q[qa + l] + q[qb + l];
     let wx = 0;
     let wy = 0;
     for (;;) {
