@@ -61,6 +61,7 @@ function calcSums(p: FitPath): Sums {
     sxy: workF64('sums.xy', n + 1),
     sy2: workF64('sums.y2', n + 1),
   };
+  // Working arrays hold what an earlier path left (see work.ts): the sums start from zero.
   s.sx[0] = s.sy[0] = s.sx2[0] = s.sxy[0] = s.sy2[0] = 0;
   const x0 = p.fx[0];
   const y0 = p.fy[0];
@@ -202,7 +203,7 @@ function bestPolygon(p: FitPath, s: Sums, lon: Int32Array): Int32Array {
   const clip1 = workI32('polygon.clip1', n + 1);
   const seg0 = workI32('polygon.seg0', n + 1);
   const seg1 = workI32('polygon.seg1', n + 1);
-  clip1[0] = 0;
+  clip1[0] = 0; // may be read before the loops below write it (see work.ts)
 
   for (let i = 0; i < n; i++) {
     let c = mod(lon[mod(i - 1, n)] - 1, n);

@@ -11,7 +11,7 @@ export interface RegionMap {
   area: Int32Array;
   /** Bounding box of every region: x0, y0, x1, y1 (inclusive). */
   box: Int32Array;
-  /** 1 for every region smaller than the least region kept as a dot (see `mergeSpeckles`). */
+  /** After `mergeSpeckles`: 1 for every region under the least region kept for being a dot. */
   dot?: Uint8Array;
 }
 
@@ -76,9 +76,10 @@ export function diagonalAreas(map: RegionMap): Int32Array {
 const STROKE_CONTRAST = 0.3;
 
 /**
- * OKLab distance from the color it would merge into from which a small dot is kept: a stipple
- * dot, an i's dot or a speck of dark ink on paper (black on white is 1) is a mark, where JPEG
- * ringing and grain differ from their surroundings by a shade.
+ * OKLab distance from every color around it from which a small dot is kept: a stipple dot, an i's
+ * dot or a speck of dark ink on paper (black on white is 1) is a mark, where JPEG ringing and
+ * grain differ from their surroundings by a shade, and a piece of the rim between two colors is
+ * near one of them.
  */
 const DOT_CONTRAST = 0.5;
 
@@ -151,8 +152,7 @@ export function mergeSpeckles(
     const apart = rule.distance ? rule.distance(map.label[r], map.label[s]) : Number.POSITIVE_INFINITY;
     // A piece of a thin stroke (large with its diagonal neighbours) stays when it stands out.
     const stroke = grouped[r0] >= minRegion && apart >= STROKE_CONTRAST;
-    // A dot (see leastDot) stays when it stands out from everything around it: a piece of the
-    // rim between two colors is near one of them.
+    // A dot (see leastDot) stays when it stands out from everything around it (DOT_CONTRAST).
     const dot =
       size[r] >= leastDot(minRegion) &&
       rule.distance !== undefined &&
