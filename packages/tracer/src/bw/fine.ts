@@ -84,6 +84,40 @@ export function tracesFiner(image: RasterImage, bitmap: Bitmap): boolean {
 }
 
 /**
+ * Whether much of a layer's mask is thin (see MIN_THIN_SHARE, MIN_THIN_PIXELS): its strokes, or
+ * the gaps between its parts, where a layer painted under it shows through as a thin line (the
+ * rules between a grid's cells, a field's border).
+ */
+export function hasThinParts(bitmap: Bitmap): boolean {
+  if (bitmap.width * bitmap.height > FINE_MAX_PIXELS) return false;
+  const { thin, ink } = thinInk(bitmap);
+  const parts = thin + thinGaps(bitmap);
+  return parts >= MIN_THIN_PIXELS && parts >= MIN_THIN_SHARE * ink;
+}
+
+/**
+ * The background pixels in thin gaps (a run of background at most THIN long, along a row or a
+ * column, with foreground at both ends), counted on the rows `thinInk` reads, scaled alike.
+ */
+function thinGaps(bitmap: Bitmap): number {
+  const { width: w, height: h, bits } = bitmap;
+  const at = (x: number, y: number) => (x >= 0 && x < w && y >= 0 && y < h ? bits[y * w + x] : 0);
+  /** Whether (x, y) lies in a gap at most THIN long along (dx, dy), foreground at both ends. */
+  const gap = (x: number, y: number, dx: number, dy: number) => {
+    const back = at(x - dx, y - dy) ? 0 : at(x - 2 * dx, y - 2 * dy) ? 1 : -1;
+    const ahead = at(x + dx, y + dy) ? 0 : at(x + 2 * dx, y + 2 * dy) ? 1 : -1;
+    return back >= 0 && ahead >= 0 && 1 + back + ahead <= THIN;
+  };
+  const rows = Math.min(h, SAMPLE_ROWS);
+  let gaps = 0;
+  for (let r = 0; r < rows; r++) {
+    const y = Math.floor((r * h) / rows);
+    for (let x = 0; x < w; x++) if (bits[y * w + x] === 0 && (gap(x, y, 1, 0) || gap(x, y, 0, 1))) gaps++;
+  }
+  return Math.round((gaps * h) / rows);
+}
+
+/**
  * The ink map on a grid twice as fine, each new pixel interpolated linearly from the four old
  * ones around its centre (weights 9/16, 3/16, 3/16, 1/16), as mkbitmap's `-s 2` scales: a stroke
  * one pixel wide becomes two, which the outline's fit keeps whole instead of thinning it to a

@@ -47,7 +47,7 @@ function shifted(cut: number, shift: number): number {
 }
 
 /** Foreground = ink level above `cut` (0-1). */
-function threshold(ink: InkMap, cut: number): Bitmap {
+export function threshold(ink: InkMap, cut: number): Bitmap {
   const { width, height, values, table } = ink;
   const foreground = table.map((level) => (level > cut * 255 ? 1 : 0));
   const bits = new Uint8Array(values.length);
@@ -61,7 +61,7 @@ function threshold(ink: InkMap, cut: number): Bitmap {
  * corner, it says where the edge truly passes (exact for a straight edge rendered with area
  * anti-aliasing).
  */
-function windowInk(ink: InkMap, cut: number): WindowInk {
+export function windowInk(ink: InkMap, cut: number): WindowInk {
   const below = cut > 0 ? 0.5 / cut : 0;
   const above = cut < 1 ? 0.5 / (1 - cut) : 0;
   const { width: w, values, table } = ink;

@@ -29,21 +29,7 @@ export function windowInk(
   clear?: { alpha: Uint8Array; label: number },
 ): WindowInk {
   const { bits, x0, y0, width: cw, height: ch } = crop;
-  const coverage = (p: number, from: number, to: number): number => {
-    // Against transparency, a pixel is covered as much as it is opaque.
-    if (clear && from === clear.label) return clear.alpha[p] / 255;
-    const c = color[p];
-    const a = from * 3;
-    const b = to * 3;
-    const dr = labelRgb[b] - labelRgb[a];
-    const dg = labelRgb[b + 1] - labelRgb[a + 1];
-    const db = labelRgb[b + 2] - labelRgb[a + 2];
-    const dd = dr * dr + dg * dg + db * db;
-    if (dd < 1) return 0.5;
-    const r = (c >> 16) - labelRgb[a];
-    const g = ((c >> 8) & 255) - labelRgb[a + 1];
-    return (r * dr + g * dg + ((c & 255) - labelRgb[a + 2]) * db) / dd;
-  };
+  const coverage = coverageOf(color, labelRgb, clear);
   return (x, y) => {
     if (x < 1 || y < 1 || x >= cw || y >= ch) return Number.NaN;
     // The window's pixels, top-left first, in the crop (i) and in the image (p).
@@ -67,4 +53,69 @@ export function windowInk(
     }
     return ink;
   };
+}
+
+/**
+ * How much of a pixel of color `color[p]` is the label `to` rather than `from`: its place on the
+ * sRGB line between the two labels' colors (against transparency, its alpha).
+ */
+function coverageOf(
+  color: Uint32Array,
+  labelRgb: Float64Array,
+  clear?: { alpha: Uint8Array; label: number },
+): (p: number, from: number, to: number) => number {
+  return (p, from, to) => {
+    // Against transparency, a pixel is covered as much as it is opaque.
+    if (clear && from === clear.label) return clear.alpha[p] / 255;
+    const c = color[p];
+    const a = from * 3;
+    const b = to * 3;
+    const dr = labelRgb[b] - labelRgb[a];
+    const dg = labelRgb[b + 1] - labelRgb[a + 1];
+    const db = labelRgb[b + 2] - labelRgb[a + 2];
+    const dd = dr * dr + dg * dg + db * db;
+    if (dd < 1) return 0.5;
+    const r = (c >> 16) - labelRgb[a];
+    const g = ((c >> 8) & 255) - labelRgb[a + 1];
+    return (r * dr + g * dg + ((c & 255) - labelRgb[a + 2]) * db) / dd;
+  };
+}
+
+/**
+ * Every crop pixel's coverage by the layer's mask, 0-255: a pixel inside the mask and beside one
+ * outside holds at least half (its place between the outside label and its own), one outside and
+ * beside one inside at most half, every other pixel all or nothing. Interpolated to a finer grid,
+ * it places the mask's edges as the window estimate does.
+ */
+export function maskLevels(
+  crop: Crop,
+  imageWidth: number,
+  color: Uint32Array,
+  labels: Uint8Array,
+  labelRgb: Float64Array,
+  clear?: { alpha: Uint8Array; label: number },
+): Uint8Array {
+  const { bits, x0, y0, width: cw, height: ch } = crop;
+  const coverage = coverageOf(color, labelRgb, clear);
+  const levels = new Uint8Array(cw * ch);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) {
+      const i = y * cw + x;
+      const p = (y + y0) * imageWidth + x + x0;
+      const inside = bits[i] !== 0;
+      // A 4-neighbour on the other side of the mask's edge, if any.
+      let q = -1;
+      if (x > 0 && (bits[i - 1] !== 0) !== inside) q = p - 1;
+      else if (x < cw - 1 && (bits[i + 1] !== 0) !== inside) q = p + 1;
+      else if (y > 0 && (bits[i - cw] !== 0) !== inside) q = p - imageWidth;
+      else if (y < ch - 1 && (bits[i + cw] !== 0) !== inside) q = p + imageWidth;
+      let c = inside ? 1 : 0;
+      if (q >= 0) {
+        c = inside ? coverage(p, labels[q], labels[p]) : coverage(p, labels[p], labels[q]);
+        c = inside ? Math.min(1, Math.max(0.5, c)) : Math.min(0.5, Math.max(0, c));
+      }
+      levels[i] = Math.round(255 * c);
+    }
+  }
+  return levels;
 }
