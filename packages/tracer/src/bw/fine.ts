@@ -84,15 +84,22 @@ export function tracesFiner(image: RasterImage, bitmap: Bitmap): boolean {
 }
 
 /**
- * Whether much of a layer's mask is thin (see MIN_THIN_SHARE, MIN_THIN_PIXELS): its strokes, or
- * the gaps between its parts, where a layer painted under it shows through as a thin line (the
- * rules between a grid's cells, a field's border).
+ * Least share of a mask's box in thin parts for it to be traced on the finer grid, whose cost
+ * grows with the box: a logo's anti-aliased rim, a thin ring round a large box, is not worth it.
+ */
+const MIN_THIN_DENSITY = 0.01;
+
+/**
+ * Whether much of a layer's mask is thin (see MIN_THIN_SHARE, MIN_THIN_PIXELS and
+ * MIN_THIN_DENSITY): its strokes, or the gaps between its parts, where a layer painted under it
+ * shows through as a thin line (the rules between a grid's cells, a field's border).
  */
 export function hasThinParts(bitmap: Bitmap): boolean {
-  if (bitmap.width * bitmap.height > FINE_MAX_PIXELS) return false;
+  const area = bitmap.width * bitmap.height;
+  if (area > FINE_MAX_PIXELS) return false;
   const { thin, ink } = thinInk(bitmap);
   const parts = thin + thinGaps(bitmap);
-  return parts >= MIN_THIN_PIXELS && parts >= MIN_THIN_SHARE * ink;
+  return parts >= MIN_THIN_PIXELS && parts >= MIN_THIN_SHARE * ink && parts >= MIN_THIN_DENSITY * area;
 }
 
 /**
