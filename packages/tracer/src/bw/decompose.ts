@@ -13,15 +13,17 @@ export interface PixelPath {
   sign: '+' | '-';
 }
 
-/** Whether a speckle is kept all the same, given its path and the index of its first pixel. */
-export type KeepSpeckle = (path: PixelPath, pixel: number) => boolean;
+/**
+ * Whether a speckle is kept all the same, given its path and its first pixel (x right, y down from
+ * the top-left pixel).
+ */
+export type KeepSpeckle = (path: PixelPath, x: number, y: number) => boolean;
 
 /**
  * Stage 1 of Selinger's paper (Sec. 2.1): decompose the bitmap into boundary paths. Paths are
  * found top to bottom; after each one its interior is inverted, so holes come out as paths of
  * their own. Paths enclosing at most `turdsize` pixels are dropped (speckle removal), unless
- * `keep` says otherwise (given the path and the index of its first pixel); ambiguous turns follow
- * the "minority" policy, potrace's default.
+ * `keep` says otherwise; ambiguous turns follow the "minority" policy, potrace's default.
  */
 export function decompose(bitmap: Bitmap, turdsize: number, keep?: KeepSpeckle): PixelPath[] {
   const { width: w, height: h, bits } = bitmap;
@@ -36,7 +38,7 @@ export function decompose(bitmap: Bitmap, turdsize: number, keep?: KeepSpeckle):
     const y = h - 1 - ((i / w) | 0);
     const path = findPath(work, w, h, x, y + 1, bits[i] ? '+' : '-');
     xorPath(work, w, h, path);
-    if (Math.abs(path.area) > turdsize || keep?.(path, i)) paths.push(path);
+    if (Math.abs(path.area) > turdsize || keep?.(path, x, h - 1 - y)) paths.push(path);
   }
   return paths;
 }

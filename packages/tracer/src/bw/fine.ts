@@ -1,7 +1,9 @@
 import { estimateEdgePixels, MAX_EDGE_PIXELS } from '../cost.js';
-import type { RasterImage } from '../model.js';
+import { scaleSubpaths } from '../draft.js';
+import type { RasterImage, StageTimings, Subpath } from '../model.js';
 import type { Bitmap } from './bitmap.js';
-import { IDENTITY, type InkMap } from './ink-map.js';
+import { IDENTITY, type InkMap, threshold, windowInk } from './ink-map.js';
+import { type TraceBitmapParams, traceBitmap } from './trace-bitmap.js';
 
 /** Strokes at most this many pixels wide are thin. */
 const THIN = 2;
@@ -149,4 +151,28 @@ export function doubled(ink: InkMap): InkMap {
     }
   }
   return { ...ink, width: W, height: 2 * h, values: out, table: IDENTITY };
+}
+
+/**
+ * Traces the foreground of an ink map (levels above `cut`) on the grid twice as fine, with the
+ * fit's tolerance doubled to match, and returns the outlines at the map's own scale. The caller
+ * gives the turdsize for the finer grid, and `params.keep` in the map's own pixels.
+ */
+export function traceDoubled(
+  ink: InkMap,
+  cut: number,
+  params: TraceBitmapParams,
+  timings: StageTimings = {},
+): Subpath[] {
+  const start = performance.now();
+  const grid = doubled(ink);
+  const bitmap = threshold(grid, cut);
+  timings.threshold = (timings.threshold ?? 0) + performance.now() - start;
+  const { keep } = params;
+  const fine = {
+    ...params,
+    opttolerance: 2 * params.opttolerance,
+    keep: keep && ((path: Parameters<typeof keep>[0], x: number, y: number) => keep(path, x >> 1, y >> 1)),
+  };
+  return scaleSubpaths(traceBitmap(bitmap, fine, windowInk(grid, cut), timings), 0.5);
 }

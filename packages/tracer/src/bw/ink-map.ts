@@ -1,5 +1,6 @@
 import type { RasterImage } from '../model.js';
 import type { ReadAs } from '../settings.js';
+import type { Bitmap, WindowInk } from './bitmap.js';
 import { looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
 import { isColorful, readLuminance } from './luminance.js';
@@ -150,4 +151,35 @@ function globalLevels(n: number, counts: Float64Array): { table: Uint8Array; cut
   const table = new Uint8Array(256);
   for (let l = 0; l < 256; l++) table[l] = Math.max(0, Math.min(255, Math.round((levels.paper - l) * scale)));
   return { table, cut };
+}
+
+/** Foreground = ink level above `cut` (0-1). */
+export function threshold(ink: InkMap, cut: number): Bitmap {
+  const { width, height, values, table } = ink;
+  const foreground = table.map((level) => (level > cut * 255 ? 1 : 0));
+  const bits = new Uint8Array(values.length);
+  for (let i = 0; i < values.length; i++) bits[i] = foreground[values[i]];
+  return { width, height, bits };
+}
+
+/**
+ * Coverage maps the ink level linearly on either side of the cut so that the cut sits at exactly
+ * one half: 1 for full ink, 0.5 at the cut, 0 for paper. Summed over the 2x2 pixels around a
+ * corner, it says where the edge truly passes (exact for a straight edge rendered with area
+ * anti-aliasing).
+ */
+export function windowInk(ink: InkMap, cut: number): WindowInk {
+  const below = cut > 0 ? 0.5 / cut : 0;
+  const above = cut < 1 ? 0.5 / (1 - cut) : 0;
+  const { width: w, values, table } = ink;
+  const coverage = Float64Array.from(table, (level) => {
+    const v = level / 255;
+    return v > cut ? Math.min(1, 0.5 + (v - cut) * above) : Math.max(0, 0.5 - (cut - v) * below);
+  });
+  return (x, y) => {
+    const i = (y - 1) * w + x - 1;
+    return (
+      coverage[values[i]] + coverage[values[i + 1]] + coverage[values[i + w]] + coverage[values[i + w + 1]]
+    );
+  };
 }

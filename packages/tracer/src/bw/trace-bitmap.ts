@@ -13,9 +13,13 @@ import { windowCorners } from './subpixel.js';
  * from the gray levels at sub-pixel precision; without it, on the pixel grid as potrace does.
  * `params.keep` keeps chosen speckles (see `decompose`).
  */
+export type TraceBitmapParams = Pick<TraceParams, 'turdsize' | 'corners' | 'opttolerance'> & {
+  keep?: KeepSpeckle;
+};
+
 export function traceBitmap(
   bitmap: Bitmap,
-  params: Pick<TraceParams, 'turdsize' | 'corners' | 'opttolerance'> & { keep?: KeepSpeckle },
+  params: TraceBitmapParams,
   ink?: WindowInk,
   timings: StageTimings = {},
 ): Subpath[] {

@@ -9,6 +9,19 @@ export interface Crop {
   height: number;
 }
 
+/** A layer's mask and the picture's pixels around it: what its edges are placed from. */
+export interface MaskPixels {
+  crop: Crop;
+  imageWidth: number;
+  /** Every pixel's color, 0xRRGGBB. */
+  color: Uint32Array;
+  /** Every pixel's label, and each label's sRGB (3 numbers a label). */
+  labels: Uint8Array;
+  labelRgb: Float64Array;
+  /** The transparent pixels' label and every pixel's alpha, when the picture has any. */
+  clear?: { alpha: Uint8Array; label: number };
+}
+
 /**
  * The ink of a layer's mask in the 2x2 pixels around each pixel corner of the crop, for placing
  * its edges between pixels. A pixel's coverage is its place on the line from the color outside
@@ -20,16 +33,10 @@ export interface Crop {
  * window estimate replaced one across each pixel side: 6% lower color
  * error on the corpus (png256 0.458 to 0.429), as it is exact for straight edges at any angle.
  */
-export function windowInk(
-  crop: Crop,
-  imageWidth: number,
-  color: Uint32Array,
-  labels: Uint8Array,
-  labelRgb: Float64Array,
-  clear?: { alpha: Uint8Array; label: number },
-): WindowInk {
+export function windowInk(mask: MaskPixels): WindowInk {
+  const { crop, imageWidth, labels } = mask;
   const { bits, x0, y0, width: cw, height: ch } = crop;
-  const coverage = coverageOf(color, labelRgb, clear);
+  const coverage = coverageOf(mask);
   return (x, y) => {
     if (x < 1 || y < 1 || x >= cw || y >= ch) return Number.NaN;
     // The window's pixels, top-left first, in the crop (i) and in the image (p).
@@ -59,11 +66,7 @@ export function windowInk(
  * How much of a pixel of color `color[p]` is the label `to` rather than `from`: its place on the
  * sRGB line between the two labels' colors (against transparency, its alpha).
  */
-function coverageOf(
-  color: Uint32Array,
-  labelRgb: Float64Array,
-  clear?: { alpha: Uint8Array; label: number },
-): (p: number, from: number, to: number) => number {
+function coverageOf({ color, labelRgb, clear }: MaskPixels): (p: number, from: number, to: number) => number {
   return (p, from, to) => {
     // Against transparency, a pixel is covered as much as it is opaque.
     if (clear && from === clear.label) return clear.alpha[p] / 255;
@@ -87,16 +90,10 @@ function coverageOf(
  * beside one inside at most half, every other pixel all or nothing. Interpolated to a finer grid,
  * it places the mask's edges as the window estimate does.
  */
-export function maskLevels(
-  crop: Crop,
-  imageWidth: number,
-  color: Uint32Array,
-  labels: Uint8Array,
-  labelRgb: Float64Array,
-  clear?: { alpha: Uint8Array; label: number },
-): Uint8Array {
+export function maskLevels(mask: MaskPixels): Uint8Array {
+  const { crop, imageWidth, labels } = mask;
   const { bits, x0, y0, width: cw, height: ch } = crop;
-  const coverage = coverageOf(color, labelRgb, clear);
+  const coverage = coverageOf(mask);
   const levels = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++) {
     for (let x = 0; x < cw; x++) {

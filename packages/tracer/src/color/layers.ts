@@ -1,14 +1,14 @@
 import type { Bitmap } from '../bw/bitmap.js';
 import type { PixelPath } from '../bw/decompose.js';
-import { doubled, hasThinParts } from '../bw/fine.js';
+import { hasThinParts, traceDoubled } from '../bw/fine.js';
 import { IDENTITY } from '../bw/ink-map.js';
 import { traceBitmap } from '../bw/trace-bitmap.js';
-import { windowInk as gridInk, threshold } from '../bw/trace-bw.js';
-import type { Layer, Point, Segment, Subpath } from '../model.js';
+import { scaleSubpaths } from '../draft.js';
+import type { Layer, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
 
 import type { RegionGraph } from './graph.js';
-import { maskLevels, windowInk } from './ink.js';
+import { type MaskPixels, maskLevels, windowInk } from './ink.js';
 import { paintOrder } from './order.js';
 import { type RegionMap, regionAt, runsByRegion } from './regions.js';
 
@@ -102,46 +102,26 @@ function traceMask(
     }
   }
   const bitmap: Bitmap = { width: cw, height: ch, bits };
-  const crop = { bits, x0, y0, width: cw, height: ch };
-  const clear = alpha ? { alpha, label: background } : undefined;
+  const mask: MaskPixels = {
+    crop: { bits, x0, y0, width: cw, height: ch },
+    imageWidth: width,
+    color,
+    labels,
+    labelRgb,
+    clear: alpha ? { alpha, label: background } : undefined,
+  };
   // Speckles go, but for the dots kept on purpose (a stipple dot, an i's dot).
-  const dotAt = (x: number, y: number) => map.dot?.[regionAt(map, x0 + x, y0 + y)] === 1;
-  if (params.finerGrid && hasThinParts(bitmap)) {
-    // Thin strokes, or thin gaps where a layer beneath shows: traced on a grid twice as fine, the
-    // mask's coverage interpolated, as black and white traces its thin strokes (see bw/fine.ts).
-    const levels = maskLevels(crop, width, color, labels, labelRgb, clear);
-    const grid = doubled({
-      width: cw,
-      height: ch,
-      values: levels,
-      table: IDENTITY,
-      cut: 0.5,
-      document: false,
-    });
-    const keep = (path: PixelPath, pixel: number) =>
-      path.sign === '+' && dotAt((pixel % (2 * cw)) >> 1, Math.floor(pixel / (2 * cw)) >> 1);
-    const fine = { ...params, turdsize: 4 * params.turdsize, opttolerance: 2 * params.opttolerance, keep };
-    const traced = traceBitmap(threshold(grid, 0.5), fine, gridInk(grid, 0.5));
-    return traced.map((s) => placed(s, 0.5, x0, y0));
-  }
-  const keep = (path: PixelPath, pixel: number) =>
-    path.sign === '+' && dotAt(pixel % cw, Math.floor(pixel / cw));
-  const traced = traceBitmap(
-    bitmap,
-    { ...params, keep },
-    windowInk(crop, width, color, labels, labelRgb, clear),
-  );
-  return x0 === 0 && y0 === 0 ? traced : traced.map((s) => placed(s, 1, x0, y0));
-}
-
-/** A crop's outline in the image: scaled from the grid it was traced on, then moved into place. */
-function placed(s: Subpath, scale: number, dx: number, dy: number): Subpath {
-  const move = (p: Point): Point => ({ x: p.x * scale + dx, y: p.y * scale + dy });
-  const segments = s.segments.map(
-    (seg): Segment =>
-      seg.kind === 'line'
-        ? { kind: 'line', to: move(seg.to) }
-        : { kind: 'cubic', c1: move(seg.c1), c2: move(seg.c2), to: move(seg.to) },
-  );
-  return { start: move(s.start), segments };
+  const keep = (path: PixelPath, x: number, y: number) =>
+    path.sign === '+' && map.dot?.[regionAt(map, x0 + x, y0 + y)] === 1;
+  // Thin strokes, or thin gaps where a layer beneath shows: traced on a grid twice as fine, the
+  // mask's coverage interpolated, as black and white traces its thin strokes (see bw/fine.ts).
+  const traced =
+    params.finerGrid && hasThinParts(bitmap)
+      ? traceDoubled(
+          { width: cw, height: ch, values: maskLevels(mask), table: IDENTITY, cut: 0.5, document: false },
+          0.5,
+          { ...params, turdsize: 4 * params.turdsize, keep },
+        )
+      : traceBitmap(bitmap, { ...params, keep }, windowInk(mask));
+  return x0 === 0 && y0 === 0 ? traced : scaleSubpaths(traced, 1, x0, y0);
 }

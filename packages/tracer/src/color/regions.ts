@@ -84,7 +84,7 @@ const STROKE_CONTRAST = 0.3;
 const DOT_CONTRAST = 0.5;
 
 /** The least dot kept (see DOT_CONTRAST): two pixels, a third of the least region in draft. */
-export function leastDot(minRegion: number): number {
+function leastDot(minRegion: number): number {
   return Math.max(2, Math.round(minRegion / 3));
 }
 
