@@ -57,6 +57,11 @@ export interface RealSource {
   format: 'png' | 'jpeg';
   alpha: boolean;
   license?: string;
+  /**
+   * A photo of a page on a surface (a table, a desk): the page's corners in pixels, clockwise from
+   * the top-left. The surface is scored as paper: it is not what the user wants traced.
+   */
+  page?: [number, number][];
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -182,3 +182,19 @@ export function transparencyKept(input: Rgba, render: Rgba): number | undefined 
   }
   return clear === 0 || clear < TRANSPARENT_AREA * (input.data.length / 4) ? undefined : kept / clear;
 }
+
+/** Clears a mask outside a convex polygon (the page of a photo of a page): the surface is paper. */
+export function withinPage(mask: Uint8Array, width: number, corners: [number, number][]): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let p = 0; p < mask.length; p++) {
+    if (!mask[p]) continue;
+    const x = (p % width) + 0.5;
+    const y = Math.floor(p / width) + 0.5;
+    const inside = corners.every(([ax, ay], k) => {
+      const [bx, by] = corners[(k + 1) % corners.length];
+      return (bx - ax) * (y - ay) - (by - ay) * (x - ax) >= 0;
+    });
+    if (inside) out[p] = 1;
+  }
+  return out;
+}

@@ -264,6 +264,8 @@ export function realSection(run: RealRun): string[] {
     '### Black and white: documents',
     '',
     "IoU against Sauvola's binarization of the input (window 31, k 0.2), the usual reference for scans.",
+    'On a photo of a page on a table, only the page (its corners are in `sources.json`) holds ink: the',
+    'table is paper, as the user wants it.',
     '',
     ...bwTable(run, documents, true),
     '',

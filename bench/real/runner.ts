@@ -15,6 +15,7 @@ import {
   onWhite,
   sauvolaMask,
   transparencyKept,
+  withinPage,
 } from './metrics.js';
 
 /**
@@ -77,6 +78,13 @@ export interface RealPeer {
 }
 
 /** Scores one traced SVG against its input. */
+/** What a bw trace is scored against: Sauvola on a document (on its page only), else the 50% cut. */
+function bwTruth(source: RealSource, input: Rgba): Uint8Array {
+  if (!isDocument(source)) return inkMask(input);
+  const ink = sauvolaMask(input);
+  return source.page ? withinPage(ink, input.width, source.page) : ink;
+}
+
 function score(source: RealSource, input: Rgba, mode: Kind, svg: string, truth: Uint8Array) {
   const render = renderRgba(svg, input.width);
   if (render.height !== input.height) {
@@ -117,8 +125,7 @@ export async function runReal(
       pixelExact.set(source.id, meanAbsoluteError(onWhite(input), onWhite(render)));
     }
     for (const mode of ['bw', 'color'] as const) {
-      const truth =
-        mode === 'bw' ? (isDocument(source) ? sauvolaMask(input) : inkMask(input)) : new Uint8Array();
+      const truth = mode === 'bw' ? bwTruth(source, input) : new Uint8Array();
       for (const { peer } of peersFor(peers, source, mode)) {
         try {
           const { out, ms } = await timed(peer, bytes, mode, options.repeat);

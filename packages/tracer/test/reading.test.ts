@@ -60,6 +60,33 @@ function page(width: number, height: number): RasterImage {
   return { width, height, data };
 }
 
+/**
+ * A page photographed on a wooden table: the page of `page` (inset by `margin` on every side, a
+ * few degrees off square) on dark wood with light grain, as phones photograph letters and receipts.
+ */
+function pageOnTable(width: number, height: number, margin: number): RasterImage {
+  const inner = page(width - 2 * margin, height - 2 * margin);
+  const data = new Uint8Array(width * height * 4);
+  const tilt = 0.04;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      // The page, turned by `tilt` radians about the picture's center.
+      const dx = x - width / 2;
+      const dy = y - height / 2;
+      const px = Math.round(dx + dy * tilt + inner.width / 2);
+      const py = Math.round(dy - dx * tilt + inner.height / 2);
+      const i = (y * width + x) * 4;
+      if (px >= 0 && py >= 0 && px < inner.width && py < inner.height) {
+        data.set(inner.data.subarray((py * inner.width + px) * 4, (py * inner.width + px) * 4 + 4), i);
+      } else {
+        const grain = Math.round(30 * Math.sin(y * 0.9 + Math.sin(x * 0.05) * 4) + ((x * 31 + y * 17) % 11));
+        data.set([62 + grain, 50 + grain, 42 + grain, 255], i);
+      }
+    }
+  }
+  return { width, height, data };
+}
+
 describe('the automatic mode', () => {
   it('is the default, and the result says how the image was read', () => {
     const logo = rasterOf('<circle cx="100" cy="100" r="70"/>', 200);
@@ -90,6 +117,20 @@ describe('the automatic mode', () => {
     const model = trace(page(480, 320));
     expect(model.reading).toEqual({ mode: 'bw', kind: 'page' });
     expect(model.vectorCount).toBeGreaterThan(50);
+  });
+
+  it('reads a photo of a page on a wooden table as a page: its text is kept, the table comes out white', () => {
+    const margin = 60;
+    const photo = pageOnTable(600, 440, margin);
+    const model = trace(photo);
+    expect(model.reading).toEqual({ mode: 'bw', kind: 'page' });
+    expect(model.vectorCount).toBeGreaterThan(50);
+    // Every outline lies on the page (a tilted page reaches a few pixels past its inset box).
+    const reach = margin - 18;
+    const outside = model.layers
+      .flatMap((layer) => layer.subpaths)
+      .filter(({ start: { x, y } }) => x < reach || y < reach || x > 600 - reach || y > 440 - reach);
+    expect(outside.map(({ start }) => start)).toEqual([]);
   });
 
   it('reads an image as a page or as a picture when told to', () => {

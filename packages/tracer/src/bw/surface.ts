@@ -1,0 +1,178 @@
+import { otsu } from './levels.js';
+
+/** Blocks across a page's short side: coarse enough to see the paper, not its text. */
+const BLOCKS_ACROSS = 48;
+/** Least difference between the paper's and the surface's mean brightness (0-255). */
+const MIN_GAP = 50;
+/** Least share of the blocks the page covers. */
+const MIN_PAGE = 0.1;
+/** Least share of the blocks the surface covers: a margin thinner than this is left as it is. */
+const MIN_SURFACE = 0.03;
+/**
+ * Least share of surface blocks inside the surface (all four neighbours surface too): a table is
+ * broad, where a rule or a grid that runs to the picture's edge is a line of blocks.
+ */
+const MIN_BROAD = 0.5;
+/**
+ * Least step across the page's edge, as a share of the paper-to-surface gap (the median over
+ * neighbouring page and surface blocks): a page's edge is sharp, a shadow across paper is a
+ * gradual slope and stays paper.
+ */
+const MIN_STEP = 0.5;
+
+/**
+ * The surface a photographed page lies on (a table, a desk, the dark around a scan), as a mask of
+ * pixels to read as paper: undefined when the picture shows no such surface. On a coarse grid of
+ * blocks, each block's brightness is its brightest pixel (the paper between a block's letters,
+ * not their ink), split by Otsu's method. The page is the largest bright area; the surface is
+ * every darker block joined to the picture's border around it, kept only when it is broad, much
+ * darker than the paper and meets it at a sharp edge. Along the page's edge the mask follows the
+ * pixels: those darker than the split are surface, the paper and its ink are kept.
+ */
+export function pageSurface(lum: Uint8Array, width: number, height: number): Uint8Array | undefined {
+  const size = Math.max(8, Math.floor(Math.min(width, height) / BLOCKS_ACROSS));
+  const bw = Math.ceil(width / size);
+  const bh = Math.ceil(height / size);
+  const nb = bw * bh;
+  const brightest = new Uint8Array(nb);
+  for (let y = 0; y < height; y++) {
+    const row = ((y / size) | 0) * bw;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const b = row + ((x / size) | 0);
+      if (lum[i] > brightest[b]) brightest[b] = lum[i];
+    }
+  }
+  const histogram = new Float64Array(256);
+  for (let b = 0; b < nb; b++) histogram[brightest[b]]++;
+  const split = otsu(histogram);
+  let paperSum = 0;
+  let paperN = 0;
+  let surfaceSum = 0;
+  for (let v = 0; v < 256; v++) {
+    if (v > split) {
+      paperSum += v * histogram[v];
+      paperN += histogram[v];
+    } else surfaceSum += v * histogram[v];
+  }
+  if (paperN === 0 || paperN === nb) return undefined;
+  const gap = paperSum / paperN - surfaceSum / (nb - paperN);
+  const page = largestBright(brightest, bw, bh, split);
+  const surface = outside(page, bw, bh);
+  let surfaceN = 0;
+  let pageN = 0;
+  let broad = 0;
+  const steps: number[] = [];
+  for (let b = 0; b < nb; b++) {
+    if (page[b]) pageN++;
+    if (!surface[b]) continue;
+    surfaceN++;
+    const x = b % bw;
+    const y = (b / bw) | 0;
+    let all = true;
+    for (const [nx, ny] of [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ]) {
+      if (nx < 0 || ny < 0 || nx >= bw || ny >= bh) continue;
+      const q = ny * bw + nx;
+      if (!surface[q]) all = false;
+      if (page[q]) steps.push(brightest[q] - brightest[b]);
+    }
+    if (all) broad++;
+  }
+  steps.sort((a, b) => a - b);
+  const step = steps.length > 0 ? steps[steps.length >> 1] : 0;
+  const found =
+    gap >= MIN_GAP &&
+    pageN >= MIN_PAGE * nb &&
+    surfaceN >= MIN_SURFACE * nb &&
+    broad >= MIN_BROAD * surfaceN &&
+    step >= MIN_STEP * gap;
+  if (!found) return undefined;
+  const mask = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const by = (y / size) | 0;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const bx = (x / size) | 0;
+      const b = by * bw + bx;
+      if (surface[b]) mask[i] = 1;
+      else if (lum[i] <= split && nearSurface(surface, bw, bh, bx, by)) mask[i] = 1;
+    }
+  }
+  return mask;
+}
+
+/** Whether a block touches a surface block (8 neighbours). */
+function nearSurface(surface: Uint8Array, bw: number, bh: number, bx: number, by: number): boolean {
+  for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y++) {
+    for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++) {
+      if (surface[y * bw + x]) return true;
+    }
+  }
+  return false;
+}
+
+/** The largest 4-connected area of blocks brighter than `split`. */
+function largestBright(brightest: Uint8Array, bw: number, bh: number, split: number): Uint8Array {
+  const nb = bw * bh;
+  const label = new Int32Array(nb).fill(-1);
+  const stack = new Int32Array(nb);
+  let best = -1;
+  let bestSize = 0;
+  for (let seed = 0; seed < nb; seed++) {
+    if (label[seed] >= 0 || brightest[seed] <= split) continue;
+    let top = 0;
+    let size = 0;
+    stack[top++] = seed;
+    label[seed] = seed;
+    while (top > 0) {
+      const b = stack[--top];
+      size++;
+      const x = b % bw;
+      for (const q of [x > 0 ? b - 1 : -1, x < bw - 1 ? b + 1 : -1, b - bw, b + bw]) {
+        if (q >= 0 && q < nb && label[q] < 0 && brightest[q] > split) {
+          label[q] = seed;
+          stack[top++] = q;
+        }
+      }
+    }
+    if (size > bestSize) {
+      bestSize = size;
+      best = seed;
+    }
+  }
+  return Uint8Array.from(label, (l) => (l === best && best >= 0 ? 1 : 0));
+}
+
+/** The blocks outside the page: not page, and joined to the grid's border through blocks that are not page. */
+function outside(page: Uint8Array, bw: number, bh: number): Uint8Array {
+  const nb = bw * bh;
+  const out = new Uint8Array(nb);
+  const stack = new Int32Array(nb);
+  let top = 0;
+  const push = (b: number) => {
+    if (!page[b] && !out[b]) {
+      out[b] = 1;
+      stack[top++] = b;
+    }
+  };
+  for (let x = 0; x < bw; x++) {
+    push(x);
+    push((bh - 1) * bw + x);
+  }
+  for (let y = 0; y < bh; y++) {
+    push(y * bw);
+    push(y * bw + bw - 1);
+  }
+  while (top > 0) {
+    const b = stack[--top];
+    const x = b % bw;
+    if (x > 0) push(b - 1);
+    if (x < bw - 1) push(b + 1);
+    if (b >= bw) push(b - bw);
+    if (b + bw < nb) push(b + bw);
+  }
+  return out;
+}
