@@ -9,14 +9,14 @@ export interface Area {
 }
 
 /**
- * Finds every 4-connected area of pixels sharing a key (`keyOf`; a negative key is no area), from
- * the top-left: `pixel` hears each of its pixels (row-major indices) as it is found, then `area`
- * the whole of it.
+ * Finds every 4-connected area of pixels sharing a key (`keys`, one per pixel, row-major; a
+ * negative key is no area), from the top-left: `pixel` hears each of its pixels (row-major
+ * indices) as it is found, then `area` the whole of it.
  */
 export function forEachArea(
   width: number,
   height: number,
-  keyOf: (p: number) => number,
+  keys: Int8Array | Int32Array,
   area: (found: Area) => void,
   pixel?: (p: number) => void,
 ): void {
@@ -24,19 +24,12 @@ export function forEachArea(
   const seen = new Uint8Array(n);
   const stack = new Int32Array(n);
   for (let seed = 0; seed < n; seed++) {
-    if (seen[seed]) continue;
-    const key = keyOf(seed);
-    if (key < 0) continue;
+    const key = keys[seed];
+    if (key < 0 || seen[seed]) continue;
     let top = 0;
     stack[top++] = seed;
     seen[seed] = 1;
     const found: Area = { key, size: 0, left: width, top: height, right: 0, bottom: 0 };
-    const visit = (q: number) => {
-      if (!seen[q] && keyOf(q) === key) {
-        seen[q] = 1;
-        stack[top++] = q;
-      }
-    };
     while (top > 0) {
       const p = stack[--top];
       found.size++;
@@ -47,10 +40,22 @@ export function forEachArea(
       if (x > found.right) found.right = x;
       if (y < found.top) found.top = y;
       if (y > found.bottom) found.bottom = y;
-      if (x > 0) visit(p - 1);
-      if (x < width - 1) visit(p + 1);
-      if (y > 0) visit(p - width);
-      if (y < height - 1) visit(p + width);
+      if (x > 0 && !seen[p - 1] && keys[p - 1] === key) {
+        seen[p - 1] = 1;
+        stack[top++] = p - 1;
+      }
+      if (x < width - 1 && !seen[p + 1] && keys[p + 1] === key) {
+        seen[p + 1] = 1;
+        stack[top++] = p + 1;
+      }
+      if (y > 0 && !seen[p - width] && keys[p - width] === key) {
+        seen[p - width] = 1;
+        stack[top++] = p - width;
+      }
+      if (y < height - 1 && !seen[p + width] && keys[p + width] === key) {
+        seen[p + width] = 1;
+        stack[top++] = p + width;
+      }
     }
     area(found);
   }

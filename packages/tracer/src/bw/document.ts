@@ -45,9 +45,12 @@ export function looksLikeDocument(r: Readings): boolean {
   let localInk = 0;
   let both = 0;
   let darkness = 0;
+  // The local ink as area keys: 1 for ink, -1 for paper.
+  const keys = new Int8Array(n);
   for (let i = 0; i < n; i++) {
     const a = r.globalInk[r.lum[i]];
     const b = r.local[i] > l ? 1 : 0;
+    keys[i] = 2 * b - 1;
     globalInk += a;
     localInk += b;
     both += a & b;
@@ -56,7 +59,7 @@ export function looksLikeDocument(r: Readings): boolean {
   if (localInk === 0 || localInk > MAX_LOCAL_INK * n) return false;
   if (both / (globalInk + localInk - both) >= MAX_OVERLAP) return false;
   if (darkness / localInk < MIN_INK_DARKNESS) return false;
-  return textShare(r, l) >= MIN_TEXT;
+  return textShare(r, keys) >= MIN_TEXT;
 }
 
 /**
@@ -64,23 +67,17 @@ export function looksLikeDocument(r: Readings): boolean {
  * pixels and 5 rows, at most 1/12 of the picture's short side high and 1/6 wide, filling 12% to
  * 75% of their box (strokes, not blobs or rules).
  */
-function textShare(r: Readings, cut: number): number {
-  const { width: w, height: h, local } = r;
+function textShare(r: Readings, keys: Int8Array): number {
+  const { width: w, height: h } = r;
   const side = Math.min(w, h);
   let ink = 0;
   let text = 0;
-  forEachArea(
-    w,
-    h,
-    (p) => (local[p] > cut ? 1 : -1),
-    ({ size, left, top, right, bottom }) => {
-      ink += size;
-      const bw = right - left + 1;
-      const bh = bottom - top + 1;
-      const fill = size / (bw * bh);
-      if (size >= 6 && bh >= 5 && bh <= side / 12 && bw <= side / 6 && fill > 0.12 && fill < 0.75)
-        text += size;
-    },
-  );
+  forEachArea(w, h, keys, ({ size, left, top, right, bottom }) => {
+    ink += size;
+    const bw = right - left + 1;
+    const bh = bottom - top + 1;
+    const fill = size / (bw * bh);
+    if (size >= 6 && bh >= 5 && bh <= side / 12 && bw <= side / 6 && fill > 0.12 && fill < 0.75) text += size;
+  });
   return ink === 0 ? 0 : text / ink;
 }

@@ -5,7 +5,7 @@ import { looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
 import { isColorful, readLuminance } from './luminance.js';
 import { SAUVOLA_K, sauvolaLevels } from './sauvola.js';
-import { pageSurface } from './surface.js';
+import { whitenSurface } from './surface.js';
 import { continueThinLines } from './thin-lines.js';
 
 /** How much ink every pixel holds, from the picture's own paper and ink levels. */
@@ -107,8 +107,7 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
   if (read === 'page' || mayBePage) {
     const local = sauvolaLevels(lum, width, height);
     // The table or desk around a photographed page is paper too: its grain is not ink.
-    const surface = pageSurface(lum, width, height);
-    if (surface) for (let i = 0; i < local.length; i++) if (surface[i]) local[i] = 0;
+    whitenSurface(local, lum, width, height);
     const globalInk = table.map((level) => (level > cut * 255 ? 1 : 0));
     const readings = { width, height, lum, globalInk, local, localCut: SAUVOLA_K, colorful };
     if (read === 'page' || looksLikeDocument(readings)) {

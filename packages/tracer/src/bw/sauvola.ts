@@ -1,58 +1,81 @@
-/** Sauvola's window: 31 px, the size the method is usually run at on pages of text. */
-const WINDOW = 31;
 /** Sauvola's k: how far below the local mean the cut sits on plain paper (20%). */
 export const SAUVOLA_K = 0.2;
 /** Sauvola's R: the dynamic range of the standard deviation, for 8-bit levels. */
 const RANGE = 128;
+/**
+ * The window, in cells of 2x2 pixels: 16 cells (32 px, the 31 px the method is usually run at on
+ * pages of text, rounded to whole cells), 8 before the pixel's cell and 7 after it.
+ */
+const BEFORE = 8;
+const AFTER = 7;
 
 /**
  * Sauvola's local binarization (2000), as the ink level of every pixel: a pixel is ink when its
  * luminance is at most T = m·(1 + k·(s/R − 1)), m and s the mean and standard deviation in the
- * 31x31 window around it (clipped at the image's edges). The level is the pixel's darkness
+ * 32x32 window around it (clipped at the image's edges). The level is the pixel's darkness
  * against the local paper P = T/(1 − k) (what T is on plain paper), 0 at or above P and 255 at
- * black, so the cut T sits at level k. Sums run over a sliding band of rows, so memory stays at
- * a few rows whatever the page size.
+ * black, so the cut T sits at level k. The window's sums are taken over cells of 2x2 pixels and
+ * slid cell by cell, so m and s are worked out once per cell (a quarter of the pixels; the
+ * window is off center by at most a pixel), and memory beyond the levels stays at a cell grid.
  */
 export function sauvolaLevels(lum: Uint8Array, width: number, height: number): Uint8Array {
-  const level = new Uint8Array(width * height);
-  const r = WINDOW >> 1;
-  // Per column: the sum and sum of squares of the rows in the band around the current row.
-  const col = new Float64Array(width);
-  const colSq = new Float64Array(width);
-  const add = (y: number, sign: number) => {
+  const cw = (width + 1) >> 1;
+  const ch = (height + 1) >> 1;
+  const sum = new Int32Array(cw * ch);
+  const sq = new Int32Array(cw * ch);
+  for (let y = 0; y < height; y++) {
+    const row = (y >> 1) * cw;
     for (let x = 0, i = y * width; x < width; x++, i++) {
       const v = lum[i];
-      col[x] += sign * v;
-      colSq[x] += sign * v * v;
+      sum[row + (x >> 1)] += v;
+      sq[row + (x >> 1)] += v * v;
+    }
+  }
+  // Each cell's 255 / P, from the sums of the cells' columns in the band of rows around it.
+  const scale = new Float32Array(cw * ch);
+  const colSum = new Int32Array(cw);
+  const colSq = new Float64Array(cw);
+  const band = (cy: number, sign: number) => {
+    for (let x = 0, c = cy * cw; x < cw; x++, c++) {
+      colSum[x] += sign * sum[c];
+      colSq[x] += sign * sq[c];
     }
   };
-  for (let y = 0; y < Math.min(height, r); y++) add(y, 1);
-  for (let y = 0; y < height; y++) {
-    if (y + r < height) add(y + r, 1);
-    if (y - r - 1 >= 0) add(y - r - 1, -1);
-    const rows = Math.min(height, y + r + 1) - Math.max(0, y - r);
-    let sum = 0;
-    let sq = 0;
-    for (let x = 0; x < Math.min(width, r); x++) {
-      sum += col[x];
-      sq += colSq[x];
+  for (let cy = 0; cy < Math.min(ch, AFTER); cy++) band(cy, 1);
+  for (let cy = 0; cy < ch; cy++) {
+    if (cy + AFTER < ch) band(cy + AFTER, 1);
+    if (cy - BEFORE - 1 >= 0) band(cy - BEFORE - 1, -1);
+    const rows = Math.min(height, 2 * (cy + AFTER + 1)) - Math.max(0, 2 * (cy - BEFORE));
+    let s = 0;
+    let q = 0;
+    for (let x = 0; x < Math.min(cw, AFTER); x++) {
+      s += colSum[x];
+      q += colSq[x];
     }
+    for (let cx = 0, c = cy * cw; cx < cw; cx++, c++) {
+      if (cx + AFTER < cw) {
+        s += colSum[cx + AFTER];
+        q += colSq[cx + AFTER];
+      }
+      if (cx - BEFORE - 1 >= 0) {
+        s -= colSum[cx - BEFORE - 1];
+        q -= colSq[cx - BEFORE - 1];
+      }
+      const n = rows * (Math.min(width, 2 * (cx + AFTER + 1)) - Math.max(0, 2 * (cx - BEFORE)));
+      const mean = s / n;
+      const variance = q / n - mean * mean;
+      const deviation = variance > 0 ? Math.sqrt(variance) : 0;
+      const paper = (mean * (1 + SAUVOLA_K * (deviation / RANGE - 1))) / (1 - SAUVOLA_K);
+      // On black paper (P = 0) every pixel is full ink.
+      scale[c] = paper > 0 ? 255 / paper : 256;
+    }
+  }
+  const level = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = (y >> 1) * cw;
     for (let x = 0, i = y * width; x < width; x++, i++) {
-      if (x + r < width) {
-        sum += col[x + r];
-        sq += colSq[x + r];
-      }
-      if (x - r - 1 >= 0) {
-        sum -= col[x - r - 1];
-        sq -= colSq[x - r - 1];
-      }
-      const n = rows * (Math.min(width, x + r + 1) - Math.max(0, x - r));
-      const mean = sum / n;
-      const deviation = Math.sqrt(Math.max(0, sq / n - mean * mean));
-      const cut = mean * (1 + SAUVOLA_K * (deviation / RANGE - 1));
-      const paper = cut / (1 - SAUVOLA_K);
-      const v = paper > 0 ? (255 * (paper - lum[i])) / paper : 255;
-      level[i] = v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+      const v = 255 - lum[i] * scale[row + (x >> 1)];
+      level[i] = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
     }
   }
   return level;

@@ -21,16 +21,18 @@ const MIN_BROAD = 0.5;
 const MIN_STEP = 0.5;
 
 /**
- * The surface a photographed page lies on (a table, a desk, the dark around a scan), as a mask of
- * pixels to read as paper: undefined when the picture shows no such surface. On a coarse grid of
+ * Clears the ink `levels` of the surface a photographed page lies on (a table, a desk, the dark
+ * around a scan): it is read as paper. A picture that shows no such surface is left as it is. On a coarse grid of
  * blocks, each block's brightness is its brightest pixel (the paper between a block's letters,
  * not their ink), split by Otsu's method. The page is the largest bright area; the surface is
  * every darker block joined to the picture's border around it, kept only when it is broad, much
  * darker than the paper and meets it at a sharp edge. Along the page's edge the mask follows the
  * pixels: those darker than the split are surface, the paper and its ink are kept.
  */
-export function pageSurface(lum: Uint8Array, width: number, height: number): Uint8Array | undefined {
+export function whitenSurface(levels: Uint8Array, lum: Uint8Array, width: number, height: number): void {
   const size = Math.max(8, Math.floor(Math.min(width, height) / BLOCKS_ACROSS));
+  // Each column's block.
+  const blockX = Int32Array.from({ length: width }, (_, x) => (x / size) | 0);
   const bw = Math.ceil(width / size);
   const bh = Math.ceil(height / size);
   const nb = bw * bh;
@@ -38,7 +40,7 @@ export function pageSurface(lum: Uint8Array, width: number, height: number): Uin
   for (let y = 0; y < height; y++) {
     const row = ((y / size) | 0) * bw;
     for (let x = 0, i = y * width; x < width; x++, i++) {
-      const b = row + ((x / size) | 0);
+      const b = row + blockX[x];
       if (lum[i] > brightest[b]) brightest[b] = lum[i];
     }
   }
@@ -54,7 +56,7 @@ export function pageSurface(lum: Uint8Array, width: number, height: number): Uin
       paperN += histogram[v];
     } else surfaceSum += v * histogram[v];
   }
-  if (paperN === 0 || paperN === nb) return undefined;
+  if (paperN === 0 || paperN === nb) return;
   const gap = paperSum / paperN - surfaceSum / (nb - paperN);
   const page = largestBright(brightest, bw, bh, split);
   const surface = outside(page, bw, bh);
@@ -90,18 +92,19 @@ export function pageSurface(lum: Uint8Array, width: number, height: number): Uin
     surfaceN >= MIN_SURFACE * nb &&
     broad >= MIN_BROAD * surfaceN &&
     step >= MIN_STEP * gap;
-  if (!found) return undefined;
-  const mask = new Uint8Array(width * height);
+  if (!found) return;
+  // Surface blocks are cleared whole; in the blocks beside them (the page's edge), the pixels
+  // darker than the split.
+  const near = new Uint8Array(nb);
+  for (let b = 0; b < nb; b++)
+    near[b] = surface[b] ? 2 : nearSurface(surface, bw, bh, b % bw, (b / bw) | 0) ? 1 : 0;
   for (let y = 0; y < height; y++) {
-    const by = (y / size) | 0;
+    const row = ((y / size) | 0) * bw;
     for (let x = 0, i = y * width; x < width; x++, i++) {
-      const bx = (x / size) | 0;
-      const b = by * bw + bx;
-      if (surface[b]) mask[i] = 1;
-      else if (lum[i] <= split && nearSurface(surface, bw, bh, bx, by)) mask[i] = 1;
+      const kind = near[row + blockX[x]];
+      if (kind === 2 || (kind === 1 && lum[i] <= split)) levels[i] = 0;
     }
   }
-  return mask;
 }
 
 /** Whether a block touches a surface block (8 neighbours). */

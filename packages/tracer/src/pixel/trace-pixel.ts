@@ -37,13 +37,7 @@ export function tracePixel(image: RasterImage): { layers: Layer[] } {
     }
     byColor.set(key, entry);
   };
-  forEachArea(
-    w,
-    h,
-    (p) => colorOf[p],
-    areaOf,
-    (p) => members.push(p),
-  );
+  forEachArea(w, h, colorOf, areaOf, (p) => members.push(p));
   return {
     layers: [...byColor.entries()]
       .sort(([, a], [, b]) => b.pixels - a.pixels)
