@@ -135,19 +135,27 @@ function thinGaps(bitmap: Bitmap): number {
 export function doubled(ink: InkMap): InkMap {
   const { width: w, height: h, values, table } = ink;
   const W = 2 * w;
+  const level = new Uint8Array(w * h);
+  for (let i = 0; i < level.length; i++) level[i] = table[values[i]];
   const out = new Uint8Array(4 * w * h);
-  const at = (x: number, y: number) =>
-    table[values[Math.min(h - 1, Math.max(0, y)) * w + Math.min(w - 1, Math.max(0, x))]];
+  // Beyond the picture's edge, its edge pixels again.
   for (let y = 0; y < h; y++) {
+    const row = y * w;
+    const up = y > 0 ? row - w : row;
+    const down = y < h - 1 ? row + w : row;
+    const top = 2 * y * W;
     for (let x = 0; x < w; x++) {
-      const c = at(x, y);
-      for (let dy = 0; dy < 2; dy++) {
-        const ny = dy === 0 ? y - 1 : y + 1;
-        for (let dx = 0; dx < 2; dx++) {
-          const nx = dx === 0 ? x - 1 : x + 1;
-          out[(2 * y + dy) * W + 2 * x + dx] = (9 * c + 3 * at(nx, y) + 3 * at(x, ny) + at(nx, ny) + 8) >> 4;
-        }
-      }
+      const l = x > 0 ? x - 1 : x;
+      const r = x < w - 1 ? x + 1 : x;
+      const c9 = 9 * level[row + x] + 8;
+      const left = 3 * level[row + l];
+      const right = 3 * level[row + r];
+      const above = 3 * level[up + x];
+      const below = 3 * level[down + x];
+      out[top + 2 * x] = (c9 + left + above + level[up + l]) >> 4;
+      out[top + 2 * x + 1] = (c9 + right + above + level[up + r]) >> 4;
+      out[top + W + 2 * x] = (c9 + left + below + level[down + l]) >> 4;
+      out[top + W + 2 * x + 1] = (c9 + right + below + level[down + r]) >> 4;
     }
   }
   return { ...ink, width: W, height: 2 * h, values: out, table: IDENTITY };

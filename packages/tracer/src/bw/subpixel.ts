@@ -21,8 +21,8 @@ export function windowCorners(
   const { width: w, height: h } = bitmap;
   const { x: xs, y: ys } = path;
   const n = xs.length;
-  const fx = Float64Array.from(xs);
-  const fy = Float64Array.from(ys);
+  const fx = new Float64Array(xs);
+  const fy = new Float64Array(ys);
   // Paths run with the region they bound on their left; for a hole that region is background.
   const out = path.sign === '+' ? 1 : -1;
   let gray = 0;

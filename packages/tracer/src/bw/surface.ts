@@ -146,7 +146,9 @@ function largestBright(brightest: Uint8Array, bw: number, bh: number, split: num
       best = seed;
     }
   }
-  return Uint8Array.from(label, (l) => (l === best && best >= 0 ? 1 : 0));
+  const page = new Uint8Array(nb);
+  for (let b = 0; b < nb; b++) page[b] = label[b] === best && best >= 0 ? 1 : 0;
+  return page;
 }
 
 /** The blocks outside the page: not page, and joined to the grid's border through blocks that are not page. */

@@ -63,7 +63,7 @@ function fitCurve(
 }
 
 function gridCorners(path: PixelPath): { fx: Float64Array; fy: Float64Array } {
-  return { fx: Float64Array.from(path.x), fy: Float64Array.from(path.y) };
+  return { fx: new Float64Array(path.x), fy: new Float64Array(path.y) };
 }
 
 function toSubpath(curve: Curve, height: number): Subpath {
