@@ -110,18 +110,35 @@ export function hasThinParts(bitmap: Bitmap): boolean {
  */
 function thinGaps(bitmap: Bitmap): number {
   const { width: w, height: h, bits } = bitmap;
-  const at = (x: number, y: number) => (x >= 0 && x < w && y >= 0 && y < h ? bits[y * w + x] : 0);
-  /** Whether (x, y) lies in a gap at most THIN long along (dx, dy), foreground at both ends. */
-  const gap = (x: number, y: number, dx: number, dy: number) => {
-    const back = at(x - dx, y - dy) ? 0 : at(x - 2 * dx, y - 2 * dy) ? 1 : -1;
-    const ahead = at(x + dx, y + dy) ? 0 : at(x + 2 * dx, y + 2 * dy) ? 1 : -1;
-    return back >= 0 && ahead >= 0 && 1 + back + ahead <= THIN;
-  };
   const rows = Math.min(h, SAMPLE_ROWS);
   let gaps = 0;
   for (let r = 0; r < rows; r++) {
     const y = Math.floor((r * h) / rows);
-    for (let x = 0; x < w; x++) if (bits[y * w + x] === 0 && (gap(x, y, 1, 0) || gap(x, y, 0, 1))) gaps++;
+    const row = y * w;
+    // Rows one and two above and below, where they exist.
+    const up1 = y >= 1 ? row - w : -1;
+    const up2 = y >= 2 ? row - 2 * w : -1;
+    const down1 = y + 1 < h ? row + w : -1;
+    const down2 = y + 2 < h ? row + 2 * w : -1;
+    for (let x = 0; x < w; x++) {
+      if (bits[row + x]) continue;
+      // Foreground one or two pixels away on each side, the gap between at most THIN (2) long.
+      const left1 = x >= 1 && bits[row + x - 1];
+      const left2 = x >= 2 && bits[row + x - 2];
+      const right1 = x + 1 < w && bits[row + x + 1];
+      const right2 = x + 2 < w && bits[row + x + 2];
+      const above1 = up1 >= 0 && bits[up1 + x];
+      const above2 = up2 >= 0 && bits[up2 + x];
+      const below1 = down1 >= 0 && bits[down1 + x];
+      const below2 = down2 >= 0 && bits[down2 + x];
+      if (
+        (left1 && (right1 || right2)) ||
+        (left2 && right1) ||
+        (above1 && (below1 || below2)) ||
+        (above2 && below1)
+      )
+        gaps++;
+    }
   }
   return Math.round((gaps * h) / rows);
 }
