@@ -23,12 +23,20 @@ export function sauvolaLevels(lum: Uint8Array, width: number, height: number): U
   const ch = (height + 1) >> 1;
   const sum = new Int32Array(cw * ch);
   const sq = new Int32Array(cw * ch);
-  for (let y = 0; y < height; y++) {
+  for (let y = 0; y < height; y += 2) {
+    // A cell's two rows (one on the last row of an odd height), two pixels at a time.
+    const a = y * width;
+    const b = y + 1 < height ? a + width : -1;
     const row = (y >> 1) * cw;
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      const v = lum[i];
-      sum[row + (x >> 1)] += v;
-      sq[row + (x >> 1)] += v * v;
+    for (let x = 0; x < width; x += 2) {
+      const c = row + (x >> 1);
+      const right = x + 1 < width;
+      const v0 = lum[a + x];
+      const v1 = right ? lum[a + x + 1] : 0;
+      const v2 = b >= 0 ? lum[b + x] : 0;
+      const v3 = b >= 0 && right ? lum[b + x + 1] : 0;
+      sum[c] = v0 + v1 + v2 + v3;
+      sq[c] = v0 * v0 + v1 * v1 + v2 * v2 + v3 * v3;
     }
   }
   // Each cell's 255 / P, from the sums of the cells' columns in the band of rows around it.
@@ -73,9 +81,14 @@ export function sauvolaLevels(lum: Uint8Array, width: number, height: number): U
   const level = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     const row = (y >> 1) * cw;
-    for (let x = 0, i = y * width; x < width; x++, i++) {
-      const v = 255 - lum[i] * scale[row + (x >> 1)];
+    for (let x = 0, i = y * width; x < width; x += 2, i += 2) {
+      const f = scale[row + (x >> 1)];
+      const v = 255 - lum[i] * f;
       level[i] = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
+      if (x + 1 < width) {
+        const w = 255 - lum[i + 1] * f;
+        level[i + 1] = w <= 0 ? 0 : w >= 255 ? 255 : (w + 0.5) | 0;
+      }
     }
   }
   return level;
