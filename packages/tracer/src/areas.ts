@@ -22,7 +22,9 @@ export function forEachArea(
 ): void {
   const n = width * height;
   const seen = new Uint8Array(n);
-  const stack = new Int32Array(n);
+  // Grown as areas need it: a page's marks are small, and a stack as long as the picture would
+  // be most of the memory.
+  let stack = new Int32Array(1024);
   for (let seed = 0; seed < n; seed++) {
     const key = keys[seed];
     if (key < 0 || seen[seed]) continue;
@@ -42,21 +44,31 @@ export function forEachArea(
       if (y > found.bottom) found.bottom = y;
       if (x > 0 && !seen[p - 1] && keys[p - 1] === key) {
         seen[p - 1] = 1;
+        if (top === stack.length) stack = grown(stack);
         stack[top++] = p - 1;
       }
       if (x < width - 1 && !seen[p + 1] && keys[p + 1] === key) {
         seen[p + 1] = 1;
+        if (top === stack.length) stack = grown(stack);
         stack[top++] = p + 1;
       }
       if (y > 0 && !seen[p - width] && keys[p - width] === key) {
         seen[p - width] = 1;
+        if (top === stack.length) stack = grown(stack);
         stack[top++] = p - width;
       }
       if (y < height - 1 && !seen[p + width] && keys[p + width] === key) {
         seen[p + width] = 1;
+        if (top === stack.length) stack = grown(stack);
         stack[top++] = p + width;
       }
     }
     area(found);
   }
+}
+
+function grown(stack: Int32Array): Int32Array {
+  const bigger = new Int32Array(stack.length * 2);
+  bigger.set(stack);
+  return bigger;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readLuminance } from '../src/bw/luminance.js';
+import { whitenSurface } from '../src/bw/surface.js';
 import { type RasterImage, toSvg, trace } from '../src/index.js';
 import { looksLikePixelArt } from '../src/reading.js';
 import { rasterOf } from './helpers/raster.js';
@@ -131,6 +133,23 @@ describe('the automatic mode', () => {
       .flatMap((layer) => layer.subpaths)
       .filter(({ start: { x, y } }) => x < reach || y < reach || x > 600 - reach || y > 440 - reach);
     expect(outside.map(({ start }) => start)).toEqual([]);
+  });
+
+  it('keeps a dark band along one edge of a scanned page (a masthead): only a surface all around is cleared', () => {
+    const lumOf = (image: RasterImage) => readLuminance(image).lum;
+    const everywhere = (image: RasterImage) => new Uint8Array(image.width * image.height).fill(255);
+    // A black band over the top 64 rows of a scan, edge to edge: the page's own.
+    const scan = page(480, 320);
+    for (let i = 0; i < 480 * 64; i++) scan.data.set([20, 20, 20, 255], i * 4);
+    const kept = everywhere(scan);
+    whitenSurface(kept, lumOf(scan), 480, 320);
+    expect(kept.every((level) => level === 255)).toBe(true);
+    // The same page on a table: the table is cleared, the page is not.
+    const photo = pageOnTable(600, 440, 60);
+    const levels = everywhere(photo);
+    whitenSurface(levels, lumOf(photo), 600, 440);
+    expect(levels[5 * 600 + 5]).toBe(0);
+    expect(levels[220 * 600 + 300]).toBe(255);
   });
 
   it('reads an image as a page or as a picture when told to', () => {

@@ -14,6 +14,11 @@ const MIN_SURFACE = 0.03;
  */
 const MIN_BROAD = 0.5;
 /**
+ * Least share of the picture's border blocks on the surface: a table lies all around a page, where
+ * a dark band along one edge of a scan (a masthead, a photo to the edge) is the page's own.
+ */
+const MIN_AROUND = 0.6;
+/**
  * Least step across the page's edge, as a share of the paper-to-surface gap (the median over
  * neighbouring page and surface blocks): a page's edge is sharp, a shadow across paper is a
  * gradual slope and stays paper.
@@ -25,8 +30,8 @@ const MIN_STEP = 0.5;
  * around a scan): it is read as paper. A picture that shows no such surface is left as it is. On a coarse grid of
  * blocks, each block's brightness is its brightest pixel (the paper between a block's letters,
  * not their ink), split by Otsu's method. The page is the largest bright area; the surface is
- * every darker block joined to the picture's border around it, kept only when it is broad, much
- * darker than the paper and meets it at a sharp edge. Along the page's edge the mask follows the
+ * every darker block joined to the picture's border around it, kept only when it is broad, runs
+ * along most of the border, is much darker than the paper and meets it at a sharp edge. Along the page's edge the mask follows the
  * pixels: those darker than the split are surface, the paper and its ink are kept.
  */
 export function whitenSurface(levels: Uint8Array, lum: Uint8Array, width: number, height: number): void {
@@ -86,12 +91,16 @@ export function whitenSurface(levels: Uint8Array, lum: Uint8Array, width: number
   }
   steps.sort((a, b) => a - b);
   const step = steps.length > 0 ? steps[steps.length >> 1] : 0;
+  let edge = 0;
+  for (let x = 0; x < bw; x++) edge += surface[x] + surface[(bh - 1) * bw + x];
+  for (let y = 1; y < bh - 1; y++) edge += surface[y * bw] + surface[y * bw + bw - 1];
   const found =
     gap >= MIN_GAP &&
     pageN >= MIN_PAGE * nb &&
     surfaceN >= MIN_SURFACE * nb &&
     broad >= MIN_BROAD * surfaceN &&
-    step >= MIN_STEP * gap;
+    step >= MIN_STEP * gap &&
+    edge >= MIN_AROUND * (2 * bw + 2 * bh - 4);
   if (!found) return;
   // Surface blocks are cleared whole; in the blocks beside them (the page's edge), the pixels
   // darker than the split.
