@@ -24,7 +24,7 @@ export function forEachArea(
   const seen = new Uint8Array(n);
   // Grown as areas need it: a page's marks are small, and a stack as long as the picture would
   // be most of the memory.
-  let stack = new Int32Array(1024);
+  let stack: Int32Array = new Int32Array(1024);
   for (let seed = 0; seed < n; seed++) {
     const key = keys[seed];
     if (key < 0 || seen[seed]) continue;
