@@ -1,7 +1,11 @@
+import { forEachArea } from '../areas.js';
 import { otsu } from './levels.js';
 
 /** Blocks across a page's short side: coarse enough to see the paper, not its text. */
+
 const BLOCKS_ACROSS = 48;
+/** How far (in blocks) the page is eroded to cut a bright patch of the table off it. */
+const OPENING = 3;
 /** Least difference between the paper's and the surface's mean brightness (0-255). */
 const MIN_GAP = 50;
 /** Least share of the blocks the page covers. */
@@ -63,7 +67,9 @@ export function whitenSurface(levels: Uint8Array, lum: Uint8Array, width: number
   }
   if (paperN === 0 || paperN === nb) return;
   const gap = paperSum / paperN - surfaceSum / (nb - paperN);
-  const page = largestBright(brightest, bw, bh, split);
+  const bright = new Uint8Array(nb);
+  for (let b = 0; b < nb; b++) bright[b] = brightest[b] > split ? 1 : 0;
+  const page = pageBlocks(bright, bw, bh);
   const surface = outside(page, bw, bh);
   let surfaceN = 0;
   let pageN = 0;
@@ -126,38 +132,69 @@ function nearSurface(surface: Uint8Array, bw: number, bh: number, bx: number, by
   return false;
 }
 
-/** The largest 4-connected area of blocks brighter than `split`. */
-function largestBright(brightest: Uint8Array, bw: number, bh: number, split: number): Uint8Array {
-  const nb = bw * bh;
-  const label = new Int32Array(nb).fill(-1);
-  const stack = new Int32Array(nb);
+/** The largest 4-connected area of a block mask. */
+function largest(mask: Uint8Array, bw: number, bh: number): Uint8Array {
+  const keys = new Int8Array(mask.length);
+  for (let b = 0; b < mask.length; b++) keys[b] = mask[b] ? 1 : -1;
+  const area = new Int32Array(mask.length);
+  let count = 0;
   let best = -1;
   let bestSize = 0;
-  for (let seed = 0; seed < nb; seed++) {
-    if (label[seed] >= 0 || brightest[seed] <= split) continue;
-    let top = 0;
-    let size = 0;
-    stack[top++] = seed;
-    label[seed] = seed;
-    while (top > 0) {
-      const b = stack[--top];
-      size++;
-      const x = b % bw;
-      for (const q of [x > 0 ? b - 1 : -1, x < bw - 1 ? b + 1 : -1, b - bw, b + bw]) {
-        if (q >= 0 && q < nb && label[q] < 0 && brightest[q] > split) {
-          label[q] = seed;
-          stack[top++] = q;
+  forEachArea(
+    bw,
+    bh,
+    keys,
+    ({ size }) => {
+      if (size > bestSize) {
+        bestSize = size;
+        best = count;
+      }
+      count++;
+    },
+    (b) => {
+      area[b] = count;
+    },
+  );
+  const out = new Uint8Array(mask.length);
+  for (let b = 0; b < mask.length; b++) out[b] = mask[b] && area[b] === best ? 1 : 0;
+  return out;
+}
+
+/**
+ * The page's blocks: the largest bright area with its holes filled (a dark picture on the page,
+ * dense print), opened (eroded, its largest part kept, grown back within itself) so that a bright
+ * patch of the table joined to it by a neck (a lamp's glare on varnished wood) is left out.
+ */
+function pageBlocks(bright: Uint8Array, bw: number, bh: number): Uint8Array {
+  const page = outside(largest(bright, bw, bh), bw, bh).map((out) => 1 - out);
+  const core = largest(spread(page, bw, bh, OPENING, 0), bw, bh);
+  if (!core.includes(1)) return page;
+  const opened = spread(core, bw, bh, OPENING, 1);
+  for (let b = 0; b < opened.length; b++) opened[b] &= page[b];
+  return opened;
+}
+
+/**
+ * A block mask eroded (`value` 0: a block stays when every block within `r` is set; the grid's
+ * outside counts as set) or grown (`value` 1: a block is set when any block within `r` is).
+ */
+function spread(mask: Uint8Array, bw: number, bh: number, r: number, value: 0 | 1): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < bh; y++) {
+    for (let x = 0; x < bw; x++) {
+      let hit = false;
+      for (let ny = Math.max(0, y - r); ny <= Math.min(bh - 1, y + r) && !hit; ny++) {
+        for (let nx = Math.max(0, x - r); nx <= Math.min(bw - 1, x + r); nx++) {
+          if (mask[ny * bw + nx] === value) {
+            hit = true;
+            break;
+          }
         }
       }
-    }
-    if (size > bestSize) {
-      bestSize = size;
-      best = seed;
+      out[y * bw + x] = value === 1 ? (hit ? 1 : 0) : hit ? 0 : 1;
     }
   }
-  const page = new Uint8Array(nb);
-  for (let b = 0; b < nb; b++) page[b] = label[b] === best && best >= 0 ? 1 : 0;
-  return page;
+  return out;
 }
 
 /** The blocks outside the page: not page, and joined to the grid's border through blocks that are not page. */
