@@ -2,7 +2,6 @@ import { forEachArea } from '../areas.js';
 import { otsu } from './levels.js';
 
 /** Blocks across a page's short side: coarse enough to see the paper, not its text. */
-
 const BLOCKS_ACROSS = 48;
 /** How far (in blocks) the page is eroded to cut a bright patch of the table off it. */
 const OPENING = 3;
@@ -31,12 +30,13 @@ const MIN_STEP = 0.5;
 
 /**
  * Clears the ink `levels` of the surface a photographed page lies on (a table, a desk, the dark
- * around a scan): it is read as paper. A picture that shows no such surface is left as it is. On a coarse grid of
- * blocks, each block's brightness is its brightest pixel (the paper between a block's letters,
- * not their ink), split by Otsu's method. The page is the largest bright area; the surface is
- * every darker block joined to the picture's border around it, kept only when it is broad, runs
- * along most of the border, is much darker than the paper and meets it at a sharp edge. Along the page's edge the mask follows the
- * pixels: those darker than the split are surface, the paper and its ink are kept.
+ * around a scan): it is read as paper. A picture that shows no such surface is left as it is.
+ * On a coarse grid of blocks, each block's brightness is its brightest pixel (the paper between a
+ * block's letters, not their ink), split by Otsu's method. The page is the largest bright area
+ * (see `pageBlocks`); the surface is every other block joined to the picture's border, cleared
+ * only when it is broad, runs along most of the border, is much darker than the paper and meets
+ * it at a sharp edge. Along the page's edge the mask follows the pixels: those darker than the
+ * split are surface, the paper and its ink are kept.
  */
 export function whitenSurface(levels: Uint8Array, lum: Uint8Array, width: number, height: number): void {
   const size = Math.max(8, Math.floor(Math.min(width, height) / BLOCKS_ACROSS));
