@@ -110,26 +110,14 @@ export function whitenSurface(levels: Uint8Array, lum: Uint8Array, width: number
   if (!found) return;
   // Surface blocks are cleared whole; in the blocks beside them (the page's edge), the pixels
   // darker than the split.
-  const near = new Uint8Array(nb);
-  for (let b = 0; b < nb; b++)
-    near[b] = surface[b] ? 2 : nearSurface(surface, bw, bh, b % bw, (b / bw) | 0) ? 1 : 0;
+  const near = spread(surface, bw, bh, 1, 1);
   for (let y = 0; y < height; y++) {
     const row = ((y / size) | 0) * bw;
     for (let x = 0, i = y * width; x < width; x++, i++) {
-      const kind = near[row + blockX[x]];
-      if (kind === 2 || (kind === 1 && lum[i] <= split)) levels[i] = 0;
+      const b = row + blockX[x];
+      if (surface[b] || (near[b] && lum[i] <= split)) levels[i] = 0;
     }
   }
-}
-
-/** Whether a block touches a surface block (8 neighbours). */
-function nearSurface(surface: Uint8Array, bw: number, bh: number, bx: number, by: number): boolean {
-  for (let y = Math.max(0, by - 1); y <= Math.min(bh - 1, by + 1); y++) {
-    for (let x = Math.max(0, bx - 1); x <= Math.min(bw - 1, bx + 1); x++) {
-      if (surface[y * bw + x]) return true;
-    }
-  }
-  return false;
 }
 
 /** The largest 4-connected area of a block mask. */

@@ -7,16 +7,17 @@ import { decompose, type KeepSpeckle, type PixelPath } from './decompose.js';
 import { fitPolygon } from './polygon.js';
 import { windowCorners } from './subpixel.js';
 
+/** What a bitmap's trace takes: the speckle size, the corner threshold, the fit's tolerance, kept speckles. */
+export type TraceBitmapParams = Pick<TraceParams, 'turdsize' | 'corners' | 'opttolerance'> & {
+  keep?: KeepSpeckle;
+};
+
 /**
  * Traces the foreground of a bitmap into closed outlines, in image coordinates (y down).
  * Outer outlines and holes run in opposite directions. With `ink`, corners are placed
  * from the gray levels at sub-pixel precision; without it, on the pixel grid as potrace does.
  * `params.keep` keeps chosen speckles (see `decompose`).
  */
-export type TraceBitmapParams = Pick<TraceParams, 'turdsize' | 'corners' | 'opttolerance'> & {
-  keep?: KeepSpeckle;
-};
-
 export function traceBitmap(
   bitmap: Bitmap,
   params: TraceBitmapParams,
