@@ -58,8 +58,9 @@ export interface RealSource {
   alpha: boolean;
   license?: string;
   /**
-   * A photo of a page on a surface (a table, a desk): the page's corners in pixels, clockwise from
-   * the top-left. The surface is scored as paper: it is not what the user wants traced.
+   * A photo of a page on a surface (a table, a desk, a dark margin): the page's corners in pixels,
+   * clockwise from the top-left (where its edges bend, a box just inside them). The surface is
+   * scored as paper: it is not what the user wants traced.
    */
   page?: [number, number][];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readLuminance } from '../src/bw/luminance.js';
-import { whitenSurface } from '../src/bw/surface.js';
+import { findSurface, onSurface } from '../src/bw/surface.js';
 import { type RasterImage, toSvg, trace } from '../src/index.js';
 import { looksLikePixelArt } from '../src/reading.js';
 import { rasterOf } from './helpers/raster.js';
@@ -135,21 +135,19 @@ describe('the automatic mode', () => {
     expect(outside.map(({ start }) => start)).toEqual([]);
   });
 
-  it('clears only a surface all around the page: a masthead along one edge stays, a glare on the table goes', () => {
-    const lumOf = (image: RasterImage) => readLuminance(image).lum;
-    const everywhere = (image: RasterImage) => new Uint8Array(image.width * image.height).fill(255);
+  it('finds only a surface around the page: a masthead along one edge is not one, a glare on the table is', () => {
+    const surfaceOf = (image: RasterImage) => {
+      const surface = findSurface(readLuminance(image).lum, image.width, image.height);
+      return surface && ((i: number) => onSurface(surface, i));
+    };
     // A black band over the top 64 rows of a scan, edge to edge: the page's own.
     const scan = page(480, 320);
     for (let i = 0; i < 480 * 64; i++) scan.data.set([20, 20, 20, 255], i * 4);
-    const kept = everywhere(scan);
-    whitenSurface(kept, lumOf(scan), 480, 320);
-    expect(kept.every((level) => level === 255)).toBe(true);
-    // The same page on a table: the table is cleared, the page is not.
-    const photo = pageOnTable(600, 440, 60);
-    const levels = everywhere(photo);
-    whitenSurface(levels, lumOf(photo), 600, 440);
-    expect(levels[5 * 600 + 5]).toBe(0);
-    expect(levels[220 * 600 + 300]).toBe(255);
+    expect(surfaceOf(scan)).toBeUndefined();
+    // The same page on a table: the table is the surface, the page is not.
+    const table = surfaceOf(pageOnTable(600, 440, 60));
+    expect(table?.(5 * 600 + 5)).toBe(true);
+    expect(table?.(220 * 600 + 300)).toBe(false);
     // A lamp's glare on the table, joined to the page's top edge by a narrow streak: still the table.
     const glare = pageOnTable(600, 440, 60);
     const light = (x0: number, y0: number, x1: number, y1: number) => {
@@ -158,10 +156,28 @@ describe('the automatic mode', () => {
     };
     light(200, 0, 400, 40);
     light(290, 40, 310, 70);
-    const lit = everywhere(glare);
-    whitenSurface(lit, lumOf(glare), 600, 440);
-    expect(lit[20 * 600 + 300]).toBe(0);
-    expect(lit[220 * 600 + 300]).toBe(255);
+    const lit = surfaceOf(glare);
+    expect(lit?.(20 * 600 + 300)).toBe(true);
+    expect(lit?.(220 * 600 + 300)).toBe(false);
+  });
+
+  it('reads a page photographed close, a thin dark margin along two sides, with no frame and its text kept', () => {
+    // The page fills the picture but for 30 dark rows at the top and 44 dark columns at the left.
+    const photo = page(640, 480);
+    for (let y = 0; y < 480; y++) {
+      for (let x = 0; x < 640; x++) {
+        if (y < 30 || x < 44) photo.data.set([18, 16, 20, 255], (y * 640 + x) * 4);
+      }
+    }
+    const model = trace(photo);
+    expect(model.reading).toEqual({ mode: 'bw', kind: 'page' });
+    const starts = model.layers.flatMap((layer) => layer.subpaths).map(({ start }) => start);
+    // No outline along the margin or the page's edge beside it.
+    expect(starts.filter(({ x, y }) => x < 44 || y < 30)).toEqual([]);
+    // The first line of text, 6 px below the page's edge, is kept whole: as many outlines as lower down.
+    const words = (y0: number, y1: number) => starts.filter(({ y }) => y >= y0 && y < y1).length;
+    expect(words(32, 46)).toBeGreaterThan(0);
+    expect(words(32, 46)).toBeGreaterThanOrEqual(words(128, 142) - 2);
   });
 
   it('reads an image as a page or as a picture when told to', () => {

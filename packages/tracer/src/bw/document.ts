@@ -8,9 +8,10 @@ const MAX_LOCAL_INK = 0.22;
 const MAX_OVERLAP = 0.6;
 /**
  * Least mean darkness of local ink against its paper (0-255): print and handwriting are dark on
- * the page, where grain, brick and foliage (which the local reading also finds) are faint.
+ * the page (pencil notes about 90, print 95 and more), where grain, brick and foliage (which the
+ * local reading also finds) are faint.
  */
-const MIN_INK_DARKNESS = 95;
+const MIN_INK_DARKNESS = 85;
 /** Least share of the local ink in marks shaped like characters: text is what makes a page. */
 const MIN_TEXT = 0.15;
 

@@ -5,7 +5,7 @@ import { looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
 import { isColorful, readLuminance } from './luminance.js';
 import { SAUVOLA_K, sauvolaLevels } from './sauvola.js';
-import { whitenSurface } from './surface.js';
+import { clearSurface, findSurface, paperOver } from './surface.js';
 import { continueThinLines } from './thin-lines.js';
 
 /** How much ink every pixel holds, from the picture's own paper and ink levels. */
@@ -105,9 +105,11 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
   const clean = midTones(counts) < MIN_MID_TONES * lum.length;
   const mayBePage = read === 'auto' && !transparent && colorful < MAX_COLORFUL && !clean;
   if (read === 'page' || mayBePage) {
-    const local = sauvolaLevels(lum, width, height);
-    // The table or desk around a photographed page is paper too: its grain is not ink.
-    whitenSurface(local, lum, width, height);
+    // The table or desk around a photographed page is paper too: its grain is not ink, and the ink
+    // beside it is read against the page's paper.
+    const surface = findSurface(lum, width, height);
+    const local = sauvolaLevels(surface ? paperOver(lum, surface) : lum, width, height);
+    if (surface) clearSurface(local, surface, SAUVOLA_K);
     const globalInk = table.map((level) => (level > cut * 255 ? 1 : 0));
     const readings = { width, height, lum, globalInk, local, localCut: SAUVOLA_K, colorful };
     if (read === 'page' || looksLikeDocument(readings)) {

@@ -35,31 +35,19 @@ export function readLuminance(image: RasterImage): Luminance {
   const lum = new Uint8Array(n);
   let colorful = 0;
   let clear = 0;
-  let white = 0;
-  let black = 0;
   const counts = new Uint32Array(256);
-  // Most pixels of a logo are opaque white or opaque black: read them as one 32-bit word (on a
-  // big-endian machine black reads otherwise and takes the general path). Bytes not on a word
-  // boundary are copied first.
+  // Each pixel read as one 32-bit word, its channels shifted out of it (bytes not on a word
+  // boundary are copied first).
   const words =
     data.byteOffset % 4 === 0
       ? new Uint32Array(data.buffer, data.byteOffset, n)
       : new Uint32Array(new Uint8Array(data.subarray(0, n * 4)).buffer);
-  for (let i = 0, o = 0; i < n; i++, o += 4) {
+  for (let i = 0; i < n; i++) {
     const word = words[i];
-    if (word === 0xffffffff) {
-      lum[i] = 255;
-      white++;
-      continue;
-    }
-    if (word === 0xff000000) {
-      black++;
-      continue;
-    }
-    const r = data[o];
-    const g = data[o + 1];
-    const b = data[o + 2];
-    const a = data[o + 3];
+    const r = (word >>> R) & 255;
+    const g = (word >>> G) & 255;
+    const b = (word >>> B) & 255;
+    const a = (word >>> A) & 255;
     // Rec. 709 weights in 16-bit fixed point (they sum to 65536), rounded.
     const y = (13933 * r + 46871 * g + 4732 * b + 32768) >> 16;
     if (a === 255) {
@@ -74,8 +62,6 @@ export function readLuminance(image: RasterImage): Luminance {
       clear++;
     }
   }
-  counts[255] += white;
-  counts[0] += black;
   return {
     lum,
     colorful: colorful / n,
@@ -83,3 +69,7 @@ export function readLuminance(image: RasterImage): Luminance {
     counts: Float64Array.from(counts),
   };
 }
+
+/** Where each channel of an RGBA pixel sits in a 32-bit word read in the machine's byte order. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+const [R, G, B, A] = LITTLE_ENDIAN ? [0, 8, 16, 24] : [24, 16, 8, 0];
