@@ -341,6 +341,21 @@ describe('color tracing', () => {
     expect(nearColor(pixelAt(render, 48, 48), { r: 255, g: 255, b: 255 }, 2)).toBe(true);
   });
 
+  it("keeps the thin stems of pale letters on transparency (a tagline's l, i and r)", () => {
+    // A pale gray word on transparency: a bar, then six stems 2 px wide and 12 px tall, apart.
+    const pale = [238, 238, 236, 255];
+    const image = flat(200, 200, [0, 0, 0, 0]);
+    const paint = (x0: number, y0: number, w: number, h: number) => {
+      for (let y = y0; y < y0 + h; y++)
+        for (let x = x0; x < x0 + w; x++) image.data.set(pale, (y * 200 + x) * 4);
+    };
+    paint(20, 40, 160, 30);
+    const stems = [30, 50, 70, 90, 110, 130];
+    for (const x of stems) paint(x, 120, 2, 12);
+    const render = renderSvg(toSvg(colorTrace(image)), 200, null);
+    expect(alphaAt(render, 100, 55)).toBe(255);
+    for (const x of stems) expect(alphaAt(render, x + 1, 126), `stem at ${x}`).toBeGreaterThan(128);
+  });
   it('gives the same model for the same image and settings', () => {
     const image = rasterOf(`${discOnSquare}<rect x="90" y="4" width="30" height="20" fill="#30b060"/>`, 128);
     const a = colorTrace(image, { colors: 'auto' });

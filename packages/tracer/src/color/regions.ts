@@ -158,7 +158,8 @@ export function mergeSpeckles(
       rule.distance !== undefined &&
       border.nearest(r, map.label, rule.distance) >= DOT_CONTRAST;
     if (size[r] >= minRegion || stroke || dot) {
-      if (!rule.faint || apart >= rule.faint.distance) {
+      // Transparency is no color: a pale mark on it shows on whatever the art is placed on.
+      if (!rule.faint || apart >= rule.faint.distance || map.label[s] === rule.last) {
         if (dot && size[r] < minRegion) dots[r] = 1;
         continue;
       }
