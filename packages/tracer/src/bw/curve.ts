@@ -75,7 +75,9 @@ function iprod1(p0: P, p1: P, p2: P, p3: P): number {
 }
 
 function ddist(p: P, q: P): number {
-  return Math.hypot(p.x - q.x, p.y - q.y);
+  const dx = p.x - q.x;
+  const dy = p.y - q.y;
+  return Math.sqrt(dx * dx + dy * dy);
 }
 
 function bezier(t: number, p0: P, p1: P, p2: P, p3: P): P {

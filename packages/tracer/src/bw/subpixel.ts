@@ -34,7 +34,7 @@ export function windowCorners(
     const b = k + 2 >= n ? k + 2 - n : k + 2;
     const dx = xs[b] - xs[a];
     const dy = ys[b] - ys[a];
-    const len = Math.hypot(dx, dy);
+    const len = Math.sqrt(dx * dx + dy * dy);
     const window = ink(x, h - y);
     if (len === 0 || Number.isNaN(window)) continue;
     if (Math.abs(window - Math.round(window)) > GRAY) gray++;

@@ -111,7 +111,7 @@ function toSubpath(curve: Curve, height: number): Subpath {
 function collinear(a: Point, b: Point, c: Point): boolean {
   const cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
   const dot = (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y);
-  return Math.abs(cross) <= 1e-3 * Math.hypot(c.x - a.x, c.y - a.y) && dot > 0;
+  return cross * cross <= 1e-6 * ((c.x - a.x) ** 2 + (c.y - a.y) ** 2) && dot > 0;
 }
 
 function lap(timings: StageTimings, stage: string, since: number): number {
