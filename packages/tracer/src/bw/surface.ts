@@ -9,7 +9,7 @@ const OPENING = 3;
 const MIN_GAP = 50;
 /** Least share of the blocks the page covers. */
 const MIN_PAGE = 0.1;
-/** Least share of the blocks the surface covers: a margin thinner than this is left as it is. */
+/** Least share of the blocks a surface all around the page covers (a thin margin counts by MIN_SIDE). */
 const MIN_SURFACE = 0.03;
 /**
  * Least share of surface blocks inside the surface (all four neighbours surface too): a table is
