@@ -44,6 +44,14 @@ function luminance(data: RasterImage['data'], i: number): number {
 }
 
 /**
+ * Whether a picture has at most `limit` edge pixels (see `estimateEdgePixels`): always, without
+ * reading it, when it has no more pixels than that.
+ */
+export function edgesWithin(image: RasterImage, limit: number): boolean {
+  return image.width * image.height <= limit || estimateEdgePixels(image) <= limit;
+}
+
+/**
  * The image halved until its edges fit MAX_EDGE_PIXELS, and by how much: a pathological input
  * (noise, a one-pixel checkerboard) is traced at the size it can be, never past the memory and
  * time a trace is given. Halving averages, so fine patterns fade and the edges drop fast.
@@ -51,7 +59,7 @@ function luminance(data: RasterImage['data'], i: number): number {
 export function withinCost(image: RasterImage): { image: RasterImage; factor: number } {
   let source = image;
   let factor = 1;
-  while (estimateEdgePixels(source) > MAX_EDGE_PIXELS && Math.min(source.width, source.height) >= 4) {
+  while (!edgesWithin(source, MAX_EDGE_PIXELS) && Math.min(source.width, source.height) >= 4) {
     source = halve(source);
     factor *= 2;
   }

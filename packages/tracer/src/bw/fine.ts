@@ -1,4 +1,4 @@
-import { estimateEdgePixels, MAX_EDGE_PIXELS } from '../cost.js';
+import { edgesWithin, MAX_EDGE_PIXELS } from '../cost.js';
 import { scaleSubpaths } from '../draft.js';
 import type { RasterImage, StageTimings, Subpath } from '../model.js';
 import type { Bitmap } from './bitmap.js';
@@ -30,27 +30,35 @@ const SAMPLE_ROWS = 256;
  */
 function thinInk(bitmap: Bitmap): { thin: number; ink: number } {
   const { width: w, height: h, bits } = bitmap;
-  const at = (x: number, y: number) => (y >= 0 && y < h ? bits[y * w + x] : 0);
   const rows = Math.min(h, SAMPLE_ROWS);
   let thin = 0;
   let ink = 0;
   for (let r = 0; r < rows; r++) {
     const y = Math.floor((r * h) / rows);
+    const row = y * w;
+    // Rows one and two above and below, where they exist.
+    const up1 = y >= 1 ? row - w : -1;
+    const up2 = y >= 2 ? row - 2 * w : -1;
+    const down1 = y + 1 < h ? row + w : -1;
+    const down2 = y + 2 < h ? row + 2 * w : -1;
     let from = -1;
     for (let x = 0; x <= w; x++) {
-      if (x < w && bits[y * w + x] === 1) {
+      if (x < w && bits[row + x] === 1) {
         if (from < 0) from = x;
         continue;
       }
       if (from < 0) continue;
-      // A run along the row, from..x-1: all thin when short, else each pixel thin down its column.
+      // A run along the row, from..x-1: all thin when short, else each pixel thin down its column
+      // (at most one more foreground pixel above and below it together).
       ink += x - from;
       if (x - from <= THIN) thin += x - from;
       else
         for (let c = from; c < x; c++) {
-          const up = at(c, y - 1) ? 1 + at(c, y - 2) : 0;
-          const down = at(c, y + 1) ? 1 + at(c, y + 2) : 0;
-          if (1 + up + down <= THIN) thin++;
+          const above = up1 >= 0 && bits[up1 + c] === 1;
+          if (above && up2 >= 0 && bits[up2 + c] === 1) continue;
+          const below = down1 >= 0 && bits[down1 + c] === 1;
+          if (below && (above || (down2 >= 0 && bits[down2 + c] === 1))) continue;
+          thin++;
         }
       from = -1;
     }
@@ -78,11 +86,7 @@ const FINE_MAX_EDGE_PIXELS = MAX_EDGE_PIXELS / 8;
 export function tracesFiner(image: RasterImage, bitmap: Bitmap): boolean {
   if (image.width * image.height > FINE_MAX_PIXELS) return false;
   const { thin, ink } = thinInk(bitmap);
-  return (
-    thin >= MIN_THIN_PIXELS &&
-    thin >= MIN_THIN_SHARE * ink &&
-    estimateEdgePixels(image) <= FINE_MAX_EDGE_PIXELS
-  );
+  return thin >= MIN_THIN_PIXELS && thin >= MIN_THIN_SHARE * ink && edgesWithin(image, FINE_MAX_EDGE_PIXELS);
 }
 
 /**
@@ -122,22 +126,19 @@ function thinGaps(bitmap: Bitmap): number {
     const down2 = y + 2 < h ? row + 2 * w : -1;
     for (let x = 0; x < w; x++) {
       if (bits[row + x]) continue;
-      // Foreground one or two pixels away on each side, the gap between at most THIN (2) long.
-      const left1 = x >= 1 && bits[row + x - 1];
-      const left2 = x >= 2 && bits[row + x - 2];
-      const right1 = x + 1 < w && bits[row + x + 1];
-      const right2 = x + 2 < w && bits[row + x + 2];
-      const above1 = up1 >= 0 && bits[up1 + x];
-      const above2 = up2 >= 0 && bits[up2 + x];
-      const below1 = down1 >= 0 && bits[down1 + x];
-      const below2 = down2 >= 0 && bits[down2 + x];
-      if (
-        (left1 && (right1 || right2)) ||
-        (left2 && right1) ||
-        (above1 && (below1 || below2)) ||
-        (above2 && below1)
-      )
-        gaps++;
+      // Foreground one or two pixels away on each side, the gap between at most THIN (2) long;
+      // read lazily, as most background has no foreground above it.
+      const above1 = up1 >= 0 && bits[up1 + x] === 1;
+      if ((above1 || (up2 >= 0 && bits[up2 + x] === 1)) && down1 >= 0) {
+        if (bits[down1 + x] === 1 || (above1 && down2 >= 0 && bits[down2 + x] === 1)) {
+          gaps++;
+          continue;
+        }
+      }
+      const left1 = x >= 1 && bits[row + x - 1] === 1;
+      if ((left1 || (x >= 2 && bits[row + x - 2] === 1)) && x + 1 < w) {
+        if (bits[row + x + 1] === 1 || (left1 && x + 2 < w && bits[row + x + 2] === 1)) gaps++;
+      }
     }
   }
   return Math.round((gaps * h) / rows);
