@@ -59,8 +59,9 @@ function fitCurve(
   }
   const curve = smooth(vx, vy, params.corners, bulge);
   // Which segments to join is decided on potrace's own curve, so that paths get no longer than
-  // potrace's; the joined curves take their shape from the measured one.
-  return optimizeCurve(smooth(vx, vy, params.corners), params.opttolerance, curve);
+  // potrace's; the joined curves take their shape from the measured one (without a bulge, the same).
+  const own = bulge ? smooth(vx, vy, params.corners) : curve;
+  return optimizeCurve(own, params.opttolerance, curve);
 }
 
 function gridCorners(path: PixelPath): { fx: Float64Array; fy: Float64Array } {
