@@ -180,6 +180,32 @@ describe('the automatic mode', () => {
     expect(words(32, 46)).toBeGreaterThanOrEqual(words(128, 142) - 2);
   });
 
+  it('finds a thin dark margin beside a page lit unevenly, and keeps the text in its shade', () => {
+    // A lamp on the left: past x = 200 the paper and its ink fall into shade, down to 45% of their
+    // light; a dark margin of 30 rows at the top and 44 columns at the left.
+    const photo = page(640, 480);
+    for (let y = 0; y < 480; y++) {
+      for (let x = 0; x < 640; x++) {
+        const i = (y * 640 + x) * 4;
+        const light = Math.max(0.45, 1 - Math.max(0, x - 200) / 300);
+        const v = y < 30 || x < 44 ? 18 : Math.round(photo.data[i] * light);
+        photo.data.set([v, v, v, 255], i);
+      }
+    }
+    const surface = findSurface(readLuminance(photo).lum, 640, 480);
+    expect(surface && onSurface(surface, 10 * 640 + 320)).toBe(true);
+    expect(surface && onSurface(surface, 240 * 640 + 600)).toBe(false);
+    const starts = trace(photo)
+      .layers.flatMap((layer) => layer.subpaths)
+      .map(({ start }) => start);
+    expect(starts.filter(({ x, y }) => x < 44 || y < 30)).toEqual([]);
+    // The words of the first line, lit and shaded alike.
+    const words = (x0: number, x1: number) =>
+      starts.filter(({ x, y }) => y >= 32 && y < 46 && x >= x0 && x < x1).length;
+    expect(words(48, 200)).toBeGreaterThan(0);
+    expect(words(500, 640)).toBeGreaterThan(0);
+  });
+
   it('reads an image as a page or as a picture when told to', () => {
     expect(trace(page(480, 320), { read: 'picture' }).reading.kind).not.toBe('page');
     expect(trace(page(480, 320), { mode: 'bw', read: 'picture' }).reading).toEqual({
