@@ -23,6 +23,21 @@ const MIN_THIN_PIXELS = 200;
 /** Rows the count reads, spread over the picture (all of them on a smaller one). */
 const SAMPLE_ROWS = 256;
 
+/** Where the rows one and two above and below row `y` start, or -1 where there is none. */
+function rowsAround(
+  y: number,
+  w: number,
+  h: number,
+): { up1: number; up2: number; down1: number; down2: number } {
+  const row = y * w;
+  return {
+    up1: y >= 1 ? row - w : -1,
+    up2: y >= 2 ? row - 2 * w : -1,
+    down1: y + 1 < h ? row + w : -1,
+    down2: y + 2 < h ? row + 2 * w : -1,
+  };
+}
+
 /**
  * The foreground pixels in thin strokes (those whose run of foreground across them, along a row
  * or a column, is at most THIN pixels long), and all the foreground pixels, counted on up to
@@ -36,11 +51,7 @@ function thinInk(bitmap: Bitmap): { thin: number; ink: number } {
   for (let r = 0; r < rows; r++) {
     const y = Math.floor((r * h) / rows);
     const row = y * w;
-    // Rows one and two above and below, where they exist.
-    const up1 = y >= 1 ? row - w : -1;
-    const up2 = y >= 2 ? row - 2 * w : -1;
-    const down1 = y + 1 < h ? row + w : -1;
-    const down2 = y + 2 < h ? row + 2 * w : -1;
+    const { up1, up2, down1, down2 } = rowsAround(y, w, h);
     let from = -1;
     for (let x = 0; x <= w; x++) {
       if (x < w && bits[row + x] === 1) {
@@ -119,11 +130,7 @@ function thinGaps(bitmap: Bitmap): number {
   for (let r = 0; r < rows; r++) {
     const y = Math.floor((r * h) / rows);
     const row = y * w;
-    // Rows one and two above and below, where they exist.
-    const up1 = y >= 1 ? row - w : -1;
-    const up2 = y >= 2 ? row - 2 * w : -1;
-    const down1 = y + 1 < h ? row + w : -1;
-    const down2 = y + 2 < h ? row + 2 * w : -1;
+    const { up1, up2, down1, down2 } = rowsAround(y, w, h);
     for (let x = 0; x < w; x++) {
       if (bits[row + x]) continue;
       // Foreground one or two pixels away on each side, the gap between at most THIN (2) long;

@@ -1,4 +1,5 @@
 import type { RasterImage } from '../model.js';
+import { A_SHIFT, B_SHIFT, G_SHIFT, pixelWords, R_SHIFT } from '../pixel-words.js';
 
 /** RGB spread (max minus min channel) from which a pixel counts as colorful. */
 const COLORFUL = 40;
@@ -30,24 +31,18 @@ export function isColorful(data: RasterImage['data'], p: number): boolean {
  * it will be shown on, so it is never ink.
  */
 export function readLuminance(image: RasterImage): Luminance {
-  const { data } = image;
   const n = image.width * image.height;
   const lum = new Uint8Array(n);
   let colorful = 0;
   let clear = 0;
   const counts = new Uint32Array(256);
-  // Each pixel read as one 32-bit word, its channels shifted out of it (bytes not on a word
-  // boundary are copied first).
-  const words =
-    data.byteOffset % 4 === 0
-      ? new Uint32Array(data.buffer, data.byteOffset, n)
-      : new Uint32Array(new Uint8Array(data.subarray(0, n * 4)).buffer);
+  const words = pixelWords(image);
   for (let i = 0; i < n; i++) {
     const word = words[i];
-    const r = (word >>> R) & 255;
-    const g = (word >>> G) & 255;
-    const b = (word >>> B) & 255;
-    const a = (word >>> A) & 255;
+    const r = (word >>> R_SHIFT) & 255;
+    const g = (word >>> G_SHIFT) & 255;
+    const b = (word >>> B_SHIFT) & 255;
+    const a = (word >>> A_SHIFT) & 255;
     // Rec. 709 weights in 16-bit fixed point (they sum to 65536), rounded.
     const y = (13933 * r + 46871 * g + 4732 * b + 32768) >> 16;
     if (a === 255) {
@@ -69,7 +64,3 @@ export function readLuminance(image: RasterImage): Luminance {
     counts: Float64Array.from(counts),
   };
 }
-
-/** Where each channel of an RGBA pixel sits in a 32-bit word read in the machine's byte order. */
-const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
-const [R, G, B, A] = LITTLE_ENDIAN ? [0, 8, 16, 24] : [24, 16, 8, 0];

@@ -1,7 +1,5 @@
 import type { RasterImage } from '../model.js';
-
-/** Whether this machine stores the low byte of a word first (then RGBA reads as 0xAABBGGRR). */
-const littleEndian = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+import { LITTLE_ENDIAN, pixelWords } from '../pixel-words.js';
 
 /**
  * Alpha below which a pixel is transparent (an eighth covered: barely visible). The faint pixels
@@ -33,12 +31,8 @@ export function readPixels(image: RasterImage): Pixels {
   const n = image.width * image.height;
   const color = new Uint32Array(n);
   let alpha: Uint8Array | undefined;
-  // One 32-bit read per pixel; the bytes are copied first when they do not start on a word.
-  const words =
-    data.byteOffset % 4 === 0
-      ? new Uint32Array(data.buffer, data.byteOffset, n)
-      : new Uint32Array(new Uint8Array(data.subarray(0, n * 4)).buffer);
-  const swap = littleEndian;
+  const words = pixelWords(image);
+  const swap = LITTLE_ENDIAN;
   for (let i = 0, o = 0; i < n; i++, o += 4) {
     const a = data[o + 3];
     if (a === 255) {
