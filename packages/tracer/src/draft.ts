@@ -1,4 +1,4 @@
-import type { Layer, Point, RasterImage, Segment, Subpath } from './model.js';
+import type { RasterImage } from './model.js';
 
 /** Draft quality traces images at least this big on both sides at half size: 4x fewer pixels. */
 export const DRAFT_HALVING_SIDE = 512;
@@ -37,19 +37,4 @@ export function halve(image: RasterImage): RasterImage {
 function onWhite(data: RasterImage['data'], i: number, c: number): number {
   const a = data[i + 3];
   return (data[i + c] * a + 255 * (255 - a)) / 255;
-}
-
-/** Layers with every coordinate multiplied by `factor`. */
-export function scaleLayers(layers: Layer[], factor: number): Layer[] {
-  return layers.map(({ color, subpaths }) => ({ color, subpaths: scaleSubpaths(subpaths, factor) }));
-}
-
-/** Outlines with every coordinate multiplied by `factor`, then moved by (dx, dy). */
-export function scaleSubpaths(subpaths: Subpath[], factor: number, dx = 0, dy = 0): Subpath[] {
-  const p = ({ x, y }: Point): Point => ({ x: x * factor + dx, y: y * factor + dy });
-  const segment = (s: Segment): Segment =>
-    s.kind === 'line'
-      ? { kind: 'line', to: p(s.to) }
-      : { kind: 'cubic', c1: p(s.c1), c2: p(s.c2), to: p(s.to) };
-  return subpaths.map(({ start, segments }) => ({ start: p(start), segments: segments.map(segment) }));
 }

@@ -16,10 +16,14 @@ export interface Point {
 /** One piece of a closed outline, starting where the previous one ended. */
 export type Segment = { kind: 'line'; to: Point } | { kind: 'cubic'; c1: Point; c2: Point; to: Point };
 
-/** A closed curve: it starts at `start` and its last segment ends at `start` again. */
+/**
+ * A curve from `start` through its segments. Closed (the default), its last segment ends at
+ * `start` again; open (a centerline), it ends where its strokes end.
+ */
 export interface Subpath {
   start: Point;
   segments: Segment[];
+  open?: true;
 }
 
 /** An opaque sRGB color, channels 0-255. */
@@ -36,6 +40,16 @@ export interface Color {
 export interface Layer {
   color: Color;
   subpaths: Subpath[];
+  /**
+   * The width, in pixels, of a stroke in the layer's color along its curves: with `fill: false`
+   * the layer is only stroked (centerlines, a cut contour); filled too, the stroke is a gap filler
+   * that covers the seams between shapes that meet edge to edge.
+   */
+  stroke?: number;
+  /** false when the layer is only stroked; filled otherwise. */
+  fill?: false;
+  /** What the layer is, when it is not the picture itself: `cut`, the sticker cut contour. */
+  name?: 'cut';
 }
 
 /** Milliseconds spent in each stage of one trace. */

@@ -1,7 +1,8 @@
 import { traceBw } from './bw/trace-bw.js';
 import { traceColor } from './color/trace-color.js';
 import { withinCost } from './cost.js';
-import { DRAFT_HALVING_SIDE, halve, scaleLayers } from './draft.js';
+import { DRAFT_HALVING_SIDE, halve } from './draft.js';
+import { scaleLayers } from './scale.js';
 import { TraceError } from './errors.js';
 import type { Color, Layer, RasterImage, StageTimings, VectorImage } from './model.js';
 import { toParams } from './params.js';

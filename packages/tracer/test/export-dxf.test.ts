@@ -66,8 +66,8 @@ describe('toDxf', () => {
     const dxf = parse(toDxf(scenes.twoColors));
     expect(dxf.header.$ACADVER).toBe('AC1018');
     expect(dxf.header.$INSUNITS).toBe(0);
-    expect(Object.keys(dxf.tables.layer.layers).sort()).toEqual(['0', 'COLOR_1_C81E1E', 'COLOR_2_1428C8']);
-    expect(dxf.tables.layer.layers.COLOR_1_C81E1E.colorIndex).toBe(nearestAci(red));
+    expect(Object.keys(dxf.tables.layer.layers).sort()).toEqual(['0', '1428C8', 'C81E1E']);
+    expect(dxf.tables.layer.layers.C81E1E.colorIndex).toBe(nearestAci(red));
   });
 
   it('gives each layer its true color (420) and each entity its layer color', () => {
@@ -79,16 +79,16 @@ describe('toDxf', () => {
       if (code === 420) trueColors.push([name, Number(value)]);
     }
     expect(trueColors).toEqual([
-      ['COLOR_1_C81E1E', (red.r << 16) | (red.g << 8) | red.b],
-      ['COLOR_2_1428C8', (blue.r << 16) | (blue.g << 8) | blue.b],
+      ['C81E1E', (red.r << 16) | (red.g << 8) | red.b],
+      ['1428C8', (blue.r << 16) | (blue.g << 8) | blue.b],
     ]);
   });
 
   it('writes one closed LWPOLYLINE per subpath, on its layer, and no background', () => {
     const dxf = parse(toDxf(scenes.twoColors));
     expect(dxf.entities.map((e) => [e.type, e.layer, (e as ILwpolylineEntity).shape])).toEqual([
-      ['LWPOLYLINE', 'COLOR_1_C81E1E', true],
-      ['LWPOLYLINE', 'COLOR_2_1428C8', true],
+      ['LWPOLYLINE', 'C81E1E', true],
+      ['LWPOLYLINE', '1428C8', true],
     ]);
   });
 
@@ -147,6 +147,6 @@ describe('toDxf', () => {
     expect(
       [black, { r: 255, g: 255, b: 255 }, { r: 255, g: 0, b: 0 }, { r: 76, g: 38, b: 38 }].map(nearestAci),
     ).toEqual([7, 7, 1, 19]);
-    expect(toDxf(image(10, 10, [{ color: black, subpaths: [square(1, 1, 2)] }]))).toContain('COLOR_1_000000');
+    expect(toDxf(image(10, 10, [{ color: black, subpaths: [square(1, 1, 2)] }]))).toContain('\n000000\n');
   });
 });

@@ -1,5 +1,5 @@
 import { edgesWithin, MAX_EDGE_PIXELS } from '../cost.js';
-import { scaleSubpaths } from '../draft.js';
+import { scaleSubpaths } from '../scale.js';
 import type { RasterImage, StageTimings, Subpath } from '../model.js';
 import type { Bitmap } from './bitmap.js';
 import { IDENTITY, type InkMap, threshold, windowInk } from './ink-map.js';

@@ -3,7 +3,7 @@ import type { PixelPath } from '../bw/decompose.js';
 import { hasThinParts, traceDoubled } from '../bw/fine.js';
 import { IDENTITY } from '../bw/ink-map.js';
 import { traceBitmap } from '../bw/trace-bitmap.js';
-import { scaleSubpaths } from '../draft.js';
+import { scaleSubpaths } from '../scale.js';
 import type { Layer, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
 

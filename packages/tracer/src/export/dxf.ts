@@ -1,5 +1,5 @@
 import { TraceError } from '../errors.js';
-import type { Color, Layer, VectorImage } from '../model.js';
+import type { Color, Layer, Subpath, VectorImage } from '../model.js';
 import { nearestAci } from './aci.js';
 import { DxfWriter, real } from './dxf-writer.js';
 import { flattenSubpath } from './flatten.js';
@@ -17,7 +17,12 @@ export interface DxfOptions {
 const insUnits: Record<SizeUnit, number> = { px: 0, mm: 4, in: 1 };
 
 type Handles = Record<(typeof FIXED)[number], string>;
-type NamedLayer = Layer & { name: string };
+/** A DXF layer: every curve of one color (or the cut contour), under one name. */
+interface DxfLayer {
+  name: string;
+  color: Color;
+  subpaths: Subpath[];
+}
 
 // Objects every file has, given the first handles so that they are the same in every file.
 const FIXED = [
@@ -27,8 +32,8 @@ const FIXED = [
 
 /**
  * Writes the model as ASCII DXF (AutoCAD 2004, AC1018, the first version with true color) for CAD
- * and cutters: one layer per color, one closed LWPOLYLINE per outline, curves flattened, y pointing
- * up. Units are input pixels ($INSUNITS 0, unitless), or the asked size's millimetres or inches.
+ * and cutters: one layer per color named by its hex (and `cut` for a cut contour), one closed
+ * LWPOLYLINE per outline and an open one per centerline, curves flattened, y pointing up. Units are input pixels ($INSUNITS 0, unitless), or the asked size's millimetres or inches.
  * The background is left out: a cutter cuts outlines, not the frame.
  */
 export function toDxf(image: VectorImage, options: DxfOptions = {}): string {
@@ -41,9 +46,7 @@ export function toDxf(image: VectorImage, options: DxfOptions = {}): string {
   const tolerance = pixelTolerance * scale;
   const d = new DxfWriter();
   const h = Object.fromEntries(FIXED.map((name) => [name, d.handle()])) as Handles;
-  const layers = model.layers
-    .map((layer, i) => ({ ...layer, name: `COLOR_${i + 1}_${hex(layer.color).toUpperCase()}` }))
-    .filter((layer) => layer.subpaths.some((s) => s.segments.length > 0));
+  const layers = dxfLayers(model.layers);
 
   d.section('CLASSES');
   // AutoCAD wants every layer to name a plot style (390), an object of these two classes.
@@ -78,7 +81,7 @@ export function toDxf(image: VectorImage, options: DxfOptions = {}): string {
 }
 
 /** The tables AutoCAD requires of an R2000+ file, and a layer per color. */
-function writeTables(d: DxfWriter, h: Handles, model: VectorImage, layers: NamedLayer[]): void {
+function writeTables(d: DxfWriter, h: Handles, model: VectorImage, layers: DxfLayer[]): void {
   d.section('TABLES');
   d.table('VPORT', h.vport, 1);
   d.record('VPORT', h.vport, 'AcDbViewportTableRecord', '*Active');
@@ -130,12 +133,32 @@ function writeTables(d: DxfWriter, h: Handles, model: VectorImage, layers: Named
   d.end('ENDSEC');
 }
 
-/** One closed LWPOLYLINE per subpath, in model space, with its layer's color (ByLayer). */
+/**
+ * One layer per color, named by its hex (`FF0000`), and the cut contour on a layer of its own
+ * (`cut`), in the order they are painted. Empty layers are left out.
+ */
+function dxfLayers(layers: Layer[]): DxfLayer[] {
+  const byName = new Map<string, DxfLayer>();
+  for (const layer of layers) {
+    const subpaths = layer.subpaths.filter((s) => s.segments.length > 0);
+    if (subpaths.length === 0) continue;
+    const name = layer.name ?? hex(layer.color).toUpperCase();
+    const found = byName.get(name);
+    if (found) found.subpaths.push(...subpaths);
+    else byName.set(name, { name, color: layer.color, subpaths });
+  }
+  return [...byName.values()];
+}
+
+/**
+ * One LWPOLYLINE per subpath, in model space, with its layer's color (ByLayer): closed for an
+ * outline, open for a centerline.
+ */
 function writeEntities(
   d: DxfWriter,
   h: Handles,
   height: number,
-  layers: NamedLayer[],
+  layers: DxfLayer[],
   tolerance: number,
 ): void {
   d.section('ENTITIES');
@@ -148,9 +171,11 @@ function writeEntities(
         const vertex: [string, string] = [real(p.x), real(height - p.y)];
         if (!samePoint(vertex, vertices[vertices.length - 1])) vertices.push(vertex);
       }
-      if (vertices.length > 1 && samePoint(vertices[0], vertices[vertices.length - 1])) vertices.pop();
+      const closed = !subpath.open;
+      if (closed && vertices.length > 1 && samePoint(vertices[0], vertices[vertices.length - 1])) vertices.pop();
+      if (vertices.length < 2) continue; // a zero-length line cuts nothing
       d.tags(0, 'LWPOLYLINE', 5, d.handle(), 330, h.modelSpace, 100, 'AcDbEntity', 8, layer.name);
-      d.tags(100, 'AcDbPolyline', 90, vertices.length, 70, 1);
+      d.tags(100, 'AcDbPolyline', 90, vertices.length, 70, closed ? 1 : 0);
       for (const [x, y] of vertices) d.tags(10, x, 20, y);
     }
   }

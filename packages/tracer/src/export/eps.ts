@@ -1,4 +1,4 @@
-import type { Color, Subpath, VectorImage } from '../model.js';
+import type { Color, Layer, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
 import { formatLength, type OutputSize, pointsPerPixel } from './size.js';
 
@@ -17,6 +17,7 @@ const PROLOG = [
   '/Vectrace 8 dict def Vectrace begin',
   '/m {moveto} bind def /l {rlineto} bind def /c {rcurveto} bind def',
   '/z {closepath} bind def /f {fill} bind def /k {setrgbcolor} bind def',
+  '/s {setlinewidth 1 setlinecap 1 setlinejoin stroke} bind def /b {gsave fill grestore s} bind def',
   'end',
 ];
 
@@ -53,19 +54,25 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
     const body = layer.subpaths
       .filter((s) => s.segments.length > 0)
       .map((s) => subpathOps(s, model.height, f));
-    if (body.length > 0) lines.push(`${rgb(layer.color)} k`, ...body, 'f');
+    if (body.length > 0) lines.push(`${rgb(layer.color)} k`, ...body, paintOp(layer, f));
   }
   // EPSF 3.0 allows showpage; the importing program disables it, a printer or viewer needs it.
   lines.push('end', 'showpage', '%%Trailer', '%%EOF', '');
   return lines.join('\n');
 }
 
+/** Fill (`f`), stroke (`width s`) or both (`width b`): see the prolog. */
+function paintOp(layer: Layer, f: Fixed): string {
+  if (layer.stroke === undefined) return 'f';
+  return `${formatUnits(toUnits(layer.stroke, f), f)} ${layer.fill === false ? 's' : 'b'}`;
+}
+
 function rgb({ r, g, b }: Color): string {
   return `${formatChannel(r)} ${formatChannel(g)} ${formatChannel(b)}`;
 }
 
-/** One closed subpath as PostScript, y flipped: PostScript's y axis points up. */
-function subpathOps({ start, segments }: Subpath, height: number, f: Fixed): string {
+/** One subpath as PostScript, y flipped: PostScript's y axis points up. */
+function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed): string {
   const fy = (y: number) => toUnits(height - y, f);
   const sx = toUnits(start.x, f);
   const sy = fy(start.y);
@@ -74,7 +81,7 @@ function subpathOps({ start, segments }: Subpath, height: number, f: Fixed): str
   let x = sx;
   let y = sy;
   segments.forEach((seg, i) => {
-    const last = i === segments.length - 1;
+    const last = !open && i === segments.length - 1;
     const tx = last ? sx : toUnits(seg.to.x, f);
     const ty = last ? sy : fy(seg.to.y);
     if (seg.kind === 'line') {
@@ -87,7 +94,7 @@ function subpathOps({ start, segments }: Subpath, height: number, f: Fixed): str
     x = tx;
     y = ty;
   });
-  ops.push('z');
+  if (!open) ops.push('z');
   // One operator a line: DSC wants lines under 256 characters, and a newline costs what a space does.
   return ops.join('\n');
 }

@@ -1,10 +1,11 @@
 import type { Point, Subpath } from '../model.js';
 
 /**
- * A closed subpath as a polygon: its vertices without the closing repeat of the start. Cubics are
- * split in halves (de Casteljau) until each piece is flat within `tolerance`.
+ * A subpath as a polyline: a closed one's vertices without the closing repeat of the start, an
+ * open one's from end to end. Cubics are split in halves (de Casteljau) until each piece is flat
+ * within `tolerance`.
  */
-export function flattenSubpath({ start, segments }: Subpath, tolerance: number): Point[] {
+export function flattenSubpath({ start, segments, open }: Subpath, tolerance: number): Point[] {
   const points: Point[] = [start];
   let from = start;
   for (const seg of segments) {
@@ -12,7 +13,7 @@ export function flattenSubpath({ start, segments }: Subpath, tolerance: number):
     else points.push(seg.to);
     from = seg.to;
   }
-  points.pop(); // the model ends every subpath at its start
+  if (!open) points.pop(); // the model ends a closed subpath at its start
   return points;
 }
 

@@ -48,16 +48,22 @@ export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array 
   return Uint8Array.from(file, (ch) => ch.charCodeAt(0));
 }
 
-/** The page's drawing operators: background, then each layer filled with the nonzero rule. */
+/**
+ * The page's drawing operators: background, then each layer filled with the nonzero rule, stroked,
+ * or both.
+ */
 function contentStream(model: VectorImage, w: string, h: string, f: Fixed): string {
   const ops: string[] = [];
   if (model.background) ops.push(`${rgb(model.background)} rg`, `0 0 ${w} ${h} re`, 'f');
   for (const layer of model.layers) {
     const paths = layer.subpaths.filter((s) => s.segments.length > 0);
     if (paths.length === 0) continue;
-    ops.push(`${rgb(layer.color)} rg`);
+    const color = rgb(layer.color);
+    ops.push(`${color} rg`);
+    // Strokes end and turn round (1 J, 1 j), as the SVG's do.
+    if (layer.stroke !== undefined) ops.push(`${color} RG`, `${formatUnits(toUnits(layer.stroke, f), f)} w 1 J 1 j`);
     for (const subpath of paths) subpathOps(subpath, model.height, f, ops);
-    ops.push('f');
+    ops.push(layer.stroke === undefined ? 'f' : layer.fill === false ? 'S' : 'B');
   }
   return ops.join('\n');
 }
@@ -66,17 +72,17 @@ function rgb({ r, g, b }: Color): string {
   return `${formatChannel(r)} ${formatChannel(g)} ${formatChannel(b)}`;
 }
 
-/** One closed subpath, y flipped: PDF's y axis points up from the page's bottom edge. */
-function subpathOps({ start, segments }: Subpath, height: number, f: Fixed, ops: string[]): void {
+/** One subpath, y flipped: PDF's y axis points up from the page's bottom edge. */
+function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed, ops: string[]): void {
   const pt = (p: { x: number; y: number }) =>
     `${formatUnits(toUnits(p.x, f), f)} ${formatUnits(toUnits(height - p.y, f), f)}`;
   ops.push(`${pt(start)} m`);
   segments.forEach((seg, i) => {
-    const last = i === segments.length - 1;
-    // The model ends every subpath at its start; writing the start itself makes that exact.
+    const last = !open && i === segments.length - 1;
+    // The model ends a closed subpath at its start; writing the start itself makes that exact.
     const to = last ? start : seg.to;
     if (seg.kind === 'cubic') ops.push(`${pt(seg.c1)} ${pt(seg.c2)} ${pt(to)} c`);
     else if (!last) ops.push(`${pt(to)} l`); // `h` draws the closing line
   });
-  ops.push('h');
+  if (!open) ops.push('h');
 }

@@ -23,13 +23,33 @@ export function readSvg(text: string): VectorImage {
 
   const layers: Layer[] = [];
   let vectorCount = 0;
-  const pathTag = /<path fill="(#[0-9a-fA-F]+)" d="([^"]*)"\/>/g;
+  const pathTag = /<path ((?:[a-z-]+="[^"]*" )*)d="([^"]*)"\/>/g;
   for (let match = pathTag.exec(text); match; match = pathTag.exec(text)) {
     const subpaths = parsePath(match[2] as string);
     vectorCount += subpaths.length;
-    layers.push({ color: parseColor(match[1] as string), subpaths });
+    layers.push({ ...readPaint(match[1] as string), subpaths });
   }
   return { width, height, ...(background ? { background } : {}), layers, vectorCount, timings: {} };
+}
+
+/** A layer's name, fill and stroke, from the attributes {@link toSvg} writes before `d`. */
+function readPaint(text: string): Omit<Layer, 'subpaths'> {
+  const attributes = new Map<string, string>();
+  for (const [, key, value] of text.matchAll(/([a-z-]+)="([^"]*)"/g)) attributes.set(key as string, value as string);
+  const fill = attributes.get('fill');
+  const stroke = attributes.get('stroke');
+  const color = fill && fill !== 'none' ? fill : stroke;
+  if (!color) throw notOurs('a path has neither a fill nor a stroke');
+  const name = attributes.get('id');
+  if (name !== undefined && name !== 'cut') throw notOurs(`a path is named ${name}`);
+  const width = Number(attributes.get('stroke-width'));
+  if (stroke && !(width > 0)) throw notOurs('a stroke has no width');
+  return {
+    color: parseColor(color),
+    ...(stroke ? { stroke: width } : {}),
+    ...(fill === 'none' ? { fill: false as const } : {}),
+    ...(name ? { name } : {}),
+  };
 }
 
 function parseColor(hex: string): Color {
@@ -51,6 +71,12 @@ function parsePath(d: string): Subpath[] {
   let command = '';
   let i = 0;
   const args: number[] = [];
+
+  // A subpath that `z` does not close is open (a stroke): it ends where its last segment does.
+  const end = () => {
+    if (current && current.segments.length > 0) subpaths.push({ ...current, open: true });
+    current = undefined;
+  };
 
   const close = () => {
     if (!current) return;
@@ -75,7 +101,7 @@ function parsePath(d: string): Subpath[] {
     let segment: Segment | undefined;
     switch (lower) {
       case 'm':
-        close();
+        end();
         x = ox + (args[0] as number);
         y = oy + (args[1] as number);
         current = { start: to(x, y), segments: [] };
@@ -146,6 +172,6 @@ function parsePath(d: string): Subpath[] {
       else if (command === 'M') command = 'L';
     }
   }
-  close();
+  end();
   return subpaths;
 }

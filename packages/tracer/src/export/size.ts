@@ -1,5 +1,6 @@
 import { TraceError } from '../errors.js';
-import type { Point, VectorImage } from '../model.js';
+import type { VectorImage } from '../model.js';
+import { scaleLayers } from '../scale.js';
 import { fixed, formatUnits, toUnits } from './fixed.js';
 
 /** The units an output size can be given in: CSS pixels (96 to the inch), millimetres, inches. */
@@ -27,24 +28,13 @@ export function pointsPerPixel(model: VectorImage, size: OutputSize | undefined)
   return (unitsPerPixel(model, size) / unitsPerInch[size.unit]) * 72;
 }
 
-/** The model with every coordinate, and its frame, multiplied by `factor`. */
+/** The model with every coordinate, its frame and its strokes multiplied by `factor`. */
 export function scaleModel(model: VectorImage, factor: number): VectorImage {
-  const p = ({ x, y }: Point): Point => ({ x: x * factor, y: y * factor });
   return {
     ...model,
     width: model.width * factor,
     height: model.height * factor,
-    layers: model.layers.map((layer) => ({
-      ...layer,
-      subpaths: layer.subpaths.map(({ start, segments }) => ({
-        start: p(start),
-        segments: segments.map((s) =>
-          s.kind === 'line'
-            ? { kind: 'line', to: p(s.to) }
-            : { kind: 'cubic', c1: p(s.c1), c2: p(s.c2), to: p(s.to) },
-        ),
-      })),
-    })),
+    layers: scaleLayers(model.layers, factor),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Color, Subpath, VectorImage } from '../model.js';
+import type { Color, Layer, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatUnits, toUnits } from './fixed.js';
 import { formatLength, type OutputSize, unitsPerPixel } from './size.js';
 
@@ -12,7 +12,10 @@ export interface SvgOptions {
   size?: OutputSize;
 }
 
-/** Writes the model as a standalone SVG document: one filled path per layer, compact relative path data. */
+/**
+ * Writes the model as a standalone SVG document: one path per layer (filled, stroked or both),
+ * compact relative path data.
+ */
 export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
   const f = fixed(options.precision ?? 2, 'SVG');
   const w = formatUnits(toUnits(model.width, f), f);
@@ -26,11 +29,31 @@ export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
   }
   for (const layer of model.layers) {
     const d = pathData(layer.subpaths, f);
-    if (d) lines.push(`<path fill="${hexColor(layer.color)}" d="${d}"/>`);
+    if (d) lines.push(`<path ${paint(layer, f)} d="${d}"/>`);
   }
   lines.push('</svg>', '');
   return lines.join('\n');
 }
+
+/**
+ * A layer's attributes before its `d`: its name, its fill, and a stroke (round ends and joins, so
+ * that a centerline ends as its ink does).
+ */
+function paint(layer: Layer, f: Fixed): string {
+  const color = hexColor(layer.color);
+  const attributes = [
+    ...(layer.name ? [`id="${layer.name}"`] : []),
+    `fill="${layer.fill === false ? 'none' : color}"`,
+  ];
+  if (layer.stroke !== undefined) {
+    const width = formatUnits(toUnits(layer.stroke, f), f);
+    attributes.push(`stroke="${color}"`, `stroke-width="${width}"`, ROUND);
+  }
+  return attributes.join(' ');
+}
+
+/** How every stroke ends and turns. */
+export const ROUND = 'stroke-linecap="round" stroke-linejoin="round"';
 
 /** The width and height attributes for a size: `100mm`, `2in`, or plain numbers for px. */
 function physicalSize(model: VectorImage, size: OutputSize): [string, string] {
@@ -52,7 +75,7 @@ function pathData(subpaths: Subpath[], f: Fixed): string {
   let prevX = 0;
   let prevY = 0;
   let first = true;
-  for (const { start, segments } of subpaths) {
+  for (const { start, segments, open } of subpaths) {
     if (segments.length === 0) continue;
     const sx = toUnits(start.x, f);
     const sy = toUnits(start.y, f);
@@ -64,8 +87,8 @@ function pathData(subpaths: Subpath[], f: Fixed): string {
     let y = sy;
     for (let i = 0; i < segments.length; i++) {
       const seg = segments[i];
-      const last = i === segments.length - 1;
-      // The model ends every subpath at its start; snapping the last point makes that exact in units.
+      const last = !open && i === segments.length - 1;
+      // The model ends a closed subpath at its start; snapping the last point makes that exact in units.
       const tx = last ? sx : toUnits(seg.to.x, f);
       const ty = last ? sy : toUnits(seg.to.y, f);
       if (seg.kind === 'line') {
@@ -87,7 +110,11 @@ function pathData(subpaths: Subpath[], f: Fixed): string {
       x = tx;
       y = ty;
     }
-    out.command('z', f);
+    if (open) {
+      // Without `z` the pen stays where the stroke ended, and the next `m` moves from there.
+      prevX = x;
+      prevY = y;
+    } else out.command('z', f);
   }
   return out.text;
 }
