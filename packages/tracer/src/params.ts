@@ -1,4 +1,5 @@
 import type { CornerRule } from './bw/curve.js';
+import type { Color } from './model.js';
 import type { Reading } from './reading.js';
 import type { TraceSettings } from './settings.js';
 
@@ -28,6 +29,14 @@ export interface TraceParams {
   read: TraceSettings['read'];
   /** Color mode: a color joins the palette when it explains at least this many more pixels. */
   minColorArea: number;
+  /** Color mode: the only colors regions may take (the nearest one each); empty for the image's own. */
+  palette: Color[];
+  /** Color mode: whether the background is left out (transparent output). */
+  removeBackground: boolean;
+  /** Color mode: cut-out shapes that never overlap instead of stacked layers. */
+  cutout: boolean;
+  /** Centerline: the stroke width in pixels, or 0 to measure it. */
+  strokeWidth: number;
 }
 
 const cornerFactor = { auto: 1, sharp: 1, rounded: 1.3, none: Number.POSITIVE_INFINITY } as const;
@@ -73,6 +82,10 @@ export function toParams(
     colors: settings.colors === 'auto' ? 0 : settings.colors,
     minRegion: Math.max(1, Math.round(MIN_REGION * speckle * small)),
     minColorArea: Math.max(1, Math.round(3 * MIN_REGION * speckle * small)),
+    palette: settings.palette.map(parseHex),
+    removeBackground: settings.background === 'remove',
+    cutout: settings.layering === 'cutout',
+    strokeWidth: settings.strokeWidth === 'auto' ? 0 : settings.strokeWidth,
   };
 }
 
@@ -87,6 +100,12 @@ const MIN_REGION = 6;
 
 /** Images with a shorter side below this many pixels have their color limits scaled down. */
 const SMALL_SIDE = 128;
+
+/** '#rrggbb' as a color (validate.ts has checked the form). */
+function parseHex(hex: string): Color {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 };
+}
 
 /** The spec's default threshold, which stands for the automatic cut. */
 const AUTO_THRESHOLD = 30;

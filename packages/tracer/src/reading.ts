@@ -4,16 +4,18 @@ import type { ReadAs } from './settings.js';
 
 /** What the automatic mode read an image as, and so how it was traced. */
 export interface Reading {
-  mode: 'bw' | 'color' | 'pixel';
+  mode: 'bw' | 'color' | 'pixel' | 'centerline';
   /**
    * - pixel-art: uniform square cells of a few colors, traced as exact squares;
    * - page: a scan or photo of a page, its ink read against the paper around it;
    * - ink: one dark ink on a light ground (line art, one-color logos, silhouettes);
    * - color: the image has colors (a hue over a visible share, or a colored stroke);
    * - shades: gray shading, as in photos and painted art, kept as steps of gray;
-   * - light-art: light or white art (on transparency, or with no ink at all), kept in its colors.
+   * - light-art: light or white art (on transparency, or with no ink at all), kept in its colors;
+   * - strokes: the middle of each stroke traced (centerline mode);
+   * - silhouette: the shape of the image's opaque pixels, whatever their colors (`trace: 'alpha'`).
    */
-  kind: 'pixel-art' | 'page' | 'ink' | 'color' | 'shades' | 'light-art';
+  kind: 'pixel-art' | 'page' | 'ink' | 'color' | 'shades' | 'light-art' | 'strokes' | 'silhouette';
 }
 
 /** RGB spread (max minus min channel) from which a pixel counts as colored. */
@@ -256,5 +258,9 @@ export function describeReading(reading: Reading, colors: number): string {
       return `Read as shaded art, ${count('tone')}`;
     case 'light-art':
       return `Read as light art, ${count('color')}`;
+    case 'strokes':
+      return 'Traced along the middle of each stroke';
+    case 'silhouette':
+      return 'Traced as the silhouette of its opaque pixels';
   }
 }

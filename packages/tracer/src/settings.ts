@@ -5,7 +5,15 @@ export const qualities = ['draft', 'standard', 'high', 'ultra'] as const;
 /** Every value of `read`. */
 export const readAs = ['auto', 'picture', 'page'] as const;
 /** Every value of `mode`. */
-export const traceModes = ['auto', 'bw', 'color', 'pixel'] as const;
+export const traceModes = ['auto', 'bw', 'color', 'pixel', 'centerline'] as const;
+/** Every value of `layering`. */
+export const layerings = ['stacked', 'cutout'] as const;
+/** Every value of `background`. */
+export const backgrounds = ['keep', 'remove'] as const;
+/** Every value of `trace`. */
+export const traceTargets = ['image', 'alpha'] as const;
+/** Every unit a cut contour's offset can be given in. */
+export const offsetUnits = ['px', 'mm', 'in'] as const;
 
 /** How sharp corners are kept. */
 export type CornerDetection = (typeof cornerDetections)[number];
@@ -14,10 +22,31 @@ export type ReadAs = (typeof readAs)[number];
 /** Trade-off between speed and fidelity. */
 export type Quality = (typeof qualities)[number];
 /**
- * auto reads the image and picks one of the others (see reading.ts); bw traces black outlines, color a
- * stack of color layers, pixel every pixel as an exact square.
+ * auto reads the image and picks one of bw, color and pixel (see reading.ts); bw traces black
+ * outlines, color a stack of color layers, pixel every pixel as an exact square, centerline the
+ * middle of each stroke as an open stroked path.
  */
 export type TraceMode = (typeof traceModes)[number];
+
+/** Stacked color layers each cover what lies under the next; cut-out shapes never overlap. */
+export type Layering = (typeof layerings)[number];
+
+/** A sticker's cut line: one outline around the visible shape, this far outside it. */
+export interface CutContour {
+  offset: number;
+  /** px: image pixels; mm and in at the image's own size, 96 pixels to the inch (as SVG reads it). */
+  unit: (typeof offsetUnits)[number];
+}
+
+const pixelsPer = { px: 1, mm: 96 / 25.4, in: 96 } as const;
+
+/** A cut contour's offset in image pixels. */
+export function offsetPixels({ offset, unit }: CutContour): number {
+  return offset * pixelsPer[unit];
+}
+
+/** The widest cut contour offset, in pixels: 50 mm. */
+export const MAX_OFFSET_PIXELS = 50 * pixelsPer.mm;
 
 /** The user's settings, in the product's words. */
 export interface TraceSettings {
@@ -35,6 +64,20 @@ export interface TraceSettings {
    * picture: never; auto: when the image looks like a page.
    */
   read: ReadAs;
+  /** Centerline: the stroke width in pixels, or 'auto' to measure it from the image. */
+  strokeWidth: number | 'auto';
+  /** Color mode: '#rrggbb' colors that every region takes the nearest of; empty for the image's own. */
+  palette: string[];
+  /** Color mode: keep the background, or remove it (transparent output). */
+  background: (typeof backgrounds)[number];
+  /** Color mode: stacked layers, or cut-out shapes that do not overlap. */
+  layering: Layering;
+  /** Straight runs as lines, circles and circular arcs as arcs. */
+  shapes: boolean;
+  /** A cut line around the visible shape of an image with transparency; null for none. */
+  cutContour: CutContour | null;
+  /** What is traced: the image, or its alpha channel's silhouette (for stencils). */
+  trace: (typeof traceTargets)[number];
 }
 
 /** The product's defaults (spec section 3), plus the automatic mode and palette. */
@@ -46,6 +89,13 @@ export const defaultSettings: Readonly<TraceSettings> = Object.freeze({
   mode: 'auto',
   colors: 'auto',
   read: 'auto',
+  strokeWidth: 'auto',
+  palette: [],
+  background: 'keep',
+  layering: 'stacked',
+  shapes: false,
+  cutContour: null,
+  trace: 'image',
 });
 
 /** Largest accepted image, in pixels (50 megapixels). */

@@ -1,4 +1,6 @@
+import { silhouette } from './alpha.js';
 import { traceBw } from './bw/trace-bw.js';
+import { traceCenterline } from './centerline/trace-centerline.js';
 import { traceColor } from './color/trace-color.js';
 import { withinCost } from './cost.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
@@ -8,7 +10,9 @@ import type { Color, Layer, RasterImage, StageTimings, VectorImage } from './mod
 import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
 import { type Reading, readImage } from './reading.js';
-import { defaultSettings, MAX_PIXELS, type TraceSettings } from './settings.js';
+import { cutContour } from './cut-contour.js';
+import { type CutContour, defaultSettings, MAX_PIXELS, offsetPixels, type TraceSettings } from './settings.js';
+import { fitShapes } from './shapes/fit-shapes.js';
 import { validSettings } from './validate.js';
 
 /**
@@ -16,9 +20,11 @@ import { validSettings } from './validate.js';
  * always give the same model (timings aside).
  */
 export function trace(
-  image: RasterImage,
+  input: RasterImage,
   settings: Partial<TraceSettings> = {},
 ): VectorImage & { reading: Reading } {
+  const original = input;
+  let image = input;
   const { width, height, data } = image;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new TraceError('invalid-image', `The image size ${width}x${height} is not valid`);
@@ -34,9 +40,12 @@ export function trace(
   const full = validSettings({ ...defaultSettings, ...given });
   const timings: StageTimings = {};
   const start = performance.now();
-  const read = full.mode === 'auto' ? readImage(image, full.read) : undefined;
+  const alpha = full.trace === 'alpha';
+  // The alpha's silhouette is black ink on white: traced in bw, or along its middle.
+  if (alpha) image = silhouette(image);
+  const read = full.mode === 'auto' && !alpha ? readImage(image, full.read) : undefined;
   if (read) timings.reading = performance.now() - start;
-  const mode = read?.reading.mode ?? (full.mode as Reading['mode']);
+  const mode = read?.reading.mode ?? (full.mode === 'auto' ? 'bw' : full.mode);
   // Draft trades detail for speed where there are pixels to spare: a big image at half size
   // (never pixel art, whose every pixel counts).
   const halved =
@@ -51,17 +60,25 @@ export function trace(
       ? tracePixel(source)
       : mode === 'color'
         ? traceColor(source, params, timings)
-        : traceBw(source, params, timings, ink);
-  let reading: Reading =
-    mode === 'bw'
+        : mode === 'centerline'
+          ? traceCenterline(source, params, timings)
+          : traceBw(source, params, timings, ink);
+  let reading: Reading = alpha
+    ? { mode, kind: 'silhouette' }
+    : mode === 'bw'
       ? { mode, kind: traced.page ? 'page' : 'ink' }
-      : (read?.reading ?? { mode, kind: mode === 'pixel' ? 'pixel-art' : 'color' });
+      : (read?.reading ?? { mode, kind: defaultKind[mode] });
   if (read && traced.layers.length === 0 && mode === 'bw') {
     // Nothing dark enough to be ink (light art on a light ground): its colors are the picture.
     reading = { mode: 'color', kind: 'light-art' };
     traced = traceColor(source, toParams(full, 'color', source), timings);
   }
-  const layers = factor > 1 ? scaleLayers(traced.layers, factor) : traced.layers;
+  let layers = factor > 1 ? scaleLayers(traced.layers, factor) : traced.layers;
+  if (full.shapes && mode !== 'pixel') layers = timed(timings, 'shapes', () => fitShapes(layers));
+  if (full.cutContour) {
+    const contour = timed(timings, 'cut', () => cutContour(original, offsetPixels(full.cutContour as CutContour)));
+    if (contour) layers = [...layers, contour];
+  }
   return {
     width,
     height,
@@ -72,6 +89,16 @@ export function trace(
     ...(reduced > 1 ? { reducedBy: reduced } : {}),
     timings,
   };
+}
+
+/** What a mode asked for by name traces the image as. */
+const defaultKind = { pixel: 'pixel-art', color: 'color', centerline: 'strokes' } as const;
+
+function timed<T>(timings: StageTimings, stage: string, work: () => T): T {
+  const start = performance.now();
+  const result = work();
+  timings[stage] = performance.now() - start;
+  return result;
 }
 
 function countCurves(layers: Layer[]): number {

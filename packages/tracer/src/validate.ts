@@ -1,8 +1,26 @@
 import { TraceError } from './errors.js';
-import { cornerDetections, qualities, readAs, type TraceSettings, traceModes } from './settings.js';
+import {
+  backgrounds,
+  cornerDetections,
+  layerings,
+  MAX_OFFSET_PIXELS,
+  offsetPixels,
+  offsetUnits,
+  qualities,
+  readAs,
+  type TraceSettings,
+  traceModes,
+  traceTargets,
+} from './settings.js';
 
 const isOneOf = (values: readonly string[], value: unknown) =>
   typeof value === 'string' && values.includes(value);
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+function oneOf(name: string, values: readonly string[], value: unknown): void {
+  if (!isOneOf(values, value)) throw new TraceError('invalid-settings', `${name} must be one of ${values.join(', ')}`);
+}
 
 /** Checks every setting's range, so a bad value is refused with its name rather than traced. */
 export function validSettings(s: TraceSettings): TraceSettings {
@@ -28,6 +46,20 @@ export function validSettings(s: TraceSettings): TraceSettings {
   }
   if (s.colors !== 'auto' && !(Number.isInteger(s.colors) && s.colors >= 2 && s.colors <= 32)) {
     throw new TraceError('invalid-settings', 'colors must be a whole number from 2 to 32, or auto');
+  }
+  oneOf('background', backgrounds, s.background);
+  oneOf('layering', layerings, s.layering);
+  oneOf('trace', traceTargets, s.trace);
+  if (s.strokeWidth !== 'auto' && !(typeof s.strokeWidth === 'number' && s.strokeWidth >= 1 && s.strokeWidth <= 100)) {
+    throw new TraceError('invalid-settings', 'strokeWidth must be a number of pixels from 1 to 100, or auto');
+  }
+  if (!Array.isArray(s.palette) || s.palette.length > 32 || !s.palette.every((c) => HEX.test(c))) {
+    throw new TraceError('invalid-settings', 'palette must be a list of at most 32 colors written #rrggbb');
+  }
+  if (typeof s.shapes !== 'boolean') throw new TraceError('invalid-settings', 'shapes must be true or false');
+  const cut = s.cutContour;
+  if (cut !== null && !(typeof cut === 'object' && isOneOf(offsetUnits, cut.unit) && cut.offset >= 0 && offsetPixels(cut) <= MAX_OFFSET_PIXELS)) {
+    throw new TraceError('invalid-settings', 'cutContour must be an offset from 0 to 50 mm (in px, mm or in)');
   }
   return s;
 }
