@@ -119,6 +119,31 @@ describe('the developer API', () => {
     expect(wrong.json.message).toBe('read must be one of: auto, picture, page');
   });
 
+  it("takes the makers' options: a cut contour in mm as a DXF layer named cut, a silhouette, and says what is wrong", async () => {
+    const cut = await vectorize(server, pro.secret, logo, {
+      format: 'dxf',
+      cutContour: '2mm',
+      width: '160',
+      unit: 'mm',
+    });
+    expect(cut.status, Buffer.from(cut.bytes).toString()).toBe(200);
+    expect(Buffer.from(cut.bytes).toString()).toMatch(/\n *8\ncut\n/);
+    const svg = await vectorize(server, pro.secret, logo, { cutContour: '8px' });
+    expect(svg.status).toBe(200);
+    const text = Buffer.from(svg.bytes).toString();
+    expect(text).toContain('<path id="cut" fill="none"');
+    expect(text).toContain('fill="#000"');
+    // The logo is opaque: it has no silhouette of its transparency, and the failure says so.
+    const alpha = await vectorize(server, pro.secret, logo, { trace: 'alpha' });
+    expect(alpha.status).toBe(422);
+    expect(alpha.json.message).toContain('needs an image with transparent pixels');
+    const bad = await vectorize(server, pro.secret, logo, { cutContour: 'two millimetres' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toBe('cutContour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px');
+    const palette = await vectorize(server, pro.secret, logo, { palette: '#12345' });
+    expect(palette.json.message).toBe('palette must be up to 32 colors as #rrggbb, separated by commas');
+  });
+
   it('refuses live calls of a free account with plan_required, and gives it marked results in test mode', async () => {
     const free = await accountWithKey(server);
     const live = await vectorize(server, free.secret, logo);
@@ -220,6 +245,19 @@ describe('the developer API', () => {
     const form = document.paths['/api/v1/vectorize'].post.requestBody.content['multipart/form-data'].schema;
     expect(form.properties.image.format).toBe('binary');
     expect(form.properties.format.enum).toEqual(['svg', 'eps', 'pdf', 'dxf', 'png']);
+    // The makers' options, each with what it does.
+    expect(form.properties.traceMode.enum).toContain('centerline');
+    for (const option of [
+      'palette',
+      'traceBackground',
+      'layering',
+      'strokeWidth',
+      'shapes',
+      'cutContour',
+      'trace',
+    ]) {
+      expect(form.properties[option]?.description, option).toMatch(/\w{4}/);
+    }
     // The result is declared as what it is, so a generated client parses it right.
     const result = document.paths['/api/v1/jobs/{id}/result'].get.responses['200'].content;
     expect(Object.keys(result)).not.toContain('application/octet-stream');

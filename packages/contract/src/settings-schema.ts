@@ -1,4 +1,16 @@
-import { cornerDetections, defaultSettings, qualities, readAs, traceModes } from '@vectrace/tracer';
+import {
+  backgrounds,
+  cornerDetections,
+  defaultSettings,
+  layerings,
+  MAX_OFFSET_PIXELS,
+  offsetPixels,
+  offsetUnits,
+  qualities,
+  readAs,
+  traceModes,
+  traceTargets,
+} from '@vectrace/tracer';
 import { z } from 'zod';
 
 const percent = (name: string, fallback: number) =>
@@ -14,7 +26,39 @@ const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T
 
 const colorsMessage = 'Colors must be a whole number from 2 to 32, or auto';
 
-/** Conversion settings (spec section 3, plus `mode`, `colors` and `read`); missing fields take their defaults. */
+const strokeWidthMessage = 'Stroke width must be a number of pixels from 1 to 100, or auto';
+const paletteMessage = 'The palette must be up to 32 colors written #rrggbb';
+const cutContourMessage = 'The cut contour must be an offset from 0 to 50 mm (in px, mm or in)';
+
+/** The makers' options: centerline strokes, palette, layering, true shapes, cut contour, alpha. */
+const makerSettings = {
+  strokeWidth: z
+    .union([z.literal('auto'), z.number().min(1, strokeWidthMessage).max(100, strokeWidthMessage)], {
+      error: strokeWidthMessage,
+    })
+    .default('auto'),
+  palette: z
+    .array(z.string().regex(/^#[0-9a-fA-F]{6}$/, paletteMessage), { error: paletteMessage })
+    .max(32, paletteMessage)
+    .default([]),
+  background: oneOf('Background', backgrounds, defaultSettings.background),
+  layering: oneOf('Layering', layerings, defaultSettings.layering),
+  shapes: z.boolean({ error: 'Shapes must be true or false' }).default(false),
+  cutContour: z
+    .object(
+      {
+        offset: z.number({ error: cutContourMessage }).min(0, cutContourMessage),
+        unit: z.enum(offsetUnits, { error: cutContourMessage }),
+      },
+      { error: cutContourMessage },
+    )
+    .refine((cut) => offsetPixels(cut) <= MAX_OFFSET_PIXELS, cutContourMessage)
+    .nullable()
+    .default(null),
+  trace: oneOf('Trace', traceTargets, defaultSettings.trace),
+};
+
+/** Conversion settings (spec section 3, plus `mode`, `colors`, `read` and the makers' options); missing fields take their defaults. */
 export const conversionSettingsSchema = z.object({
   smoothness: percent('Smoothness', defaultSettings.smoothness),
   threshold: percent('Threshold', defaultSettings.threshold),
@@ -27,6 +71,7 @@ export const conversionSettingsSchema = z.object({
     })
     .default('auto'),
   read: oneOf('Read as', readAs, defaultSettings.read),
+  ...makerSettings,
 });
 
 /** The settings of one conversion, every field present. */

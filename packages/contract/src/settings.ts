@@ -1,16 +1,34 @@
 import {
+  backgrounds,
   cornerDetections,
   defaultSettings,
+  layerings,
   MAX_PIXELS,
+  offsetUnits,
   qualities,
   readAs,
+  readCutContour,
+  readPalette,
   traceModes,
+  traceTargets,
 } from '@vectrace/tracer';
 import type { ConversionSettings } from './settings-schema.js';
 
 export type { ConversionSettings };
 // Plain values, apart from the zod schemas: a page that only shows settings does not load zod.
-export { cornerDetections, MAX_PIXELS, qualities, readAs, traceModes };
+export {
+  backgrounds,
+  cornerDetections,
+  layerings,
+  MAX_PIXELS,
+  offsetUnits,
+  qualities,
+  readAs,
+  readCutContour,
+  readPalette,
+  traceModes,
+  traceTargets,
+};
 
 /** A mode a result is traced in: Auto picks one of these. */
 export type TracedMode = Exclude<(typeof traceModes)[number], 'auto'>;

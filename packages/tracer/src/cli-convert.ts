@@ -87,7 +87,7 @@ export async function convert(
     const traced = trace(image, recipe.settings);
     const model = recipe.background === undefined ? traced : withBackground(traced, recipe.background);
     curves = model.vectorCount;
-    reading = describeReading(traced.reading, traced.layers.length).replace('Read', 'read');
+    reading = describeReading(traced).replace('Read', 'read');
     const format = formats.find((f) => f.name === recipe.format) ?? formats[0];
     const written = format.write(model, recipe.exportOptions);
     data = typeof written === 'string' ? new TextEncoder().encode(written) : written;

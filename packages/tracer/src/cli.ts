@@ -21,11 +21,17 @@ import {
   defaultSettings,
   type Exporter,
   formats,
+  layerings,
+  MAX_OFFSET_PIXELS,
+  offsetPixels,
   qualities,
   readAs,
+  readCutContour,
+  readPalette,
   type SizeUnit,
   type TraceSettings,
   traceModes,
+  traceTargets,
 } from './index.js';
 
 /** What one run was asked to do, with every value already checked. */
@@ -48,6 +54,12 @@ const options = {
   mode: { type: 'string' },
   read: { type: 'string' },
   colors: { type: 'string' },
+  palette: { type: 'string' },
+  layering: { type: 'string' },
+  'stroke-width': { type: 'string' },
+  shapes: { type: 'boolean' },
+  'cut-contour': { type: 'string' },
+  trace: { type: 'string' },
   threshold: { type: 'string' },
   smoothness: { type: 'string' },
   'corner-detection': { type: 'string' },
@@ -73,19 +85,34 @@ Traces PNG and JPEG images into vector graphics. An INPUT of - reads standard in
   -o, --output FILE           write to FILE (a single input only; - for standard output)
       --out-dir DIR           write DIR/<input name>.<ext> for each input, creating DIR
       --format FORMAT         ${formats.map((f) => f.name).join(', ')} (default: from the -o extension, else svg)
-      --mode MODE             ${traceModes.join(', ')} (default ${defaultSettings.mode}): auto reads the image
-                              and picks black-and-white outlines, color layers, or exact
-                              pixel squares for pixel art
+      --mode MODE             ${traceModes.join(', ')} (default ${defaultSettings.mode}): auto reads the
+                              image and picks black-and-white outlines, color layers, or exact
+                              pixel squares for pixel art; centerline draws one stroke along
+                              the middle of each line (for plotters, engravers, single-line cuts)
       --read AS               ${readAs.join(', ')} (default ${defaultSettings.read}): page reads the ink against
                               the paper around it (scans, photos of pages); picture never does
-      --colors N              color mode palette size, 2 to 32, or auto (default ${defaultSettings.colors})
+      --colors N              color mode: exactly N colors, 2 to 32, or auto (default ${defaultSettings.colors})
+      --palette COLORS        color mode: only these colors, each region taking the nearest
+                              (e.g. "#000000,#ff0000")
+      --layering L            ${layerings.join(', ')} (default ${defaultSettings.layering}): cutout gives color shapes
+                              that never overlap, for vinyl cutting and screen printing
+      --stroke-width N        centerline stroke width in pixels, 1 to 100, or auto (default
+                              ${defaultSettings.strokeWidth}: measured from the image)
+      --shapes                straight runs as lines, circles and arcs as true arcs (SVG arcs;
+                              DXF LINE, ARC, CIRCLE and bulges)
+      --cut-contour OFFSET    add a sticker cut line (a path or layer named cut) around the
+                              visible shape, OFFSET outside it: 2mm, 0.1in or 8px (mm and in at
+                              96 pixels to the inch)
+      --trace WHAT            ${traceTargets.join(', ')} (default ${defaultSettings.trace}): alpha traces the silhouette of
+                              the image's opaque pixels, for stencils
       --threshold N           0 to 100; lower keeps fainter strokes (default ${defaultSettings.threshold})
       --smoothness N          0 to 100; higher smooths jagged edges into curves (default ${defaultSettings.smoothness})
       --corner-detection C    ${cornerDetections.join(', ')} (default ${defaultSettings.cornerDetection})
       --quality Q             ${qualities.join(', ')} (default ${defaultSettings.quality})
       --background            paint a background: the traced one, or white (default: only when
                               the input is opaque; transparent pixels stay transparent)
-      --no-background         leave the background transparent, even for an opaque input
+      --no-background         leave the background transparent, even for an opaque input (in
+                              color mode, the background's color is removed inside the picture too)
       --width N               the output's width, the height following the image (default: one
                               unit per image pixel)
       --unit U                ${units.join(', ')}: the unit of --width (default px, 96 to the inch; a DXF
@@ -357,6 +384,29 @@ function readSettings(values: ReturnType<typeof parseCommandLine>['values']): Pa
     settings.cornerDetection = oneOf('--corner-detection', values['corner-detection'], cornerDetections);
   }
   if (values.quality !== undefined) settings.quality = oneOf('--quality', values.quality, qualities);
+  if (values.palette !== undefined) {
+    const palette = readPalette(values.palette);
+    if (!palette || palette.length > 32) {
+      throw new UsageError(
+        `--palette must be up to 32 colors as #rrggbb, separated by commas (got ${values.palette})`,
+      );
+    }
+    settings.palette = palette;
+  }
+  if (values.layering !== undefined) settings.layering = oneOf('--layering', values.layering, layerings);
+  if (values['stroke-width'] !== undefined) settings.strokeWidth = strokeWidth(values['stroke-width']);
+  if (values.shapes) settings.shapes = true;
+  if (values['cut-contour'] !== undefined) {
+    const cut = readCutContour(values['cut-contour']);
+    if (!cut || offsetPixels(cut) > MAX_OFFSET_PIXELS) {
+      throw new UsageError(
+        `--cut-contour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px (got ${values['cut-contour']})`,
+      );
+    }
+    settings.cutContour = cut;
+  }
+  if (values.trace !== undefined) settings.trace = oneOf('--trace', values.trace, traceTargets);
+  if (values['no-background']) settings.background = 'remove';
   return settings;
 }
 
@@ -388,6 +438,15 @@ function wholeNumber(flag: string, value: string, min: number, max: number): num
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < min || n > max) {
     throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got ${value})`);
+  }
+  return n;
+}
+
+function strokeWidth(value: string): number | 'auto' {
+  if (value === 'auto') return value;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 1 || n > 100) {
+    throw new UsageError(`--stroke-width must be a number of pixels from 1 to 100, or auto (got ${value})`);
   }
   return n;
 }

@@ -14,10 +14,17 @@ export type {
 } from './model.js';
 export { describeReading, type Reading } from './reading.js';
 export {
+  backgrounds,
   type CornerDetection,
+  type CutContour,
   cornerDetections,
   defaultSettings,
+  type Layering,
+  layerings,
+  MAX_OFFSET_PIXELS,
   MAX_PIXELS,
+  offsetPixels,
+  offsetUnits,
   type Quality,
   qualities,
   type ReadAs,
@@ -25,5 +32,7 @@ export {
   type TraceMode,
   type TraceSettings,
   traceModes,
+  traceTargets,
 } from './settings.js';
+export { readCutContour, readPalette } from './setting-text.js';
 export { trace } from './trace.js';

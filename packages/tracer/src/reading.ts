@@ -1,5 +1,5 @@
 import { type InkMap, inkMap } from './bw/ink-map.js';
-import type { RasterImage } from './model.js';
+import type { Layer, RasterImage } from './model.js';
 import type { ReadAs } from './settings.js';
 
 /** What the automatic mode read an image as, and so how it was traced. */
@@ -243,7 +243,9 @@ function cellSize(key: Int32Array, w: number, h: number): number {
 }
 
 /** How a result was read, in the product's words: "Read as a color image, 6 colors". */
-export function describeReading(reading: Reading, colors: number): string {
+export function describeReading({ reading, layers }: { reading: Reading; layers: Layer[] }): string {
+  // Colors of the artwork: a cut contour is a line to cut along.
+  const colors = layers.filter((layer) => layer.name !== 'cut').length;
   const count = (word: string) => `${colors} ${word}${colors === 1 ? '' : 's'}`;
   switch (reading.kind) {
     case 'pixel-art':

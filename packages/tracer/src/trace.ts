@@ -3,15 +3,21 @@ import { traceBw } from './bw/trace-bw.js';
 import { traceCenterline } from './centerline/trace-centerline.js';
 import { traceColor } from './color/trace-color.js';
 import { withinCost } from './cost.js';
+import { cutContour } from './cut-contour.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
-import { scaleLayers } from './scale.js';
 import { TraceError } from './errors.js';
 import type { Color, Layer, RasterImage, StageTimings, VectorImage } from './model.js';
 import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
 import { type Reading, readImage } from './reading.js';
-import { cutContour } from './cut-contour.js';
-import { type CutContour, defaultSettings, MAX_PIXELS, offsetPixels, type TraceSettings } from './settings.js';
+import { scaleLayers } from './scale.js';
+import {
+  type CutContour,
+  defaultSettings,
+  MAX_PIXELS,
+  offsetPixels,
+  type TraceSettings,
+} from './settings.js';
 import { fitShapes } from './shapes/fit-shapes.js';
 import { validSettings } from './validate.js';
 
@@ -76,7 +82,9 @@ export function trace(
   let layers = factor > 1 ? scaleLayers(traced.layers, factor) : traced.layers;
   if (full.shapes && mode !== 'pixel') layers = timed(timings, 'shapes', () => fitShapes(layers));
   if (full.cutContour) {
-    const contour = timed(timings, 'cut', () => cutContour(original, offsetPixels(full.cutContour as CutContour)));
+    const contour = timed(timings, 'cut', () =>
+      cutContour(original, offsetPixels(full.cutContour as CutContour)),
+    );
     if (contour) layers = [...layers, contour];
   }
   return {
@@ -101,6 +109,7 @@ function timed<T>(timings: StageTimings, stage: string, work: () => T): T {
   return result;
 }
 
+/** The curves of the artwork: a cut contour is a line to cut along, not part of the picture. */
 function countCurves(layers: Layer[]): number {
-  return layers.reduce((sum, layer) => sum + layer.subpaths.length, 0);
+  return layers.reduce((sum, layer) => sum + (layer.name === 'cut' ? 0 : layer.subpaths.length), 0);
 }

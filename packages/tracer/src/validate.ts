@@ -19,7 +19,8 @@ const isOneOf = (values: readonly string[], value: unknown) =>
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 function oneOf(name: string, values: readonly string[], value: unknown): void {
-  if (!isOneOf(values, value)) throw new TraceError('invalid-settings', `${name} must be one of ${values.join(', ')}`);
+  if (!isOneOf(values, value))
+    throw new TraceError('invalid-settings', `${name} must be one of ${values.join(', ')}`);
 }
 
 /** Checks every setting's range, so a bad value is refused with its name rather than traced. */
@@ -50,7 +51,10 @@ export function validSettings(s: TraceSettings): TraceSettings {
   oneOf('background', backgrounds, s.background);
   oneOf('layering', layerings, s.layering);
   oneOf('trace', traceTargets, s.trace);
-  if (s.strokeWidth !== 'auto' && !(typeof s.strokeWidth === 'number' && s.strokeWidth >= 1 && s.strokeWidth <= 100)) {
+  if (
+    s.strokeWidth !== 'auto' &&
+    !(typeof s.strokeWidth === 'number' && s.strokeWidth >= 1 && s.strokeWidth <= 100)
+  ) {
     throw new TraceError('invalid-settings', 'strokeWidth must be a number of pixels from 1 to 100, or auto');
   }
   if (!Array.isArray(s.palette) || s.palette.length > 32 || !s.palette.every((c) => HEX.test(c))) {
@@ -58,8 +62,19 @@ export function validSettings(s: TraceSettings): TraceSettings {
   }
   if (typeof s.shapes !== 'boolean') throw new TraceError('invalid-settings', 'shapes must be true or false');
   const cut = s.cutContour;
-  if (cut !== null && !(typeof cut === 'object' && isOneOf(offsetUnits, cut.unit) && cut.offset >= 0 && offsetPixels(cut) <= MAX_OFFSET_PIXELS)) {
-    throw new TraceError('invalid-settings', 'cutContour must be an offset from 0 to 50 mm (in px, mm or in)');
+  if (
+    cut !== null &&
+    !(
+      typeof cut === 'object' &&
+      isOneOf(offsetUnits, cut.unit) &&
+      cut.offset >= 0 &&
+      offsetPixels(cut) <= MAX_OFFSET_PIXELS
+    )
+  ) {
+    throw new TraceError(
+      'invalid-settings',
+      'cutContour must be an offset from 0 to 50 mm (in px, mm or in)',
+    );
   }
   return s;
 }

@@ -253,7 +253,13 @@ describe('usage errors exit 2 with one line', () => {
     [['square.png', '-o', 'x.svg', '--format', 'png'], 'svg, eps, pdf, dxf'],
     [['square.png', '-o', 'x.svg', '--quality', 'best'], 'draft, standard, high, ultra'],
     [['square.png', '-o', 'x.svg', '--corner-detection', 'soft'], 'auto, sharp, rounded, none'],
-    [['square.png', '-o', 'x.svg', '--mode', 'gray'], 'bw, color'],
+    [['square.png', '-o', 'x.svg', '--mode', 'gray'], 'bw, color, pixel, centerline'],
+    [['square.png', '-o', 'x.svg', '--palette', '#000,red'], '#rrggbb'],
+    [['square.png', '-o', 'x.svg', '--cut-contour', '2cm'], 'as 2mm, 0.1in or 8px'],
+    [['square.png', '-o', 'x.svg', '--cut-contour', '60mm'], 'from 0 to 50 mm'],
+    [['square.png', '-o', 'x.svg', '--layering', 'layered'], 'stacked, cutout'],
+    [['square.png', '-o', 'x.svg', '--stroke-width', '0'], '1 to 100, or auto'],
+    [['square.png', '-o', 'x.svg', '--trace', 'mask'], 'image, alpha'],
     [['square.png', '-o', 'x.svg', '--colors', '64'], '2 to 32, or auto'],
     [['square.png', '-o', 'x.svg', '--smoothness', 'lots'], '0 to 100'],
     [['square.png', 'photo.jpg', '-o', 'x.svg'], '--out-dir'],
@@ -400,6 +406,49 @@ describe('batches, sizes and precision', () => {
     expect(d4).toMatch(/\.\d{3,4}/);
     const bad = await vectrace('logo.png', '-o', 'x.svg', '--precision', '12');
     expect(bad.stderr).toBe('vectrace: --precision must be a whole number from 0 to 8 (got 12)\n');
+  });
+});
+
+describe("makers' options", () => {
+  it('adds a cut contour named cut around a sticker, in SVG and as a DXF layer in millimetres', async () => {
+    const svg = await vectrace('logo.png', '-o', 'makers/logo.svg', '--cut-contour', '2mm');
+    expect(svg.code).toBe(0);
+    expect(await readFile(join(dir, 'makers/logo.svg'), 'utf8')).toContain('<path id="cut" fill="none"');
+    const run = await vectrace(
+      'logo.png',
+      '-o',
+      'makers/logo.dxf',
+      '--cut-contour',
+      '2mm',
+      '--width',
+      '64',
+      '--unit',
+      'mm',
+    );
+    expect(run.code).toBe(0);
+    const dxf = new DxfParser().parseSync(await readFile(join(dir, 'makers/logo.dxf'), 'utf8'));
+    expect(Object.keys(dxf?.tables.layer.layers ?? {})).toContain('cut');
+    // At 1 mm per pixel the disc of radius 20 gets a cut line about 22 px... here 20 + 2 * 96 / 25.4 px.
+    const cut = (dxf?.entities ?? []).find((e) => e.layer === 'cut') as unknown as {
+      vertices: { x: number }[];
+    };
+    const xs = cut.vertices.map((v) => v.x);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(2 * (20 + (2 * 96) / 25.4), 0);
+  });
+
+  it('traces the silhouette with --trace alpha, and gives colors of a palette only', async () => {
+    const alpha = await vectrace('logo.png', '-o', 'makers/alpha.svg', '--trace', 'alpha');
+    expect(alpha.stdout).toContain('traced as the silhouette of its opaque pixels');
+    expect(await readFile(join(dir, 'makers/alpha.svg'), 'utf8')).toContain('fill="#000"');
+    const opaque = await vectrace('square.png', '-o', 'makers/none.svg', '--trace', 'alpha');
+    expect(opaque.code).toBe(1);
+    expect(opaque.stderr).toContain('needs an image with transparent pixels');
+    await vectrace('logo.png', '-o', 'makers/palette.svg', '--mode', 'color', '--palette', '#0000ff,#00ff00');
+    const fills = [
+      ...(await readFile(join(dir, 'makers/palette.svg'), 'utf8')).matchAll(/fill="(#[0-9a-f]+)"/g),
+    ];
+    expect(fills.length).toBeGreaterThan(0);
+    for (const [, fill] of fills) expect(['#00f', '#0f0']).toContain(fill);
   });
 });
 

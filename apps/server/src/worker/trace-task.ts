@@ -55,7 +55,7 @@ export default function traceTask({ image, settings }: TraceTask): TraceOutcome 
       ok: true,
       svg,
       vectorCount: vector.vectorCount,
-      reading: describeReading(vector.reading, vector.layers.length),
+      reading: describeReading(vector),
       tracedMode: vector.reading.mode,
       reducedBy: vector.reducedBy,
     };

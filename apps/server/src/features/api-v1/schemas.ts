@@ -6,7 +6,20 @@ import {
   type SizeUnit,
   sizeUnits,
 } from '@vectrace/contract';
-import { cornerDetections, defaultSettings, qualities, readAs, traceModes } from '@vectrace/tracer';
+import {
+  backgrounds,
+  cornerDetections,
+  defaultSettings,
+  layerings,
+  MAX_OFFSET_PIXELS,
+  offsetPixels,
+  qualities,
+  readAs,
+  readCutContour,
+  readPalette,
+  traceModes,
+  traceTargets,
+} from '@vectrace/tracer';
 import { z } from 'zod';
 import { MAX_PNG_WIDTH, pngPixels } from '../conversions/download.js';
 
@@ -82,7 +95,7 @@ export const vectorizeOptionsSchema = z
     traceMode: oneOf('traceMode', traceModes)
       .default(defaultSettings.mode)
       .describe(
-        "`auto` reads the image and picks one of the others (the job's `reading` says which); `bw` traces outlines in one color; `color` traces color layers; `pixel` traces every pixel as an exact square.",
+        "`auto` reads the image and picks `bw`, `color` or `pixel` (the job's `reading` says which); `bw` traces outlines in one color; `color` traces color layers; `pixel` traces every pixel as an exact square; `centerline` draws one open stroke along the middle of each line (plotters, engravers, single-line cuts).",
       ),
     read: oneOf('read', readAs)
       .default(defaultSettings.read)
@@ -94,7 +107,66 @@ export const vectorizeOptionsSchema = z
         error: 'colors must be a whole number from 2 to 32, or auto',
       })
       .default('auto')
-      .describe('Color mode: the palette size, 2 to 32, or `auto`.'),
+      .describe('Color mode: exactly this many colors, 2 to 32 (when the image has as many), or `auto`.'),
+    palette: z
+      .string()
+      .transform((text, ctx) => {
+        const colors = readPalette(text);
+        if (colors && colors.length <= 32) return colors;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'palette must be up to 32 colors as #rrggbb, separated by commas',
+        });
+        return z.NEVER;
+      })
+      .optional()
+      .describe('Color mode: only these colors, each region taking the nearest, e.g. `#000000,#ff0000`.'),
+    traceBackground: oneOf('traceBackground', backgrounds)
+      .default(defaultSettings.background)
+      .describe('Color mode: `remove` leaves the background out, transparent, inside the picture too.'),
+    layering: oneOf('layering', layerings)
+      .default(defaultSettings.layering)
+      .describe(
+        '`stacked` layers each cover what lies under the next; `cutout` shapes never overlap (vinyl, screen printing), with a thin stroke of their color over the seams.',
+      ),
+    strokeWidth: z
+      .union(
+        [
+          z.literal('auto'),
+          z.coerce
+            .number({ error: 'strokeWidth must be a number from 1 to 100, or auto' })
+            .min(1, 'strokeWidth must be from 1 to 100, or auto')
+            .max(100, 'strokeWidth must be from 1 to 100, or auto'),
+        ],
+        { error: 'strokeWidth must be a number from 1 to 100, or auto' },
+      )
+      .default('auto')
+      .describe('Centerline mode: the stroke width in image pixels, or `auto` to measure it.'),
+    shapes: z
+      .enum(['true', 'false'], { error: 'shapes must be true or false' })
+      .transform((v) => v === 'true')
+      .default(false)
+      .describe(
+        '`true` writes straight runs as lines and circles and arcs as true arcs (DXF: LINE, ARC, CIRCLE).',
+      ),
+    cutContour: z
+      .string()
+      .transform((text, ctx) => {
+        const cut = readCutContour(text);
+        if (cut && offsetPixels(cut) <= MAX_OFFSET_PIXELS) return cut;
+        ctx.addIssue({
+          code: 'custom',
+          message: 'cutContour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px',
+        });
+        return z.NEVER;
+      })
+      .optional()
+      .describe(
+        'A sticker cut line around the visible shape, this far outside it: `2mm`, `0.1in` or `8px` (mm and in at 96 px per inch of the image). Written as a path or layer named `cut`.',
+      ),
+    trace: oneOf('trace', traceTargets)
+      .default(defaultSettings.trace)
+      .describe('`alpha` traces the silhouette of the opaque pixels, for stencils.'),
     threshold: whole('threshold', 0, 100)
       .default(defaultSettings.threshold)
       .describe('0 to 100; lower keeps fainter strokes.'),
