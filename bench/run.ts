@@ -10,7 +10,7 @@ import { realSection, realTargets } from './real/report.js';
 import { runReal } from './real/runner.js';
 import { writeSheets } from './real/sheets.js';
 import { renderReport } from './report.js';
-import { readSection, SCALE_OUT_SECTION } from './results-section.js';
+import { KEPT_SECTIONS, readSection } from './results-section.js';
 import { runSubset, type SubsetRun } from './runner.js';
 import { checkTargets, type TargetCheck } from './targets.js';
 
@@ -104,8 +104,9 @@ async function main(): Promise<void> {
   console.log(report);
   const out = options.out ?? (options.complete ? path.join(benchDir, 'RESULTS.md') : undefined);
   if (out) {
-    // The scale-out figures come from their own benchmark (scale-out.ts): kept across this one.
-    await writeFile(out, `${report.trimEnd()}\n${await readSection(out, SCALE_OUT_SECTION)}`);
+    // The makers' and scale-out figures come from their own benchmarks: kept across this one.
+    const kept = await Promise.all(KEPT_SECTIONS.map((title) => readSection(out, title)));
+    await writeFile(out, `${report.trimEnd()}\n${kept.join('')}`);
     console.error(`Wrote ${path.relative(process.cwd(), out)}`);
   } else {
     console.error('Partial run: RESULTS.md left as it was (pass --out FILE to save this report).');
