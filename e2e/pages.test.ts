@@ -63,6 +63,32 @@ describe('pages', () => {
     await screenshot(page, 'page-how-to-vectorize-a-logo');
   });
 
+  test("/cutting-engraving-plotting covers each makers' option and the formats that carry it", async () => {
+    const { page } = await site.newTab();
+    await open(page, '/cutting-engraving-plotting');
+    const body = await text(page);
+    for (const words of [
+      'Centerline',
+      'Cut-out',
+      'Palette',
+      'True shapes',
+      'Cut contour',
+      'Transparency silhouette',
+    ])
+      expect(body).toContain(words);
+    for (const format of ['SVG', 'EPS', 'PDF', 'DXF'])
+      await visible(page.locator('#formats dt').getByText(format, { exact: true }));
+    expect(body).toContain('id="cut"');
+    await expectSharedFrame(page);
+    expect(
+      await target(
+        page,
+        page.getByRole('contentinfo').getByRole('link', { name: 'Cutting, Engraving and Plotting' }),
+      ),
+    ).toBe('/cutting-engraving-plotting');
+    await screenshot(page, 'page-cutting-engraving-plotting');
+  });
+
   test('/privacy states its date, a contact address, the reply time and the minimum age', async () => {
     const { page } = await site.newTab();
     await open(page, '/privacy');

@@ -26,6 +26,12 @@ export const routes: { path: string; name: string; ready(page: Page): Locator }[
     ready: (page) => page.getByRole('heading', { level: 1 }),
   },
   {
+    path: '/cutting-engraving-plotting',
+    name: 'cutting-engraving-plotting',
+    ready: (page) =>
+      page.getByRole('heading', { level: 1, name: 'Vector Files for Cutting, Engraving and Plotting' }),
+  },
+  {
     path: '/terms',
     name: 'terms',
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Terms of Service' }),

@@ -45,7 +45,14 @@ describe('serving the site', () => {
   });
 
   it('gives each page its own title, description, canonical address and sharing tags in the served HTML', async () => {
-    for (const path of ['/', '/png-to-svg', '/how-to-vectorize-a-logo', '/privacy', '/api/docs'] as const) {
+    for (const path of [
+      '/',
+      '/png-to-svg',
+      '/how-to-vectorize-a-logo',
+      '/cutting-engraving-plotting',
+      '/privacy',
+      '/api/docs',
+    ] as const) {
       const html = (await raw(`${server.url}${path}`)).body.toString();
       const title = pageMeta[path].title;
       expect(html, path).toContain(`<title>${title}</title>`);
@@ -103,6 +110,9 @@ describe('serving the site', () => {
     expect(sitemap.status).toBe(200);
     expect(sitemap.body.toString()).toContain('<loc>https://vectrace.example/png-to-svg</loc>');
     expect(sitemap.body.toString()).toContain('<loc>https://vectrace.example/api/docs</loc>');
+    expect(sitemap.body.toString()).toContain(
+      '<loc>https://vectrace.example/cutting-engraving-plotting</loc>',
+    );
     for (const file of ['/favicon.ico', '/apple-touch-icon.png', '/og.png']) {
       const reply = await raw(`${server.url}${file}`);
       expect(reply.status, file).toBe(200);

@@ -11,6 +11,9 @@ const PngToSvgPage = lazy(() => import('./pages/png-to-svg').then((m) => ({ defa
 const HowToVectorizeALogoPage = lazy(() =>
   import('./pages/how-to-vectorize-a-logo').then((m) => ({ default: m.HowToVectorizeALogoPage })),
 );
+const CuttingEngravingPlottingPage = lazy(() =>
+  import('./pages/cutting-engraving-plotting').then((m) => ({ default: m.CuttingEngravingPlottingPage })),
+);
 const ApiReferencePage = lazy(() =>
   import('./pages/api-reference').then((m) => ({ default: m.ApiReferencePage })),
 );
@@ -43,6 +46,7 @@ export function AppRoutes() {
         <Route path="/checkout" component={CheckoutPage} />
         <Route path="/png-to-svg" component={PngToSvgPage} />
         <Route path="/how-to-vectorize-a-logo" component={HowToVectorizeALogoPage} />
+        <Route path="/cutting-engraving-plotting" component={CuttingEngravingPlottingPage} />
         <Route path="/privacy" component={PrivacyPage} />
         <Route path="/terms" component={TermsPage} />
         <Route path="/api/docs" component={ApiReferencePage} />

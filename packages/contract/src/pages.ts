@@ -6,6 +6,7 @@ export const pagePaths = [
   '/checkout',
   '/png-to-svg',
   '/how-to-vectorize-a-logo',
+  '/cutting-engraving-plotting',
   '/privacy',
   '/terms',
   '/api/docs',
@@ -56,6 +57,11 @@ export const pageMeta: Record<PagePath, PageMeta> = {
     description:
       'Turn a PNG or JPEG logo into a clean, scalable SVG in six steps: prepare the source, upload, choose settings, convert, refine and download. With recommended settings.',
   },
+  '/cutting-engraving-plotting': {
+    title: 'Vector Files for Cutting, Engraving and Plotting | Vectrace',
+    description:
+      'Turn a PNG or JPEG into a file a machine can follow: centerline strokes for plotters and engravers, cut-out layers for vinyl, fixed ink palettes, true arcs in DXF, sticker cut contours and stencil silhouettes.',
+  },
   '/privacy': {
     title: 'Privacy Policy | Vectrace',
     description:
@@ -78,6 +84,7 @@ export const publicPagePaths: readonly PagePath[] = [
   '/',
   '/png-to-svg',
   '/how-to-vectorize-a-logo',
+  '/cutting-engraving-plotting',
   '/privacy',
   '/terms',
   '/api/docs',

@@ -28,6 +28,7 @@ const colorsMessage = 'Colors must be a whole number from 2 to 32, or auto';
 
 const strokeWidthMessage = 'Stroke width must be a number of pixels from 1 to 100, or auto';
 const paletteMessage = 'The palette must be up to 32 colors written #rrggbb';
+const SHAPES_WITH_CUTOUT = 'True shapes and cut-out layering cannot be combined: choose one of them';
 const cutContourMessage = 'The cut contour must be an offset from 0 to 50 mm (in px, mm or in)';
 
 /** The makers' options: centerline strokes, palette, layering, true shapes, cut contour, alpha. */
@@ -59,20 +60,28 @@ const makerSettings = {
 };
 
 /** Conversion settings (spec section 3, plus `mode`, `colors`, `read` and the makers' options); missing fields take their defaults. */
-export const conversionSettingsSchema = z.object({
-  smoothness: percent('Smoothness', defaultSettings.smoothness),
-  threshold: percent('Threshold', defaultSettings.threshold),
-  cornerDetection: oneOf('Corner detection', cornerDetections, defaultSettings.cornerDetection),
-  quality: oneOf('Quality', qualities, defaultSettings.quality),
-  mode: oneOf('Mode', traceModes, defaultSettings.mode),
-  colors: z
-    .union([z.literal('auto'), z.number().int(colorsMessage).min(2, colorsMessage).max(32, colorsMessage)], {
-      error: colorsMessage,
-    })
-    .default('auto'),
-  read: oneOf('Read as', readAs, defaultSettings.read),
-  ...makerSettings,
-});
+export const conversionSettingsSchema = z
+  .object({
+    smoothness: percent('Smoothness', defaultSettings.smoothness),
+    threshold: percent('Threshold', defaultSettings.threshold),
+    cornerDetection: oneOf('Corner detection', cornerDetections, defaultSettings.cornerDetection),
+    quality: oneOf('Quality', qualities, defaultSettings.quality),
+    mode: oneOf('Mode', traceModes, defaultSettings.mode),
+    colors: z
+      .union(
+        [z.literal('auto'), z.number().int(colorsMessage).min(2, colorsMessage).max(32, colorsMessage)],
+        {
+          error: colorsMessage,
+        },
+      )
+      .default('auto'),
+    read: oneOf('Read as', readAs, defaultSettings.read),
+    ...makerSettings,
+  })
+  .refine((s) => !(s.shapes && s.layering === 'cutout'), {
+    message: SHAPES_WITH_CUTOUT,
+    path: ['shapes'],
+  });
 
 /** The settings of one conversion, every field present. */
 export type ConversionSettings = z.infer<typeof conversionSettingsSchema>;

@@ -38,16 +38,39 @@ export function describeSettings(settings: ConversionSettings): string {
       bw: 'Black & white',
       color: `Color (${colors})`,
       pixel: 'Pixel art',
+      centerline: 'Centerline',
     }[settings.mode],
   ];
   const d = defaultConversionSettings;
   if (settings.smoothness !== d.smoothness) words.push(`smoothness ${settings.smoothness}`);
-  if ((settings.mode === 'bw' || settings.mode === 'auto') && settings.threshold !== d.threshold)
+  if (inkModes.includes(settings.mode) && settings.threshold !== d.threshold)
     words.push(`threshold ${settings.threshold}`);
   if (settings.read !== d.read) words.push(`read as a ${settings.read}`);
   if (settings.cornerDetection !== d.cornerDetection) words.push(`${settings.cornerDetection} corners`);
   if (settings.quality !== d.quality) words.push(`${settings.quality} quality`);
-  return words.join(', ');
+  return [...words, ...makerWords(settings)].join(', ');
+}
+
+/** The modes that read ink against paper, where Threshold counts. */
+const inkModes: ConversionSettings['mode'][] = ['auto', 'bw', 'centerline'];
+
+/** The makers' options that differ from the defaults, where the mode uses them. */
+function makerWords(settings: ConversionSettings): string[] {
+  const words: string[] = [];
+  const color = settings.mode === 'color' || settings.mode === 'auto';
+  if (settings.trace === 'alpha') words.push('transparency silhouette');
+  if (settings.mode === 'centerline' && settings.strokeWidth !== 'auto')
+    words.push(`stroke ${settings.strokeWidth} px`);
+  if (color && settings.palette.length > 0)
+    words.push(
+      settings.palette.length === 1 ? 'palette of 1 color' : `palette of ${settings.palette.length}`,
+    );
+  if (color && settings.background === 'remove') words.push('background removed');
+  if (color && settings.layering === 'cutout') words.push('cut-out layers');
+  if (settings.shapes && settings.mode !== 'pixel') words.push('true shapes');
+  if (settings.cutContour)
+    words.push(`cut contour ${settings.cutContour.offset} ${settings.cutContour.unit}`);
+  return words;
 }
 
 /** Where a conversion stands, in a word or two. */

@@ -6,4 +6,5 @@ export const modeLabels: Record<(typeof traceModes)[number], string> = {
   bw: 'Black & white',
   color: 'Color',
   pixel: 'Pixel art',
+  centerline: 'Centerline',
 };

@@ -63,8 +63,12 @@ export const presets: Preset[] = [
   },
 ];
 
-/** The preset these settings are, if any. */
+/**
+ * The preset these settings are, if any. Lists and objects (a palette, a cut contour) compare by
+ * what they hold: settings brought back from the server are copies.
+ */
 export function presetOf(settings: ConversionSettings): Preset | undefined {
   const keys = Object.keys(base) as (keyof ConversionSettings)[];
-  return presets.find((preset) => keys.every((key) => preset.settings[key] === settings[key]));
+  const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+  return presets.find((preset) => keys.every((key) => same(preset.settings[key], settings[key])));
 }

@@ -183,7 +183,11 @@ export const vectorizeOptionsSchema = z
       .default(10)
       .describe('Seconds to wait for the result before answering 202 with a job to poll.'),
   })
-  .superRefine(widthWithinMaximum);
+  .superRefine(widthWithinMaximum)
+  .refine((o) => !(o.shapes && o.layering === 'cutout'), {
+    message: 'shapes and layering=cutout cannot be combined: choose one of them',
+    path: ['shapes'],
+  });
 export type VectorizeOptions = z.infer<typeof vectorizeOptionsSchema>;
 
 /** The form of `POST /api/v1/vectorize`, for the document: one image, and the options. */

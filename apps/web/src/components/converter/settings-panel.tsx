@@ -6,17 +6,17 @@ import {
   readAs,
   traceModes,
 } from '@vectrace/contract';
-import { ChevronDown, Info, RotateCcw, Wand2 } from 'lucide-react';
-import type { ReactNode, Ref } from 'react';
+import { ChevronDown, RotateCcw, Wand2 } from 'lucide-react';
+import type { Ref } from 'react';
 import { cn } from '../../lib/cn';
 import { modeLabels } from '../../lib/modes';
 import { presetOf, presets } from '../../lib/presets';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
-import { Slider } from '../ui/slider';
 import { Spinner } from '../ui/spinner';
 import { Tooltip } from '../ui/tooltip';
+import { MakerOptions } from './maker-options';
+import { ChoiceSetting, PercentSetting } from './setting-controls';
 
 const cornerLabels: Record<(typeof cornerDetections)[number], string> = {
   auto: 'Auto',
@@ -36,91 +36,6 @@ const readLabels: Record<(typeof readAs)[number], string> = {
   page: 'Page',
 };
 const colorChoices = ['auto', '2', '3', '4', '6', '8', '12', '16', '24', '32'];
-
-function SettingLabel({ id, children, hint }: { id: string; children: ReactNode; hint: string }) {
-  return (
-    <div className="flex items-center gap-1.5">
-      <span id={id} className="text-sm font-medium">
-        {children}
-      </span>
-      <Tooltip content={hint}>
-        <button
-          type="button"
-          aria-label={`About ${children}`}
-          className="cursor-help rounded-full text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <Info aria-hidden="true" className="size-3.5" />
-        </button>
-      </Tooltip>
-    </div>
-  );
-}
-
-function PercentSetting({
-  name,
-  value,
-  hint,
-  onChange,
-}: {
-  name: string;
-  value: number;
-  hint: string;
-  onChange: (value: number) => void;
-}) {
-  return (
-    <div className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
-        <SettingLabel id={`${name}-label`} hint={hint}>
-          {name}
-        </SettingLabel>
-        <span className="rounded-md bg-muted px-2 py-0.5 text-xs font-semibold tabular-nums">{value}</span>
-      </div>
-      <Slider
-        label={name}
-        min={0}
-        max={100}
-        step={1}
-        value={[value]}
-        onValueChange={([next]) => onChange(next)}
-      />
-    </div>
-  );
-}
-
-function ChoiceSetting({
-  name,
-  value,
-  hint,
-  choices,
-  onChange,
-}: {
-  name: string;
-  value: string;
-  hint: string;
-  choices: [value: string, label: string][];
-  onChange: (value: string) => void;
-}) {
-  const labelId = `${name.toLowerCase().replace(/\s+/g, '-')}-label`;
-  return (
-    <div className="flex flex-col gap-2">
-      <SettingLabel id={labelId} hint={hint}>
-        {name}
-      </SettingLabel>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger aria-labelledby={labelId}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {choices.map(([choice, label]) => (
-            <SelectItem key={choice} value={choice}>
-              {label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 /** One click sets the engine for a kind of image. */
 function Presets({
@@ -158,7 +73,10 @@ function Presets({
   );
 }
 
-/** Settings: presets, the six controls under Advanced, Reset, and Convert (disabled until it can start). */
+/**
+ * Settings: presets; under Advanced the tracing controls and the makers' options; Reset; and
+ * Convert (disabled until it can start).
+ */
 export function SettingsPanel({
   settings,
   onChange,
@@ -196,7 +114,7 @@ export function SettingsPanel({
               hint="How much curves are smoothed. Higher values give fewer, rounder curves; 70-90 cleans up jagged edges."
               onChange={(value) => set('smoothness', value)}
             />
-            {settings.mode === 'bw' || settings.mode === 'auto' ? (
+            {settings.mode === 'bw' || settings.mode === 'auto' || settings.mode === 'centerline' ? (
               <PercentSetting
                 name="Threshold"
                 value={settings.threshold}
@@ -222,7 +140,7 @@ export function SettingsPanel({
               <ChoiceSetting
                 name="Mode"
                 value={settings.mode}
-                hint="Auto reads the image and picks one of the others. Black & white traces one ink color; Color traces each of the image's colors as its own layer, and keeps transparent areas transparent; Pixel art draws every pixel as an exact square."
+                hint="Auto reads the image and picks Black & white, Color or Pixel art. Black & white traces one ink color; Color traces each of the image's colors as its own layer, and keeps transparent areas transparent; Pixel art draws every pixel as an exact square; Centerline draws one open stroke along the middle of each line, for plotters, engravers, single-line laser cuts and handwriting."
                 choices={traceModes.map((value) => [value, modeLabels[value]])}
                 onChange={(value) => set('mode', value as ConversionSettings['mode'])}
               />
@@ -245,6 +163,7 @@ export function SettingsPanel({
                 />
               ) : null}
             </div>
+            <MakerOptions settings={settings} onChange={onChange} />
           </div>
         </details>
         <div className="flex gap-3">

@@ -1,4 +1,4 @@
-import { ArrowRight, BookOpen, FileImage } from 'lucide-react';
+import { ArrowRight, BookOpen, FileImage, Scissors } from 'lucide-react';
 import { Link } from 'wouter';
 import { HomeSection } from './section';
 
@@ -15,9 +15,15 @@ const guides = [
     title: 'PNG to SVG: Free Online Converter',
     text: 'Why convert, which images convert best, a quick start, tips, limitations and common uses.',
   },
+  {
+    href: '/cutting-engraving-plotting',
+    icon: Scissors,
+    title: 'Cutting, Engraving and Plotting',
+    text: 'Centerline strokes, cut-out layers for vinyl, fixed inks, true arcs in DXF, sticker cut lines and stencils.',
+  },
 ];
 
-/** Links to the two guides. */
+/** Links to the guides. */
 export function Guides() {
   return (
     <HomeSection
@@ -26,7 +32,7 @@ export function Guides() {
       title="Get the best results"
       lead="Short, practical guides to prepare your images and pick the right settings."
     >
-      <ul className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+      <ul className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3">
         {guides.map(({ href, icon: Icon, title, text }) => (
           <li key={href}>
             <Link

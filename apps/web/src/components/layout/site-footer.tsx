@@ -4,6 +4,7 @@ import { productName } from './brand';
 const links = [
   { href: '/png-to-svg', label: 'PNG to SVG' },
   { href: '/how-to-vectorize-a-logo', label: 'How to Vectorize a Logo' },
+  { href: '/cutting-engraving-plotting', label: 'Cutting, Engraving and Plotting' },
   { href: '/api/docs', label: 'API Reference' },
   { href: '/privacy', label: 'Privacy' },
   { href: '/terms', label: 'Terms' },

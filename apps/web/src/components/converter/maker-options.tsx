@@ -1,0 +1,397 @@
+import {
+  backgrounds,
+  type ConversionSettings,
+  layerings,
+  offsetUnits,
+  traceTargets,
+} from '@vectrace/contract';
+import { Plus, X } from 'lucide-react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import {
+  addColors,
+  type Checked,
+  checkCutContour,
+  checkStrokeWidth,
+  convertOffset,
+  firstCutContour,
+  MAX_PALETTE,
+  type OffsetUnit,
+} from '../../lib/maker-options';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { Switch } from '../ui/switch';
+import { ChoiceSetting, labelIdOf, SettingLabel } from './setting-controls';
+
+const traceLabels: Record<(typeof traceTargets)[number], string> = {
+  image: 'Image',
+  alpha: 'Transparency silhouette',
+};
+const backgroundLabels: Record<(typeof backgrounds)[number], string> = { keep: 'Keep', remove: 'Remove' };
+const layeringLabels: Record<(typeof layerings)[number], string> = { stacked: 'Stacked', cutout: 'Cut-out' };
+
+/**
+ * The options for cutters, engravers and plotters: what is traced, centerline's stroke width,
+ * the palette, background and layering of color results, true shapes and a sticker cut contour.
+ * Each shows where the mode uses it.
+ */
+export function MakerOptions({
+  settings,
+  onChange,
+}: {
+  settings: ConversionSettings;
+  onChange: (settings: ConversionSettings) => void;
+}) {
+  const id = useId();
+  const set = <K extends keyof ConversionSettings>(key: K, value: ConversionSettings[K]) =>
+    onChange({ ...settings, [key]: value });
+  const { mode } = settings;
+  const color = mode === 'color' || mode === 'auto';
+  return (
+    <fieldset aria-labelledby={`${id}-title`} className="flex flex-col gap-5 border-t border-border pt-5">
+      <div className="flex flex-col gap-1">
+        <h3 id={`${id}-title`} className="text-sm font-semibold">
+          For cutting, engraving and plotting
+        </h3>
+        <p className="text-xs text-muted-foreground">
+          Files that machines follow: single strokes, fixed inks, shapes that never overlap, cut lines.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {color ? (
+          <>
+            <ChoiceSetting
+              name="Background"
+              value={settings.background}
+              hint="Color results. Remove leaves the background out, transparent, also where it shows inside the picture (the inside of an O), so nothing is cut or printed there."
+              choices={backgrounds.map((value) => [value, backgroundLabels[value]])}
+              onChange={(value) => set('background', value as ConversionSettings['background'])}
+            />
+            <ChoiceSetting
+              name="Layering"
+              value={settings.layering}
+              hint="Color results. Stacked lays each color over the ones beneath it. Cut-out gives shapes that never overlap, for vinyl cutting and screen printing: nothing hidden under another color to weed, and a thin stroke of each shape's color over the seams. Cut-out turns True shapes off: its shapes share their borders exactly."
+              choices={layerings.map((value) => [value, layeringLabels[value]])}
+              onChange={(value) =>
+                // Cut-out shapes share their borders exactly: true shapes would part them.
+                onChange({
+                  ...settings,
+                  layering: value as ConversionSettings['layering'],
+                  ...(value === 'cutout' ? { shapes: false } : {}),
+                })
+              }
+            />
+            <div className="sm:col-span-2">
+              <PaletteSetting palette={settings.palette} onChange={(value) => set('palette', value)} />
+            </div>
+          </>
+        ) : null}
+        <ChoiceSetting
+          name="Trace"
+          value={settings.trace}
+          hint="Image traces what you see. Transparency silhouette traces the shape of the opaque pixels, whatever their colors: for stencils and cut outlines. It needs an image with transparency, such as a PNG with a transparent background."
+          choices={traceTargets.map((value) => [value, traceLabels[value]])}
+          onChange={(value) => set('trace', value as ConversionSettings['trace'])}
+        />
+        {mode === 'centerline' ? (
+          <StrokeWidthSetting value={settings.strokeWidth} onChange={(value) => set('strokeWidth', value)} />
+        ) : null}
+      </div>
+      {mode !== 'pixel' ? (
+        <SwitchSetting
+          name="True shapes"
+          checked={settings.shapes}
+          hint="Straight runs become straight lines, and circles and round arcs become true arcs instead of many small curves: cleaner cuts and smaller files. In DXF they stay exact lines, arcs and circles. Turning it on sets Layering back to Stacked."
+          onChange={(value) =>
+            onChange({ ...settings, shapes: value, ...(value ? { layering: 'stacked' as const } : {}) })
+          }
+        />
+      ) : null}
+      <CutContourSetting value={settings.cutContour} onChange={(value) => set('cutContour', value)} />
+    </fieldset>
+  );
+}
+
+/** An on/off setting: its name and (i) on the left, the switch on the right. */
+function SwitchSetting({
+  name,
+  checked,
+  hint,
+  onChange,
+}: {
+  name: string;
+  checked: boolean;
+  hint: string;
+  onChange: (checked: boolean) => void;
+}) {
+  const labelId = labelIdOf(name);
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <SettingLabel id={labelId} hint={hint}>
+        {name}
+      </SettingLabel>
+      <Switch aria-labelledby={labelId} checked={checked} onCheckedChange={onChange} />
+    </div>
+  );
+}
+
+/**
+ * A typed field's text: what was typed, until the value it stands for changes from outside
+ * (Reset, a preset, a conversion brought back), which shows the new value.
+ */
+function useTyped(shown: string): [string, (text: string) => void] {
+  const [text, setText] = useState(shown);
+  const [last, setLast] = useState(shown);
+  if (shown !== last) {
+    setLast(shown);
+    setText(shown);
+  }
+  return [text, setText];
+}
+
+/** The line under a typed field: why the text is refused, or what it does. */
+function FieldNote({ id, checked, text }: { id: string; checked: Checked<unknown>; text: string }) {
+  const problem = 'problem' in checked ? checked.problem : null;
+  return (
+    <p
+      id={id}
+      aria-live="polite"
+      className={problem ? 'text-xs text-danger' : 'text-xs text-muted-foreground'}
+    >
+      {problem ?? text}
+    </p>
+  );
+}
+
+/** Centerline's stroke width: empty for Auto, or 1 to 100 pixels. */
+function StrokeWidthSetting({
+  value,
+  onChange,
+}: {
+  value: ConversionSettings['strokeWidth'];
+  onChange: (value: ConversionSettings['strokeWidth']) => void;
+}) {
+  const id = useId();
+  const labelId = labelIdOf('Stroke width');
+  const [text, setText] = useTyped(value === 'auto' ? '' : String(value));
+  const checked = checkStrokeWidth(text);
+  return (
+    <div className="flex flex-col gap-2">
+      <SettingLabel
+        id={labelId}
+        hint="The width of centerline strokes, in image pixels. Auto, when the field is empty, measures it from the lines in the image."
+      >
+        Stroke width
+      </SettingLabel>
+      <div className="relative">
+        <Input
+          type="number"
+          inputMode="decimal"
+          min={1}
+          max={100}
+          step="any"
+          placeholder="Auto"
+          value={text}
+          aria-labelledby={labelId}
+          aria-describedby={`${id}-note`}
+          aria-invalid={'problem' in checked}
+          className="pr-10"
+          onChange={(event) => {
+            setText(event.target.value);
+            const next = checkStrokeWidth(event.target.value);
+            if ('value' in next && next.value !== value) onChange(next.value);
+          }}
+        />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
+        >
+          px
+        </span>
+      </div>
+      <FieldNote id={`${id}-note`} checked={checked} text="Empty for Auto: measured from the image." />
+    </div>
+  );
+}
+
+/** The fixed colors of a color result: swatches to remove, a field and a picker to add. */
+function PaletteSetting({ palette, onChange }: { palette: string[]; onChange: (palette: string[]) => void }) {
+  const id = useId();
+  const labelId = labelIdOf('Palette');
+  const [text, setText] = useState('');
+  const [picked, setPicked] = useState('#000000');
+  const checked = text.trim() === '' ? { value: palette } : addColors(palette, text);
+  const add = () => {
+    if (text.trim() === '' || !('value' in checked)) return;
+    onChange(checked.value);
+    setText('');
+  };
+  const addOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    add();
+  };
+  const full = palette.length >= MAX_PALETTE;
+  return (
+    <fieldset aria-labelledby={labelId} className="flex min-w-0 flex-col gap-2">
+      <div className="flex items-center justify-between gap-3">
+        <SettingLabel
+          id={labelId}
+          hint="Color results use only these colors, each region taking the nearest: for screen printing with fixed inks, or vinyl in the colors you stock. Empty uses the image's own colors."
+        >
+          Palette
+        </SettingLabel>
+        {palette.length > 0 ? (
+          <Button variant="ghost" size="sm" className="h-7 px-2 text-xs" onClick={() => onChange([])}>
+            Use the image's colors
+          </Button>
+        ) : null}
+      </div>
+      {palette.length > 0 ? (
+        <ul aria-label="Palette colors" className="flex flex-wrap gap-1.5">
+          {palette.map((swatch) => (
+            <li
+              key={swatch}
+              className="flex items-center gap-1.5 rounded-md border border-border bg-surface py-0.5 pr-0.5 pl-1.5"
+            >
+              <span
+                aria-hidden="true"
+                className="size-4 rounded-sm border border-foreground/15"
+                style={{ backgroundColor: swatch }}
+              />
+              <span className="font-mono text-xs">{swatch}</span>
+              <button
+                type="button"
+                aria-label={`Remove ${swatch}`}
+                onClick={() => onChange(palette.filter((c) => c !== swatch))}
+                className="cursor-pointer rounded p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <X aria-hidden="true" className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex gap-2">
+        <input
+          type="color"
+          aria-label="Pick a color to add"
+          value={picked}
+          disabled={full}
+          onChange={(event) => {
+            setPicked(event.target.value);
+            setText(event.target.value);
+          }}
+          className="h-10 w-11 shrink-0 cursor-pointer rounded-lg border border-border bg-surface p-1 focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
+        />
+        <Input
+          aria-label="Colors to add to the palette"
+          aria-describedby={`${id}-note`}
+          aria-invalid={'problem' in checked}
+          placeholder="#e4002b"
+          spellCheck={false}
+          autoComplete="off"
+          value={text}
+          disabled={full}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={addOnEnter}
+        />
+        <Button variant="outline" disabled={full || text.trim() === ''} onClick={add}>
+          <Plus aria-hidden="true" />
+          Add
+        </Button>
+      </div>
+      <FieldNote
+        id={`${id}-note`}
+        checked={checked}
+        text={
+          full
+            ? `The palette is full (${MAX_PALETTE} colors).`
+            : palette.length > 0
+              ? `${palette.length} of up to ${MAX_PALETTE} colors.`
+              : "Empty: the image's own colors."
+        }
+      />
+    </fieldset>
+  );
+}
+
+/** The sticker cut line: off, or an offset outside the shape in px, mm or in. */
+function CutContourSetting({
+  value,
+  onChange,
+}: {
+  value: ConversionSettings['cutContour'];
+  onChange: (value: ConversionSettings['cutContour']) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useTyped(value ? String(value.offset) : '');
+  const unit: OffsetUnit = value?.unit ?? firstCutContour.unit;
+  const checked = checkCutContour(text, unit);
+  const changeOffset = (typed: string) => {
+    setText(typed);
+    const next = checkCutContour(typed, unit);
+    if ('value' in next && next.value.offset !== value?.offset) onChange(next.value);
+  };
+  const changeUnit = (to: OffsetUnit) => {
+    const offset =
+      'value' in checked
+        ? convertOffset(checked.value.offset, unit, to)
+        : convertOffset(firstCutContour.offset, firstCutContour.unit, to);
+    onChange({ offset, unit: to });
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <SwitchSetting
+        name="Cut contour"
+        checked={value !== null}
+        hint="A cut line around the whole visible shape, for stickers and labels: one magenta outline, this far outside the shape (up to 50 mm), written as a path with id cut in SVG and a layer named cut in DXF. Millimetres and inches count 96 image pixels to the inch."
+        onChange={(on) => onChange(on ? { ...firstCutContour } : null)}
+      />
+      {value !== null ? (
+        <div className="flex flex-col gap-2">
+          <div className="flex items-end gap-2">
+            <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+              <label htmlFor={`${id}-offset`} className="text-xs text-muted-foreground">
+                <span className="sr-only">Cut contour </span>Offset
+              </label>
+              <Input
+                id={`${id}-offset`}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                value={text}
+                aria-describedby={`${id}-note`}
+                aria-invalid={'problem' in checked}
+                onChange={(event) => changeOffset(event.target.value)}
+              />
+            </div>
+            <div className="flex w-24 flex-col gap-1.5">
+              <span id={`${id}-unit`} className="text-xs text-muted-foreground">
+                <span className="sr-only">Cut contour </span>Unit
+              </span>
+              <Select value={unit} onValueChange={(to) => changeUnit(to as OffsetUnit)}>
+                <SelectTrigger aria-labelledby={`${id}-unit`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {offsetUnits.map((choice) => (
+                    <SelectItem key={choice} value={choice}>
+                      {choice}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          <FieldNote
+            id={`${id}-note`}
+            checked={checked}
+            text="How far outside the shape the cut runs, up to 50 mm."
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
