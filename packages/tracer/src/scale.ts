@@ -1,20 +1,31 @@
 import type { Layer, Point, Segment, Subpath } from './model.js';
 
-/** Layers with every coordinate, and every stroke width, multiplied by `factor`. */
-export function scaleLayers(layers: Layer[], factor: number): Layer[] {
-  return layers.map((layer) => ({
-    ...layer,
-    subpaths: scaleSubpaths(layer.subpaths, factor),
-    ...(layer.stroke !== undefined ? { stroke: layer.stroke * factor } : {}),
-  }));
+/**
+ * Layers with every coordinate, and every stroke width, multiplied by `factor`. With `gapFiller:
+ * false` the strokes of filled layers keep their width: a gap filler covers the seams of a
+ * rendering (a pixel or so of the output), whatever size the shapes were traced at.
+ */
+export function scaleLayers(layers: Layer[], factor: number, { gapFiller = true } = {}): Layer[] {
+  return layers.map((layer) => {
+    const scaled = { ...layer, subpaths: scaleSubpaths(layer.subpaths, factor) };
+    if (layer.stroke !== undefined && (gapFiller || layer.fill === false))
+      scaled.stroke = layer.stroke * factor;
+    return scaled;
+  });
 }
 
-/** Curves with every coordinate multiplied by `factor`, then moved by (dx, dy). */
+/** Curves with every coordinate (and arc radius) multiplied by `factor`, then moved by (dx, dy). */
 export function scaleSubpaths(subpaths: Subpath[], factor: number, dx = 0, dy = 0): Subpath[] {
   const p = ({ x, y }: Point): Point => ({ x: x * factor + dx, y: y * factor + dy });
-  const segment = (s: Segment): Segment =>
-    s.kind === 'line'
-      ? { kind: 'line', to: p(s.to) }
-      : { kind: 'cubic', c1: p(s.c1), c2: p(s.c2), to: p(s.to) };
-  return subpaths.map((subpath) => ({ ...subpath, start: p(subpath.start), segments: subpath.segments.map(segment) }));
+  const segment = (s: Segment): Segment => {
+    if (s.kind === 'line') return { kind: 'line', to: p(s.to) };
+    if (s.kind === 'cubic') return { kind: 'cubic', c1: p(s.c1), c2: p(s.c2), to: p(s.to) };
+    // A uniform scale keeps an arc circular and, even negative (a half turn), its direction.
+    return { ...s, radius: s.radius * Math.abs(factor), to: p(s.to) };
+  };
+  return subpaths.map((subpath) => ({
+    ...subpath,
+    start: p(subpath.start),
+    segments: subpath.segments.map(segment),
+  }));
 }

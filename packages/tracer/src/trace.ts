@@ -79,7 +79,7 @@ export function trace(
     reading = { mode: 'color', kind: 'light-art' };
     traced = traceColor(source, toParams(full, 'color', source), timings);
   }
-  let layers = factor > 1 ? scaleLayers(traced.layers, factor) : traced.layers;
+  let layers = factor > 1 ? scaleLayers(traced.layers, factor, { gapFiller: false }) : traced.layers;
   if (full.shapes && mode !== 'pixel') layers = timed(timings, 'shapes', () => fitShapes(layers));
   if (full.cutContour) {
     const contour = timed(timings, 'cut', () =>

@@ -61,6 +61,13 @@ export function validSettings(s: TraceSettings): TraceSettings {
     throw new TraceError('invalid-settings', 'palette must be a list of at most 32 colors written #rrggbb');
   }
   if (typeof s.shapes !== 'boolean') throw new TraceError('invalid-settings', 'shapes must be true or false');
+  // Cut-out shapes share their borders exactly; fitting each one's shapes apart would part them.
+  if (s.shapes && s.layering === 'cutout') {
+    throw new TraceError(
+      'invalid-settings',
+      'True shapes and cut-out layering cannot be combined: choose one of them',
+    );
+  }
   const cut = s.cutContour;
   if (
     cut !== null &&

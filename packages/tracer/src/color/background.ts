@@ -4,9 +4,10 @@ import type { RegionMap } from './regions.js';
  * Picks the background: the label most common along the image border (ties: the lower label).
  * Its regions that do not reach the border (a white eye inside a face) are relabelled `spare`
  * (in the map and in `labels`), so they are traced as a layer of their own on top rather than
- * cut as holes through every layer beneath them. Returns the background label.
+ * cut as holes through every layer beneath them; not with `split` false (the background is left
+ * out, and so are they: the counter of an O is background too). Returns the background label.
  */
-export function splitBackground(map: RegionMap, labels: Uint8Array, spare: number): number {
+export function splitBackground(map: RegionMap, labels: Uint8Array, spare: number, split = true): number {
   const { runs, label, box } = map;
   const { width, height } = runs;
   const n = width * height;
@@ -21,6 +22,7 @@ export function splitBackground(map: RegionMap, labels: Uint8Array, spare: numbe
   }
   let background = 0;
   for (let l = 1; l < 256; l++) if (votes[l] > votes[background]) background = l;
+  if (!split) return background;
   for (let r = 0; r < map.count; r++) {
     const o = r * 4;
     const onBorder =

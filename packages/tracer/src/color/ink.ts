@@ -66,7 +66,11 @@ export function windowInk(mask: MaskPixels): WindowInk {
  * How much of a pixel of color `color[p]` is the label `to` rather than `from`: its place on the
  * sRGB line between the two labels' colors (against transparency, its alpha).
  */
-function coverageOf({ color, labelRgb, clear }: MaskPixels): (p: number, from: number, to: number) => number {
+export function coverageOf({
+  color,
+  labelRgb,
+  clear,
+}: Pick<MaskPixels, 'color' | 'labelRgb' | 'clear'>): (p: number, from: number, to: number) => number {
   return (p, from, to) => {
     // Against transparency, a pixel is covered as much as it is opaque.
     if (clear && from === clear.label) return clear.alpha[p] / 255;

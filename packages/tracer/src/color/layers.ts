@@ -3,9 +3,9 @@ import type { PixelPath } from '../bw/decompose.js';
 import { hasThinParts, traceDoubled } from '../bw/fine.js';
 import { IDENTITY } from '../bw/ink-map.js';
 import { traceBitmap } from '../bw/trace-bitmap.js';
-import { scaleSubpaths } from '../scale.js';
 import type { Layer, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
+import { scaleSubpaths } from '../scale.js';
 
 import type { RegionGraph } from './graph.js';
 import { type MaskPixels, maskLevels, windowInk } from './ink.js';
@@ -21,8 +21,10 @@ export interface LabelledImage {
   labels: Uint8Array;
   map: RegionMap;
   graph: RegionGraph;
-  /** sRGB of every label, 3 numbers per label. */
+  /** sRGB of every label, 3 numbers per label: what its edges are placed from. */
   labelRgb: Float64Array;
+  /** The color every label is painted in, when not its own (a palette asked for). */
+  fillRgb?: Float64Array;
 }
 
 /**
@@ -57,7 +59,7 @@ export function traceLayers(image: LabelledImage, background: number, params: Tr
     }
     const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams, background);
     if (subpaths.length === 0) return;
-    const [r, g, b] = image.labelRgb.subarray(label * 3, label * 3 + 3);
+    const [r, g, b] = (image.fillRgb ?? image.labelRgb).subarray(label * 3, label * 3 + 3);
     layers.push({ color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, subpaths });
   });
   return layers;

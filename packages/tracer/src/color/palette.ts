@@ -17,6 +17,8 @@ const AUTO_MAX = 32;
 const MIX_TOLERANCE = 6;
 /** A candidate that is such a blend is still a color when this share of its pixels is flat. */
 const BLEND_FLAT_SHARE = 0.3;
+/** The `spread` from which blend pixels count as colors of their own (see buildPalette). */
+const BLEND_SPREAD = 1 / 8;
 /** Lloyd steps that move each color to the weighted mean of the bins it wins. */
 const REFINE_STEPS = 3;
 
@@ -53,12 +55,28 @@ interface Bins {
  * it is spread (a textured robe, a thin outline), and noise of a few scattered pixels does not.
  * A cluster that lies on the line between two colors taken and is not flat is an edge blend the
  * neighbour test missed (a blurred edge), and is left out. A few k-means steps then centre each
- * color on the bins it explains, and every bin goes to its nearest color.
+ * color on the bins it explains, and every bin goes to its nearest color. `spread` scales DELTA:
+ * below 1, colors closer together are told apart and blends are colors too, from BLEND_SPREAD on
+ * even the anti-aliased pixels' (a fixed palette size that the picture's distinct colors do not
+ * fill).
  */
-export function buildPalette(hist: Histogram, colors: number, minArea: number, grain = 0): Palette {
-  const bins = binColors(hist);
-  const delta = Math.max(DELTA, GRAIN_DELTA * grain);
-  const chosen = chooseColors(bins, colors > 0 ? colors : AUTO_MAX, colors > 0 ? 1 : minArea, delta);
+export function buildPalette(
+  hist: Histogram,
+  colors: number,
+  minArea: number,
+  grain = 0,
+  spread = 1,
+): Palette {
+  // Asked for colors closest together, the anti-aliased blends count as colors too.
+  const bins = binColors(hist, spread <= BLEND_SPREAD);
+  const delta = Math.max(DELTA, GRAIN_DELTA * grain) * spread;
+  const chosen = chooseColors(
+    bins,
+    colors > 0 ? colors : AUTO_MAX,
+    colors > 0 ? 1 : minArea,
+    delta,
+    spread >= 1,
+  );
   let lab: Float64Array = Float64Array.from(chosen.flatMap((c) => [c[0], c[1], c[2]]));
   // A picture with no body pixels at all (every pixel an edge) still has a most common color.
   if (lab.length === 0) lab = mostCommon(hist);
@@ -99,17 +117,18 @@ function mostCommon(hist: Histogram): Float64Array {
   return out;
 }
 
-/** Mean color (sRGB and OKLab) of every bin's body pixels. */
-function binColors(hist: Histogram): Bins {
+/** Mean color (sRGB and OKLab) of every bin's body pixels (with `blends`, of all its pixels). */
+function binColors(hist: Histogram, blends = false): Bins {
   const m = hist.size;
   const rgb = new Float64Array(m * 3);
   const lab = new Float64Array(m * 3);
   const mass = new Float64Array(m);
+  const [count, sum] = blends ? [hist.count, hist.allSum] : [hist.body, hist.sum];
   for (let k = 0; k < m; k++) {
-    const c = hist.body[k];
+    const c = count[k];
     mass[k] = c;
     if (c === 0) continue;
-    for (let ch = 0; ch < 3; ch++) rgb[k * 3 + ch] = hist.sum[k * 3 + ch] / c;
+    for (let ch = 0; ch < 3; ch++) rgb[k * 3 + ch] = sum[k * 3 + ch] / c;
     srgbToOklab(rgb[k * 3], rgb[k * 3 + 1], rgb[k * 3 + 2], lab, k * 3);
   }
   return { ids: hist.bin.subarray(0, m), mass, flat: hist.flat, rgb, lab };
@@ -120,7 +139,13 @@ function binColors(hist: Histogram): Bins {
  * hashed on a grid of DELTA-sized cells in OKLab, so a bin's neighbours within DELTA are in the
  * 27 cells around it.
  */
-function chooseColors(bins: Bins, limit: number, minArea: number, delta: number): number[][] {
+function chooseColors(
+  bins: Bins,
+  limit: number,
+  minArea: number,
+  delta: number,
+  blends: boolean,
+): number[][] {
   const m = bins.ids.length;
   const grid = new LabGrid(bins, delta);
   const open = new Uint8Array(m);
@@ -165,7 +190,7 @@ function chooseColors(bins: Bins, limit: number, minArea: number, delta: number)
     }
     for (let ch = 0; ch < 6; ch++) color[ch] /= weight;
     for (const j of members) close(j);
-    if (flat < BLEND_FLAT_SHARE * weight && isBlend(color.slice(3), chosen)) continue;
+    if (blends && flat < BLEND_FLAT_SHARE * weight && isBlend(color.slice(3), chosen)) continue;
     chosen.push(color);
     // Everything the new color explains is explained, whichever cluster it was counted in.
     const lab = Float64Array.from(color.slice(0, 3));

@@ -3,14 +3,17 @@ import type { TraceParams } from '../params.js';
 import { splitBackground } from './background.js';
 import { unblendEdges } from './blends.js';
 import { labDistance, labelColors } from './colors.js';
+import { traceCutout } from './cutout.js';
 import { denoise } from './denoise.js';
 import { regionGraph } from './graph.js';
-import { buildHistogram } from './histogram.js';
+import { buildHistogram, type Histogram } from './histogram.js';
 import { traceLayers } from './layers.js';
 import { oklabToSrgb } from './oklab.js';
-import { buildPalette } from './palette.js';
+import { buildPalette, type Palette } from './palette.js';
 import { readPixels } from './pixels.js';
-import { findRegions, mergeSpeckles } from './regions.js';
+import { reduceLabels, toPalette } from './reduce.js';
+import { findRegions, mergeSpeckles, type RegionMap } from './regions.js';
+import { labelAreas, relabel } from './relabel.js';
 import { findRuns, labelPixels } from './runs.js';
 import { smoothFaintEdges } from './smooth.js';
 import { mergeTextures } from './texture.js';
@@ -22,9 +25,13 @@ const FAINT_AREA = 8;
 
 /**
  * Color mode: reduce the picture to the palette of colors it is painted with, merge speckles
- * into their surroundings, and trace the colors as stacked layers. An opaque picture gets the
- * color most common along its border as a background rectangle; a picture with transparent
- * pixels gets no background, and its transparent areas stay transparent. Stage times go into
+ * into their surroundings, and trace the colors as stacked layers, or as cut-out shapes that do
+ * not overlap (`params.cutout`, see traceCutout). An opaque picture gets the color most common
+ * along its border as a background rectangle (cut out, a shape of its own; removed,
+ * `params.removeBackground`, nothing: its regions stay transparent); a picture with transparent
+ * pixels gets no background, and its transparent areas stay transparent. A fixed palette size
+ * (`params.colors`) gives that many colors when the picture has them; a palette given
+ * (`params.palette`) paints each color in the one of it nearest in OKLab. Stage times go into
  * `timings` (palette, regions, outlines).
  */
 export function traceColor(
@@ -43,8 +50,109 @@ export function traceColor(
   const { color, grain } = denoise(pixels.color, width, height);
   const { alpha, clear } = pixels;
   const hist = buildHistogram(color, width, height, clear);
-  const palette = buildPalette(hist, params.colors, params.minColorArea, grain);
+  let palette = buildPalette(hist, params.colors, params.minColorArea, grain);
   lap('palette');
+  let cut = cutRegions(color, hist, palette, clear, width, height, params);
+  // With a fixed palette size, colors that were only specks or mottle merge away: ask for more
+  // colors (closer together, when the picture has no more that far apart) and join the closest
+  // afterwards, so that exactly as many remain as asked for when the picture has them.
+  if (params.colors > 0) {
+    let kept = survivors(cut.map, cut.spare);
+    let asked = params.colors;
+    let spread = 1;
+    let gained = true;
+    for (let tries = 0; tries < MORE_TRIES && kept < params.colors; tries++) {
+      if (palette.size < asked || !gained) {
+        if (spread <= MIN_SPREAD) break;
+        spread /= 2;
+      }
+      asked = Math.min(MORE_MAX, asked + params.colors - kept);
+      const more = buildPalette(hist, asked, params.minColorArea, grain, spread);
+      const next = cutRegions(color, hist, more, clear, width, height, params, spread);
+      const nextKept = survivors(next.map, next.spare);
+      gained = nextKept > kept;
+      if (gained) {
+        palette = more;
+        cut = next;
+        kept = nextKept;
+      }
+    }
+  }
+  const { labels, paletteRgb, spare } = cut;
+  let { map, binLabel } = cut;
+  const fixed = clear ? spare : -1;
+  const count = spare + 1;
+  const relabelled = (to: Uint8Array) => {
+    binLabel = binLabel.map((l) => to[l]);
+    map = relabel(map, labels, to, params.minRegion);
+  };
+  if (params.colors > 0 && survivors(map, spare) > params.colors) {
+    const rgb = labelColors(hist, binLabel, palette.binNear, count, paletteRgb);
+    relabelled(reduceLabels(rgb, labelAreas(map, count), params.colors, fixed));
+  }
+  // Every color asked for is drawn, if only as a speck that the outlines would drop.
+  if (params.colors > 0) keepEveryLabel(map, Math.max(params.turdsize, params.minRegion - 1));
+  let fill: Float64Array | undefined;
+  if (params.palette.length > 0) {
+    const rgb = labelColors(hist, binLabel, palette.binNear, count, paletteRgb);
+    const mapped = toPalette(rgb, labelAreas(map, count), params.palette, fixed);
+    relabelled(mapped.to);
+    fill = mapped.fill;
+  }
+  const background = clear ? spare : splitBackground(map, labels, spare, !params.removeBackground);
+  const graph = regionGraph(map);
+  const labelRgb = labelColors(hist, binLabel, palette.binNear, count, paletteRgb);
+  // Transparency stays white; inner background regions keep the background's color.
+  for (const rgb of fill ? [labelRgb, fill] : [labelRgb]) {
+    if (clear) rgb.fill(255, spare * 3, spare * 3 + 3);
+    else rgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
+  }
+  lap('regions');
+  const labelled = { color, alpha: clear && alpha, labels, map, graph, labelRgb, fillRgb: fill };
+  const layers = params.cutout
+    ? traceCutout(labelled, background, params)
+    : traceLayers(labelled, background, params);
+  lap('outlines');
+  // Cut out, the background is a shape of its own (see traceCutout).
+  if (clear || params.removeBackground || params.cutout) return { layers };
+  const [r, g, b] = (fill ?? labelRgb).subarray(background * 3, background * 3 + 3);
+  return { background: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, layers };
+}
+
+/** How many times a fixed palette size asks for more colors when some merged away. */
+const MORE_TRIES = 5;
+/** How close together (a share of the usual distance) the colors then asked for may be. */
+const MIN_SPREAD = 1 / 16;
+/** The most colors asked for then. */
+const MORE_MAX = 64;
+
+/** A picture's labels and regions for one palette (see `cutRegions`). */
+interface Cut {
+  labels: Uint8Array;
+  map: RegionMap;
+  binLabel: Uint8Array;
+  /** sRGB of every palette color and of the spare label (white), 3 numbers a label. */
+  paletteRgb: Float64Array;
+  /** The label one past the palette: transparency, or the background's regions inside. */
+  spare: number;
+}
+
+/**
+ * Every pixel labelled with its palette color (transparency with the spare label), anti-aliased
+ * edge pixels given to a side, fine mottle of similar colors joined, and the picture cut into
+ * regions with the speckles merged. `spread` scales how near two colors are for mottle and faint
+ * patches, as it scaled the palette's distance.
+ */
+function cutRegions(
+  color: Uint32Array,
+  hist: Histogram,
+  palette: Palette,
+  clear: Uint8Array | undefined,
+  width: number,
+  height: number,
+  params: TraceParams,
+  spread = 1,
+): Cut {
   // Transparent pixels get a label of their own, one past the palette; so do, on an opaque
   // picture, the background's regions inside it (see splitBackground).
   const spare = palette.size;
@@ -59,7 +167,9 @@ export function traceColor(
   const fixed = clear ? spare : -1;
   unblendEdges(labels, color, hist.rough, width, height, paletteRgb, fixed);
   const distance = labDistance(paletteRgb);
-  const faint = (a: number, b: number) => distance(a, b) < FAINT;
+  // Colors asked for closer together than usual are told apart as closely.
+  const near = FAINT * spread;
+  const faint = (a: number, b: number) => distance(a, b) < near;
   let binLabel = palette.binLabel;
   // Texture is made of similar colors: a palette of distinct ones (most logos) has none.
   if (anyPair(spare, faint)) {
@@ -70,24 +180,37 @@ export function traceColor(
   const map = mergeSpeckles(findRegions(findRuns(labels, width, height)), labels, params.minRegion, {
     distance,
     last: clear ? spare : undefined,
-    faint: { distance: FAINT, area: params.minRegion * FAINT_AREA },
+    faint: { distance: near, area: params.minRegion * FAINT_AREA },
   });
-  const background = clear ? spare : splitBackground(map, labels, spare);
-  const graph = regionGraph(map);
-  const labelRgb = labelColors(hist, binLabel, palette.binNear, spare + 1, paletteRgb);
-  // Transparency stays white; inner background regions keep the background's color.
-  if (clear) labelRgb.fill(255, spare * 3, spare * 3 + 3);
-  else labelRgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
-  lap('regions');
-  const layers = traceLayers(
-    { color, alpha: clear && alpha, labels, map, graph, labelRgb },
-    background,
-    params,
-  );
-  lap('outlines');
-  if (clear) return { layers };
-  const [r, g, b] = labelRgb.subarray(background * 3, background * 3 + 3);
-  return { background: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, layers };
+  return { labels, map, binLabel, paletteRgb, spare };
+}
+
+/**
+ * Marks the largest region of every label as a dot to keep when it is no larger than `speck`
+ * pixels, the outlines' speckle size (see traceLayers).
+ */
+function keepEveryLabel(map: RegionMap, speck: number): void {
+  const largest = new Int32Array(256).fill(-1);
+  for (let r = 0; r < map.count; r++) {
+    const l = map.label[r];
+    if (largest[l] < 0 || map.area[r] > map.area[largest[l]]) largest[l] = r;
+  }
+  map.dot ??= new Uint8Array(map.count);
+  for (const r of largest) if (r >= 0 && map.area[r] <= speck) map.dot[r] = 1;
+}
+
+/** How many labels other than the spare one have pixels left. */
+function survivors(map: RegionMap, spare: number): number {
+  const seen = new Uint8Array(256);
+  let count = 0;
+  for (let r = 0; r < map.count; r++) {
+    const l = map.label[r];
+    if (l !== spare && seen[l] === 0) {
+      seen[l] = 1;
+      count++;
+    }
+  }
+  return count;
 }
 
 /** Whether any two of `count` labels satisfy `test`. */
