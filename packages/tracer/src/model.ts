@@ -13,8 +13,15 @@ export interface Point {
   y: number;
 }
 
-/** One piece of a closed outline, starting where the previous one ended. */
-export type Segment = { kind: 'line'; to: Point } | { kind: 'cubic'; c1: Point; c2: Point; to: Point };
+/**
+ * One piece of a closed outline, starting where the previous one ended. An arc is circular, with
+ * SVG's flags read in these y-down coordinates: `large` takes the arc of more than 180°, `sweep`
+ * turns clockwise on screen (SVG's sweep-flag 1). A full circle is a closed subpath of two arcs.
+ */
+export type Segment =
+  | { kind: 'line'; to: Point }
+  | { kind: 'cubic'; c1: Point; c2: Point; to: Point }
+  | { kind: 'arc'; radius: number; large: boolean; sweep: boolean; to: Point };
 
 /**
  * A curve from `start` through its segments. Closed (the default), its last segment ends at
@@ -63,7 +70,7 @@ export interface VectorImage {
   layers: Layer[];
   /** How the image was read: what the automatic mode chose, or the mode asked for (set by trace). */
   reading?: Reading;
-  /** Closed curves across all layers. */
+  /** Curves across all layers, the cut contour aside. */
   vectorCount: number;
   /**
    * Set when the image had more fine detail than one trace takes on: it was traced at 1/reducedBy

@@ -1,5 +1,6 @@
 import dxfParserModule, { type ILwpolylineEntity } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
+import { arcGeometry, pointAt } from '../src/arc.js';
 import { TraceError } from '../src/errors.js';
 import { nearestAci } from '../src/export/aci.js';
 import { toDxf } from '../src/export/dxf.js';
@@ -32,6 +33,10 @@ function modelVertices(entity: ILwpolylineEntity, height: number): Point[] {
 function pointOnSegment(from: Point, seg: Segment, t: number): Point {
   if (seg.kind === 'line')
     return { x: from.x + (seg.to.x - from.x) * t, y: from.y + (seg.to.y - from.y) * t };
+  if (seg.kind === 'arc') {
+    const g = arcGeometry(from, seg);
+    return g ? pointAt(g, g.startAngle + g.sweep * t) : seg.to;
+  }
   const u = 1 - t;
   const w = [u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t];
   const ps = [from, seg.c1, seg.c2, seg.to];

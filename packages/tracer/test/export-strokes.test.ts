@@ -1,4 +1,4 @@
-import DxfParser from 'dxf-parser';
+import dxfParserModule from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
 import { readSvg, toDxf, toEps, toPdf, toSvg } from '../src/export/index.js';
 import type { Layer, Subpath } from '../src/model.js';
@@ -6,16 +6,41 @@ import { rasterizeEps, rasterizePdf } from './helpers/rasterize.js';
 import { type Pixels, pixelAt, renderSvg } from './helpers/render.js';
 import { black, image, red, square } from './helpers/shapes.js';
 
+// The package's CommonJS build exports the parser class itself; its typings declare an ES default.
+const DxfParser = ((dxfParserModule as { default?: unknown }).default ??
+  dxfParserModule) as typeof dxfParserModule.default;
+
 /** An open polyline through the points: a stroke's centerline. */
 function line(points: [number, number][]): Subpath {
   const [[x, y], ...rest] = points;
-  return { start: { x, y }, segments: rest.map(([tx, ty]) => ({ kind: 'line', to: { x: tx, y: ty } })), open: true };
+  return {
+    start: { x, y },
+    segments: rest.map(([tx, ty]) => ({ kind: 'line', to: { x: tx, y: ty } })),
+    open: true,
+  };
 }
 
 // An L-shaped stroke 6 px wide, a red square with a gap filler, and a cut contour around both.
-const centerline: Layer = { color: black, subpaths: [line([[20, 20], [20, 80], [60, 80]])], stroke: 6, fill: false };
+const centerline: Layer = {
+  color: black,
+  subpaths: [
+    line([
+      [20, 20],
+      [20, 80],
+      [60, 80],
+    ]),
+  ],
+  stroke: 6,
+  fill: false,
+};
 const filled: Layer = { color: red, subpaths: [square(50, 20, 30)], stroke: 1 };
-const cut: Layer = { color: { r: 255, g: 0, b: 255 }, subpaths: [square(5, 5, 90)], stroke: 1, fill: false, name: 'cut' };
+const cut: Layer = {
+  color: { r: 255, g: 0, b: 255 },
+  subpaths: [square(5, 5, 90)],
+  stroke: 1,
+  fill: false,
+  name: 'cut',
+};
 const model = image(100, 100, [centerline, filled, cut]);
 
 const dark = (p: Pixels, x: number, y: number) => pixelAt(p, x, y).every((v) => v < 80);
@@ -46,7 +71,19 @@ describe('strokes, open paths and the cut contour', () => {
   });
 
   it('the next subpath moves from where an open one ended', () => {
-    const two: Layer = { ...centerline, subpaths: [line([[10, 10], [30, 10]]), line([[10, 50], [30, 50]])] };
+    const two: Layer = {
+      ...centerline,
+      subpaths: [
+        line([
+          [10, 10],
+          [30, 10],
+        ]),
+        line([
+          [10, 50],
+          [30, 50],
+        ]),
+      ],
+    };
     const svg = toSvg(image(40, 60, [two]));
     expect(svg).toContain('d="M10 10h20m-20 40h20"');
     expect(readSvg(svg).layers[0]?.subpaths.map((s) => s.start)).toEqual([
@@ -62,7 +99,12 @@ describe('strokes, open paths and the cut contour', () => {
 
   it('DXF writes centerlines as open polylines and the cut contour on a layer named cut', () => {
     const dxf = new DxfParser().parseSync(toDxf(model));
-    const entities = (dxf?.entities ?? []) as { type: string; layer: string; shape?: boolean; vertices: unknown[] }[];
+    const entities = (dxf?.entities ?? []) as unknown as {
+      type: string;
+      layer: string;
+      shape?: boolean;
+      vertices: unknown[];
+    }[];
     expect(entities.map((e) => [e.layer, Boolean(e.shape), e.vertices.length])).toEqual([
       ['000000', false, 3],
       ['C81E1E', true, 4],

@@ -49,8 +49,12 @@ describe('readSvg', () => {
 
   it('says so for an SVG it did not write', () => {
     expect(() => readSvg('<html></html>')).toThrow(TraceError);
+    expect(() => readSvg('<svg viewBox="0 0 10 10"><path fill="#000" d="M0 0Q5 5 1 1z"/></svg>')).toThrow(
+      /command Q/,
+    );
+    // Vectrace writes circular arcs only, never rotated.
     expect(() =>
-      readSvg('<svg viewBox="0 0 10 10"><path fill="#000" d="M0 0A5 5 0 0 1 1 1z"/></svg>'),
-    ).toThrow(/command A/);
+      readSvg('<svg viewBox="0 0 10 10"><path fill="#000" d="M0 0A5 3 0 0 1 1 1z"/></svg>'),
+    ).toThrow(/not circular/);
   });
 });

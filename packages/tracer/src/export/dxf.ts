@@ -1,8 +1,8 @@
 import { TraceError } from '../errors.js';
 import type { Color, Layer, Subpath, VectorImage } from '../model.js';
 import { nearestAci } from './aci.js';
-import { DxfWriter, real } from './dxf-writer.js';
-import { flattenSubpath } from './flatten.js';
+import { writeSubpath } from './dxf-entities.js';
+import { DxfWriter } from './dxf-writer.js';
 import { type OutputSize, type SizeUnit, scaleModel, unitsPerPixel } from './size.js';
 
 /** Options of {@link toDxf}. */
@@ -33,7 +33,8 @@ const FIXED = [
 /**
  * Writes the model as ASCII DXF (AutoCAD 2004, AC1018, the first version with true color) for CAD
  * and cutters: one layer per color named by its hex (and `cut` for a cut contour), one closed
- * LWPOLYLINE per outline and an open one per centerline, curves flattened, y pointing up. Units are input pixels ($INSUNITS 0, unitless), or the asked size's millimetres or inches.
+ * LWPOLYLINE per outline and an open one per centerline (a circle as a CIRCLE, a lone arc or line as
+ * an ARC or a LINE, other arcs as bulges), curves flattened, y pointing up. Units are input pixels ($INSUNITS 0, unitless), or the asked size's millimetres or inches.
  * The background is left out: a cutter cuts outlines, not the frame.
  */
 export function toDxf(image: VectorImage, options: DxfOptions = {}): string {
@@ -151,8 +152,7 @@ function dxfLayers(layers: Layer[]): DxfLayer[] {
 }
 
 /**
- * One LWPOLYLINE per subpath, in model space, with its layer's color (ByLayer): closed for an
- * outline, open for a centerline.
+ * One entity per subpath, in model space, with its layer's color (ByLayer): see writeSubpath.
  */
 function writeEntities(
   d: DxfWriter,
@@ -163,29 +163,12 @@ function writeEntities(
 ): void {
   d.section('ENTITIES');
   for (const layer of layers) {
-    for (const subpath of layer.subpaths) {
-      if (subpath.segments.length === 0) continue;
-      const vertices: [string, string][] = [];
-      for (const p of flattenSubpath(subpath, tolerance)) {
-        // y up, so the drawing stands upright in CAD
-        const vertex: [string, string] = [real(p.x), real(height - p.y)];
-        if (!samePoint(vertex, vertices[vertices.length - 1])) vertices.push(vertex);
-      }
-      const closed = !subpath.open;
-      if (closed && vertices.length > 1 && samePoint(vertices[0], vertices[vertices.length - 1])) vertices.pop();
-      if (vertices.length < 2) continue; // a zero-length line cuts nothing
-      d.tags(0, 'LWPOLYLINE', 5, d.handle(), 330, h.modelSpace, 100, 'AcDbEntity', 8, layer.name);
-      d.tags(100, 'AcDbPolyline', 90, vertices.length, 70, closed ? 1 : 0);
-      for (const [x, y] of vertices) d.tags(10, x, 20, y);
-    }
+    const owner = { block: h.modelSpace, layer: layer.name };
+    for (const subpath of layer.subpaths) writeSubpath(d, owner, subpath, height, tolerance);
   }
   d.end('ENDSEC');
 }
 
 function hex({ r, g, b }: Color): string {
   return [r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
-}
-
-function samePoint(a: [string, string], b: [string, string] | undefined): boolean {
-  return b !== undefined && a[0] === b[0] && a[1] === b[1];
 }

@@ -1,3 +1,4 @@
+import { type ArcSegment, arcGeometry } from '../arc.js';
 import type { Color, Layer, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
 import { formatLength, type OutputSize, pointsPerPixel } from './size.js';
@@ -13,9 +14,12 @@ export interface EpsOptions {
 // Short names keep the body small. `l` and `c` are relative (rlineto, rcurveto): offsets from the
 // previous rounded point are shorter than absolute coordinates and cannot drift (see fixed.ts).
 // They live in a dictionary of their own so that a document embedding the EPS keeps its names.
+// Arcs are absolute (`a` counterclockwise, `n` clockwise, y up), each followed by `L`, a lineto to
+// its end point as rounded, so that the relative offsets after it start from there again.
 const PROLOG = [
-  '/Vectrace 8 dict def Vectrace begin',
+  '/Vectrace 12 dict def Vectrace begin',
   '/m {moveto} bind def /l {rlineto} bind def /c {rcurveto} bind def',
+  '/a {arc} bind def /n {arcn} bind def /L {lineto} bind def',
   '/z {closepath} bind def /f {fill} bind def /k {setrgbcolor} bind def',
   '/s {setlinewidth 1 setlinecap 1 setlinejoin stroke} bind def /b {gsave fill grestore s} bind def',
   'end',
@@ -87,6 +91,9 @@ function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed
     if (seg.kind === 'line') {
       if (last) return; // closepath draws the closing line
       if (tx !== x || ty !== y) ops.push(`${n(tx - x)} ${n(ty - y)} l`);
+    } else if (seg.kind === 'arc') {
+      if (tx === x && ty === y) return; // an arc that ends where it starts draws nothing
+      ops.push(arcOp(x, y, tx, ty, seg, f));
     } else {
       const c = [toUnits(seg.c1.x, f) - x, fy(seg.c1.y) - y, toUnits(seg.c2.x, f) - x, fy(seg.c2.y) - y];
       ops.push(`${[...c, tx - x, ty - y].map(n).join(' ')} c`);
@@ -97,4 +104,31 @@ function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed
   if (!open) ops.push('z');
   // One operator a line: DSC wants lines under 256 characters, and a newline costs what a space does.
   return ops.join('\n');
+}
+
+const degrees = fixed(4, 'EPS');
+
+/**
+ * An arc between two rounded points (units, y up) as `cx cy r a1 a2 a|n x y L`: its circle from
+ * those very points, so that it starts and ends on them; `l` when it is straight or too short for
+ * its angle to show in 4 decimals of a degree.
+ */
+function arcOp(x: number, y: number, tx: number, ty: number, seg: ArcSegment, f: Fixed): string {
+  const n = (u: number) => formatUnits(u, f);
+  const line = `${n(tx - x)} ${n(ty - y)} l`;
+  // The circle is found with y negated, back in the y-down frame that the flags are read in.
+  const from = { x: x / f.scale, y: -y / f.scale };
+  const g = arcGeometry(from, {
+    ...seg,
+    radius: toUnits(seg.radius, f) / f.scale,
+    to: { x: tx / f.scale, y: -ty / f.scale },
+  });
+  if (!g) return line;
+  const turn = toUnits((g.sweep * 180) / Math.PI, degrees);
+  if (turn === 0) return line;
+  // Angles are y up: the negatives of the y-down ones above.
+  const start = toUnits((-g.startAngle * 180) / Math.PI, degrees);
+  const center = `${n(toUnits(g.center.x, f))} ${n(toUnits(-g.center.y, f))}`;
+  const angles = `${formatUnits(start, degrees)} ${formatUnits(start - turn, degrees)}`;
+  return `${center} ${n(toUnits(g.radius, f))} ${angles} ${turn > 0 ? 'n' : 'a'} ${n(tx)} ${n(ty)} L`;
 }

@@ -1,15 +1,17 @@
+import { flattenArc } from '../arc.js';
 import type { Point, Subpath } from '../model.js';
 
 /**
  * A subpath as a polyline: a closed one's vertices without the closing repeat of the start, an
  * open one's from end to end. Cubics are split in halves (de Casteljau) until each piece is flat
- * within `tolerance`.
+ * within `tolerance`; arcs into equal chords within it.
  */
 export function flattenSubpath({ start, segments, open }: Subpath, tolerance: number): Point[] {
   const points: Point[] = [start];
   let from = start;
   for (const seg of segments) {
     if (seg.kind === 'cubic') flattenCubic(from, seg.c1, seg.c2, seg.to, tolerance, points, 0);
+    else if (seg.kind === 'arc') points.push(...flattenArc(from, seg, tolerance));
     else points.push(seg.to);
     from = seg.to;
   }

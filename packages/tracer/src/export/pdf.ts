@@ -1,3 +1,4 @@
+import { arcToCubics } from '../arc.js';
 import type { Color, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
 import { formatLength, type OutputSize, pointsPerPixel } from './size.js';
@@ -61,7 +62,8 @@ function contentStream(model: VectorImage, w: string, h: string, f: Fixed): stri
     const color = rgb(layer.color);
     ops.push(`${color} rg`);
     // Strokes end and turn round (1 J, 1 j), as the SVG's do.
-    if (layer.stroke !== undefined) ops.push(`${color} RG`, `${formatUnits(toUnits(layer.stroke, f), f)} w 1 J 1 j`);
+    if (layer.stroke !== undefined)
+      ops.push(`${color} RG`, `${formatUnits(toUnits(layer.stroke, f), f)} w 1 J 1 j`);
     for (const subpath of paths) subpathOps(subpath, model.height, f, ops);
     ops.push(layer.stroke === undefined ? 'f' : layer.fill === false ? 'S' : 'B');
   }
@@ -77,12 +79,18 @@ function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed
   const pt = (p: { x: number; y: number }) =>
     `${formatUnits(toUnits(p.x, f), f)} ${formatUnits(toUnits(height - p.y, f), f)}`;
   ops.push(`${pt(start)} m`);
+  let from = start;
   segments.forEach((seg, i) => {
     const last = !open && i === segments.length - 1;
     // The model ends a closed subpath at its start; writing the start itself makes that exact.
     const to = last ? start : seg.to;
     if (seg.kind === 'cubic') ops.push(`${pt(seg.c1)} ${pt(seg.c2)} ${pt(to)} c`);
-    else if (!last) ops.push(`${pt(to)} l`); // `h` draws the closing line
+    else if (seg.kind === 'arc') {
+      // PDF has no arc operator: cubics of at most 90°, within 0.03 % of the radius.
+      for (const cubic of arcToCubics(from, { ...seg, to }))
+        ops.push(`${pt(cubic.c1)} ${pt(cubic.c2)} ${pt(cubic.to)} c`);
+    } else if (!last) ops.push(`${pt(to)} l`); // `h` draws the closing line
+    from = to;
   });
   if (!open) ops.push('h');
 }

@@ -35,7 +35,8 @@ export function readSvg(text: string): VectorImage {
 /** A layer's name, fill and stroke, from the attributes {@link toSvg} writes before `d`. */
 function readPaint(text: string): Omit<Layer, 'subpaths'> {
   const attributes = new Map<string, string>();
-  for (const [, key, value] of text.matchAll(/([a-z-]+)="([^"]*)"/g)) attributes.set(key as string, value as string);
+  for (const [, key, value] of text.matchAll(/([a-z-]+)="([^"]*)"/g))
+    attributes.set(key as string, value as string);
   const fill = attributes.get('fill');
   const stroke = attributes.get('stroke');
   const color = fill && fill !== 'none' ? fill : stroke;
@@ -60,9 +61,12 @@ function parseColor(hex: string): Color {
   return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 };
 }
 
-const argCount: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, z: 0 };
+const argCount: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, a: 7, z: 0 };
 
-/** The subpaths of one `d` attribute: M/m, L/l, H/h, V/v, C/c and Z/z, with implicit repeats. */
+/**
+ * The subpaths of one `d` attribute: M/m, L/l, H/h, V/v, C/c, A/a (circular, unrotated) and Z/z,
+ * with implicit repeats.
+ */
 function parsePath(d: string): Subpath[] {
   const subpaths: Subpath[] = [];
   let current: Subpath | undefined;
@@ -123,6 +127,16 @@ function parsePath(d: string): Subpath[] {
           to: to(ox + (args[4] as number), oy + (args[5] as number)),
         };
         break;
+      case 'a':
+        if (args[0] !== args[1] || args[2] !== 0) throw notOurs('its path has an arc that is not circular');
+        segment = {
+          kind: 'arc',
+          radius: args[0] as number,
+          large: args[3] === 1,
+          sweep: args[4] === 1,
+          to: to(ox + (args[5] as number), oy + (args[6] as number)),
+        };
+        break;
       default:
         close();
         return;
@@ -147,6 +161,14 @@ function parsePath(d: string): Subpath[] {
       i++;
       continue;
     }
+    // An arc's flags are one digit each, which SVG lets run into what follows (`a5 5 0 011 0`).
+    const lower = command.toLowerCase();
+    if (lower === 'a' && (args.length === 3 || args.length === 4)) {
+      if (ch !== 48 && ch !== 49) throw notOurs(`its path has the arc flag "${d[i]}"`);
+      args.push(ch - 48);
+      i++;
+      continue;
+    }
     // A number: an optional sign, digits, at most one point.
     const begin = i;
     if (ch === 45 || ch === 43) i++;
@@ -162,7 +184,7 @@ function parsePath(d: string): Subpath[] {
     const value = Number(d.slice(begin, i));
     if (i === begin || Number.isNaN(value)) throw notOurs(`its path has "${d.slice(begin, begin + 8)}"`);
     args.push(value);
-    const needed = argCount[command.toLowerCase()];
+    const needed = argCount[lower];
     if (needed === undefined || needed === 0) throw notOurs('its path has a number without a command');
     if (args.length === needed) {
       apply(command);

@@ -98,6 +98,16 @@ function pathData(subpaths: Subpath[], f: Fixed): string {
         if (dy === 0 && dx !== 0) out.command('h', f, dx);
         else if (dx === 0 && dy !== 0) out.command('v', f, dy);
         else if (dx !== 0) out.command('l', f, dx, dy);
+      } else if (seg.kind === 'arc') {
+        const dx = tx - x;
+        const dy = ty - y;
+        // An arc that ends where it starts draws nothing (SVG leaves it out too).
+        if (dx || dy) {
+          const r = toUnits(seg.radius, f);
+          // Flags are written as the numbers 0 and 1, a unit being 1/scale.
+          const flag = (on: boolean) => (on ? f.scale : 0);
+          out.command('a', f, r, r, 0, flag(seg.large), flag(seg.sweep), dx, dy);
+        }
       } else {
         const c1x = toUnits(seg.c1.x, f) - x;
         const c1y = toUnits(seg.c1.y, f) - y;
