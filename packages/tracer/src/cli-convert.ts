@@ -87,7 +87,7 @@ export async function convert(
     const traced = trace(image, recipe.settings);
     const model = recipe.background === undefined ? traced : withBackground(traced, recipe.background);
     curves = model.vectorCount;
-    reading = describeReading(traced).replace('Read', 'read');
+    reading = lowerFirst(describeReading(traced));
     const format = formats.find((f) => f.name === recipe.format) ?? formats[0];
     const written = format.write(model, recipe.exportOptions);
     data = typeof written === 'string' ? new TextEncoder().encode(written) : written;
@@ -146,4 +146,9 @@ function describeFsError(err: unknown): string {
 export function firstLine(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   return message.split('\n')[0].trim();
+}
+
+/** "Read as a page" as it reads inside a sentence: "read as a page". */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -13,6 +13,7 @@ export type {
   VectorImage,
 } from './model.js';
 export { describeReading, type Reading } from './reading.js';
+export { readCutContour, readPalette } from './setting-text.js';
 export {
   backgrounds,
   type CornerDetection,
@@ -34,5 +35,4 @@ export {
   traceModes,
   traceTargets,
 } from './settings.js';
-export { readCutContour, readPalette } from './setting-text.js';
 export { trace } from './trace.js';

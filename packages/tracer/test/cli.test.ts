@@ -428,18 +428,34 @@ describe("makers' options", () => {
     expect(run.code).toBe(0);
     const dxf = new DxfParser().parseSync(await readFile(join(dir, 'makers/logo.dxf'), 'utf8'));
     expect(Object.keys(dxf?.tables.layer.layers ?? {})).toContain('cut');
-    // At 1 mm per pixel the disc of radius 20 gets a cut line about 22 px... here 20 + 2 * 96 / 25.4 px.
+    // At 1 mm per pixel, the disc of radius 20 px gets a cut line 2 mm at 96 px to the inch outside it.
     const cut = (dxf?.entities ?? []).find((e) => e.layer === 'cut') as unknown as {
       vertices: { x: number }[];
     };
     const xs = cut.vertices.map((v) => v.x);
-    expect(Math.max(...xs) - Math.min(...xs)).toBeCloseTo(2 * (20 + (2 * 96) / 25.4), 0);
+    expect(Math.abs(Math.max(...xs) - Math.min(...xs) - 2 * (20 + (2 * 96) / 25.4))).toBeLessThan(2);
   });
 
   it('traces the silhouette with --trace alpha, and gives colors of a palette only', async () => {
     const alpha = await vectrace('logo.png', '-o', 'makers/alpha.svg', '--trace', 'alpha');
     expect(alpha.stdout).toContain('traced as the silhouette of its opaque pixels');
     expect(await readFile(join(dir, 'makers/alpha.svg'), 'utf8')).toContain('fill="#000"');
+    const line =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#fff"/><path d="M8 32H56" stroke="#000" stroke-width="4"/></svg>';
+    await writeFile(join(dir, 'line.png'), new Resvg(line).render().asPng());
+    const strokes = await vectrace(
+      'line.png',
+      '-o',
+      'makers/centerline.svg',
+      '--mode',
+      'centerline',
+      '--stroke-width',
+      '3',
+    );
+    expect(strokes.stdout).toContain('traced along the middle of each stroke');
+    expect(await readFile(join(dir, 'makers/centerline.svg'), 'utf8')).toMatch(
+      /fill="none" stroke="#000" stroke-width="3"[^>]*d="M10 32h44"/, // round ends reach the line's ends
+    );
     const opaque = await vectrace('square.png', '-o', 'makers/none.svg', '--trace', 'alpha');
     expect(opaque.code).toBe(1);
     expect(opaque.stderr).toContain('needs an image with transparent pixels');

@@ -19,7 +19,12 @@ describe('cut-ready DXF', () => {
     it(`${layering}: closed outlines, a layer per color named by its hex, no zero-length or repeated vertex, the size asked`, () => {
       // Cut-out as vinyl is cut: without the white background as a piece of its own.
       const background = layering === 'cutout' ? 'remove' : 'keep';
-      const model = trace(drawing, { mode: 'color', layering, background, cutContour: { offset: 2, unit: 'mm' } });
+      const model = trace(drawing, {
+        mode: 'color',
+        layering,
+        background,
+        cutContour: { offset: 2, unit: 'mm' },
+      });
       const text = toDxf(model, { size: { width: 100, unit: 'mm' } });
       const dxf = new DxfParser().parseSync(text);
       if (!dxf) throw new Error('unreadable DXF');

@@ -1,6 +1,6 @@
 import { edgesWithin, MAX_EDGE_PIXELS } from '../cost.js';
-import { scaleSubpaths } from '../scale.js';
 import type { RasterImage, StageTimings, Subpath } from '../model.js';
+import { scaleSubpaths } from '../scale.js';
 import type { Bitmap } from './bitmap.js';
 import { IDENTITY, type InkMap, threshold, windowInk } from './ink-map.js';
 import { type TraceBitmapParams, traceBitmap } from './trace-bitmap.js';

@@ -36,6 +36,6 @@ export function traceBw(
 }
 
 /** The automatic cut moved by the threshold setting, towards 0.05 (bolder) or 0.95 (lighter). */
-function shifted(cut: number, shift: number): number {
+export function shifted(cut: number, shift: number): number {
   return shift < 0 ? cut + shift * (cut - 0.05) : cut + shift * (0.95 - cut);
 }
