@@ -119,7 +119,7 @@ export async function runReal(
     const input = await decode(bytes);
     const started = performance.now();
     const auto = trace(input);
-    readings.set(source.id, describeReading(auto.reading, auto.layers.length));
+    readings.set(source.id, describeReading(auto));
     if (source.category === 'pixel-art') {
       const render = renderRgba(toSvg(auto), input.width);
       pixelExact.set(source.id, meanAbsoluteError(onWhite(input), onWhite(render)));
