@@ -19,7 +19,8 @@ for (const part of parts) {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(benchDir, part)], {
     maxBuffer: 64 * 1024 * 1024,
   });
-  bodies.push(stdout.trim());
+  // Each part's headings sit one level under the section's own.
+  bodies.push(stdout.trim().replace(/^(#{2,}) /gm, '#$1 '));
 }
 const intro = `Measured on ${new Date().toISOString().slice(0, 10)} with \`npm run bench:makers\`.`;
 const file = path.join(benchDir, 'RESULTS.md');
