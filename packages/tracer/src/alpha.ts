@@ -1,7 +1,7 @@
 import { TraceError } from './errors.js';
 import type { RasterImage } from './model.js';
 
-/** Pixels at least this opaque belong to the silhouette (as pixel mode paints them). */
+/** Pixels at least this opaque are painted (pixel mode) and belong to the silhouette; the others are transparent. */
 export const OPAQUE_FROM = 128;
 
 /**

@@ -1,6 +1,7 @@
 import { OPAQUE_FROM } from './alpha.js';
 import type { Bitmap } from './bw/bitmap.js';
 import { traceBitmap } from './bw/trace-bitmap.js';
+import { squaredDistance } from './distance.js';
 import type { Color, Layer, RasterImage } from './model.js';
 import { scaleSubpaths } from './scale.js';
 
@@ -35,9 +36,11 @@ export function cutContour(image: RasterImage, offset: number): Layer | undefine
     bits.set(grid.bits.subarray(y * grid.width, (y + 1) * grid.width), (y + pad) * width + pad);
   }
   // A closing by BRIDGE then a dilation by the offset: grow by both, shrink back by BRIDGE.
-  const near = squaredDistances(bits, width, height, 1);
+  // squaredDistance measures to the nearest 0: the shape's cells are the zeros of its complement.
+  for (let p = 0; p < bits.length; p++) bits[p] ^= 1;
+  const near = squaredDistance(bits, width, height);
   for (let p = 0; p < bits.length; p++) bits[p] = near[p] <= reach * reach ? 1 : 0;
-  const far = squaredDistances(bits, width, height, 0);
+  const far = squaredDistance(bits, width, height);
   for (let p = 0; p < bits.length; p++) bits[p] = far[p] > BRIDGE * BRIDGE ? 1 : 0;
   fillHoles(bits, width, height);
   if (countParts(bits, width, height) > 1) fillConvexHull(bits, width, height);
@@ -114,58 +117,6 @@ function borderColor({ width, height, data }: RasterImage): Color {
     }
   }
   return { r: best >> 16, g: (best >> 8) & 255, b: best & 255 };
-}
-
-/**
- * Every cell's squared Euclidean distance to the nearest cell whose bit is `target`
- * (Felzenszwalb and Huttenlocher's two passes of lower envelopes of parabolas).
- */
-function squaredDistances(bits: Uint8Array, width: number, height: number, target: 0 | 1): Float32Array {
-  const INF = 1e20;
-  const d = new Float32Array(width * height);
-  for (let p = 0; p < d.length; p++) d[p] = bits[p] === target ? 0 : INF;
-  const n = Math.max(width, height);
-  const f = new Float64Array(n);
-  const out = new Float64Array(n);
-  const v = new Int32Array(n);
-  const z = new Float64Array(n + 1);
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; y++) f[y] = d[y * width + x];
-    envelope(f, height, out, v, z);
-    for (let y = 0; y < height; y++) d[y * width + x] = out[y];
-  }
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) f[x] = d[row + x];
-    envelope(f, width, out, v, z);
-    for (let x = 0; x < width; x++) d[row + x] = out[x];
-  }
-  return d;
-}
-
-/** One dimension of the distance transform: out[q] = min over p of (q - p)² + f[p]. */
-function envelope(f: Float64Array, n: number, out: Float64Array, v: Int32Array, z: Float64Array): void {
-  let k = 0;
-  v[0] = 0;
-  z[0] = Number.NEGATIVE_INFINITY;
-  z[1] = Number.POSITIVE_INFINITY;
-  for (let q = 1; q < n; q++) {
-    let s = (f[q] + q * q - (f[v[k]] + v[k] * v[k])) / (2 * q - 2 * v[k]);
-    while (s <= z[k]) {
-      k--;
-      s = (f[q] + q * q - (f[v[k]] + v[k] * v[k])) / (2 * q - 2 * v[k]);
-    }
-    k++;
-    v[k] = q;
-    z[k] = s;
-    z[k + 1] = Number.POSITIVE_INFINITY;
-  }
-  k = 0;
-  for (let q = 0; q < n; q++) {
-    while (z[k + 1] < q) k++;
-    const dq = q - v[k];
-    out[q] = dq * dq + f[v[k]];
-  }
 }
 
 /** Sets every cell that the outside (4-connected from the frame) does not reach. */

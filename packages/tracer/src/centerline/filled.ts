@@ -1,5 +1,5 @@
+import { squaredDistance } from '../distance.js';
 import type { Grid } from './clean.js';
-import { squaredDistance } from './distance.js';
 import { unit } from './fit.js';
 import { edgeLength, type Graph, px, py } from './graph.js';
 import { crossSection, type InkLevels, MIN_PEAK } from './section.js';
