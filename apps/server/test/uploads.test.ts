@@ -685,6 +685,13 @@ describe('conversion requests', () => {
       mode: 'auto',
       colors: 'auto',
       read: 'auto',
+      strokeWidth: 'auto',
+      palette: [],
+      background: 'keep',
+      layering: 'stacked',
+      shapes: false,
+      cutContour: null,
+      trace: 'image',
     };
     const png = await logoPng(40);
     const none = await create(client, png, 'a.png');

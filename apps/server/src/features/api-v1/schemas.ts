@@ -108,16 +108,11 @@ export const vectorizeOptionsSchema = z
       })
       .default('auto')
       .describe('Color mode: exactly this many colors, 2 to 32 (when the image has as many), or `auto`.'),
+    // Text, read into settings when the job is made (vectorize.ts): the query is checked twice.
     palette: z
       .string()
-      .transform((text, ctx) => {
-        const colors = readPalette(text);
-        if (colors && colors.length <= 32) return colors;
-        ctx.addIssue({
-          code: 'custom',
-          message: 'palette must be up to 32 colors as #rrggbb, separated by commas',
-        });
-        return z.NEVER;
+      .refine((text) => (readPalette(text)?.length ?? 33) <= 32, {
+        message: 'palette must be up to 32 colors as #rrggbb, separated by commas',
       })
       .optional()
       .describe('Color mode: only these colors, each region taking the nearest, e.g. `#000000,#ff0000`.'),
@@ -142,24 +137,20 @@ export const vectorizeOptionsSchema = z
       )
       .default('auto')
       .describe('Centerline mode: the stroke width in image pixels, or `auto` to measure it.'),
-    shapes: z
-      .enum(['true', 'false'], { error: 'shapes must be true or false' })
-      .transform((v) => v === 'true')
-      .default(false)
+    shapes: oneOf('shapes', ['true', 'false'])
+      .default('false')
       .describe(
         '`true` writes straight runs as lines and circles and arcs as true arcs (DXF: LINE, ARC, CIRCLE).',
       ),
     cutContour: z
       .string()
-      .transform((text, ctx) => {
-        const cut = readCutContour(text);
-        if (cut && offsetPixels(cut) <= MAX_OFFSET_PIXELS) return cut;
-        ctx.addIssue({
-          code: 'custom',
-          message: 'cutContour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px',
-        });
-        return z.NEVER;
-      })
+      .refine(
+        (text) => {
+          const cut = readCutContour(text);
+          return cut !== undefined && offsetPixels(cut) <= MAX_OFFSET_PIXELS;
+        },
+        { message: 'cutContour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px' },
+      )
       .optional()
       .describe(
         'A sticker cut line around the visible shape, this far outside it: `2mm`, `0.1in` or `8px` (mm and in at 96 px per inch of the image). Written as a path or layer named `cut`.',
@@ -184,7 +175,7 @@ export const vectorizeOptionsSchema = z
       .describe('Seconds to wait for the result before answering 202 with a job to poll.'),
   })
   .superRefine(widthWithinMaximum)
-  .refine((o) => !(o.shapes && o.layering === 'cutout'), {
+  .refine((o) => !(o.shapes === 'true' && o.layering === 'cutout'), {
     message: 'shapes and layering=cutout cannot be combined: choose one of them',
     path: ['shapes'],
   });

@@ -1,3 +1,4 @@
+import { readCutContour, readPalette } from '@vectrace/tracer';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { uploadKey } from '../../storage/object-store.js';
@@ -54,12 +55,12 @@ export async function startConversion(
         cornerDetection: options.cornerDetection,
         quality: options.quality,
         read: options.read,
-        palette: options.palette ?? [],
+        palette: options.palette === undefined ? [] : (readPalette(options.palette) ?? []),
         background: options.traceBackground,
         layering: options.layering,
         strokeWidth: options.strokeWidth,
-        shapes: options.shapes,
-        cutContour: options.cutContour ?? null,
+        shapes: options.shapes === 'true',
+        cutContour: options.cutContour === undefined ? null : (readCutContour(options.cutContour) ?? null),
         trace: options.trace,
       },
     },
