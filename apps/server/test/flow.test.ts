@@ -31,6 +31,13 @@ describe('the whole flow over HTTP', () => {
       mode: 'auto',
       colors: 'auto',
       read: 'auto',
+      strokeWidth: 'auto',
+      palette: [],
+      background: 'keep',
+      layering: 'stacked',
+      shapes: false,
+      cutContour: null,
+      trace: 'image',
     });
 
     const done = await settled(client, created.body.id);
