@@ -1,20 +1,6 @@
-import {
-  backgrounds,
-  cornerDetections,
-  defaultSettings,
-  layerings,
-  MAX_PIXELS,
-  offsetUnits,
-  qualities,
-  readAs,
-  readCutContour,
-  readPalette,
-  traceModes,
-  traceTargets,
-} from '@vectrace/tracer';
+import { defaultSettings, type traceModes } from '@vectrace/tracer';
 import type { ConversionSettings } from './settings-schema.js';
 
-export type { ConversionSettings };
 // Plain values, apart from the zod schemas: a page that only shows settings does not load zod.
 export {
   backgrounds,
@@ -28,7 +14,8 @@ export {
   readPalette,
   traceModes,
   traceTargets,
-};
+} from '@vectrace/tracer';
+export type { ConversionSettings };
 
 /** A mode a result is traced in: Auto picks one of these. */
 export type TracedMode = Exclude<(typeof traceModes)[number], 'auto'>;

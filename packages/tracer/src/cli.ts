@@ -22,8 +22,6 @@ import {
   type Exporter,
   formats,
   layerings,
-  MAX_OFFSET_PIXELS,
-  offsetPixels,
   qualities,
   readAs,
   readCutContour,
@@ -398,7 +396,7 @@ function readSettings(values: ReturnType<typeof parseCommandLine>['values']): Pa
   if (values.shapes) settings.shapes = true;
   if (values['cut-contour'] !== undefined) {
     const cut = readCutContour(values['cut-contour']);
-    if (!cut || offsetPixels(cut) > MAX_OFFSET_PIXELS) {
+    if (!cut) {
       throw new UsageError(
         `--cut-contour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px (got ${values['cut-contour']})`,
       );

@@ -11,8 +11,6 @@ import {
   cornerDetections,
   defaultSettings,
   layerings,
-  MAX_OFFSET_PIXELS,
-  offsetPixels,
   qualities,
   readAs,
   readCutContour,
@@ -144,13 +142,9 @@ export const vectorizeOptionsSchema = z
       ),
     cutContour: z
       .string()
-      .refine(
-        (text) => {
-          const cut = readCutContour(text);
-          return cut !== undefined && offsetPixels(cut) <= MAX_OFFSET_PIXELS;
-        },
-        { message: 'cutContour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px' },
-      )
+      .refine((text) => readCutContour(text) !== undefined, {
+        message: 'cutContour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px',
+      })
       .optional()
       .describe(
         'A sticker cut line around the visible shape, this far outside it: `2mm`, `0.1in` or `8px` (mm and in at 96 px per inch of the image). Written as a path or layer named `cut`.',
