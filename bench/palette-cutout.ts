@@ -11,7 +11,7 @@
  * - a palette of 4 colors: fills outside the palette (must be none);
  * - cut-out: the sum of the layers' shape areas (shoelace over outlines flattened to 0.05 px) over
  *   the area they cover (their union, rendered as one path at 1x), and the pixels inside that area
- *   (every pixel of its 3x3 block fully covered) where a magenta background shows through the render
+ *   (every pixel of its 3x3 block fully covered, and opaque in the image) where a magenta background shows through the render
  *   at 1x: any, and visibly (more than 2%, 5 levels of red); also without the gap-filling stroke,
  *   for comparison; the stacked layers' areas over the area they cover, for comparison too;
  * - the mean color error of each at 1x against the input, on white (what a viewer shows);
@@ -24,7 +24,12 @@ import { Resvg } from '@resvg/resvg-js';
 import { decodeImage } from '../packages/tracer/src/decode.js';
 import { flattenSubpath } from '../packages/tracer/src/export/flatten.js';
 import { toSvg } from '../packages/tracer/src/export/svg.js';
-import type { RasterImage, TraceSettings, VectorImage } from '../packages/tracer/src/index.js';
+import {
+  isArtwork,
+  type RasterImage,
+  type TraceSettings,
+  type VectorImage,
+} from '../packages/tracer/src/index.js';
 import { trace } from '../packages/tracer/src/trace.js';
 import { loadRealSources, realCorpusDir, realImageFile } from './real/fetch.js';
 
@@ -112,7 +117,9 @@ function unionSvg(model: VectorImage): string {
   const one: VectorImage = {
     ...model,
     background: undefined,
-    layers: [{ color: { r: 0, g: 0, b: 0 }, subpaths: model.layers.flatMap((l) => l.subpaths) }],
+    layers: [
+      { color: { r: 0, g: 0, b: 0 }, subpaths: model.layers.filter(isArtwork).flatMap((l) => l.subpaths) },
+    ],
   };
   return toSvg(one);
 }
@@ -149,7 +156,7 @@ interface CutoutScore {
   visibleBare: number;
 }
 
-function scoreCutout(model: VectorImage): CutoutScore {
+function scoreCutout(image: RasterImage, model: VectorImage): CutoutScore {
   const { width, height } = model;
   const union = render(unionSvg(model), width);
   const covered = coveredArea(model);
@@ -162,7 +169,8 @@ function scoreCutout(model: VectorImage): CutoutScore {
       let all = true;
       for (let dy = -1; dy <= 1 && all; dy++)
         for (let dx = -1; dx <= 1 && all; dx++) all = opaque(x + dx, y + dy);
-      if (all) {
+      // Where the image itself lets some background through, so may its vector.
+      if (all && image.data[(y * width + x) * 4 + 3] === 255) {
         interior[y * width + x] = 1;
         inside++;
       }
@@ -186,7 +194,7 @@ function scoreCutout(model: VectorImage): CutoutScore {
     return { any, visible, most };
   };
   const withStroke = showing(toSvg(model));
-  const bare = showing(toSvg({ ...model, layers: model.layers.map(({ stroke: _, ...l }) => l) }));
+  const bare = showing(toSvg({ ...model, layers: model.layers.filter(isArtwork) }));
   return {
     ratio: shapeArea(model) / covered,
     covered,
@@ -255,7 +263,7 @@ async function main(): Promise<void> {
     if (outside.length > 0) paletteBad++;
     const stacked = timed(image, { mode: 'color' });
     const cut = timed(image, { mode: 'color', layering: 'cutout' });
-    const s = scoreCutout(cut.model);
+    const s = scoreCutout(image, cut.model);
     const stackedRatio = shapeArea(stacked.model) / coveredArea(stacked.model);
     const error = [meanError(image, stacked.model), meanError(image, cut.model)];
     errors[0] += error[0];

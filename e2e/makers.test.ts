@@ -151,7 +151,7 @@ describe("the makers' options", () => {
     expect(paths.length).toBeGreaterThan(1); // the artwork, under its cut line
   });
 
-  test('cut-out layering gives each color a shape stroked in its own color, the background left out', async () => {
+  test('cut-out layering gives each color one shape over a gap filler, the background left out', async () => {
     const { page } = await site.newTab();
     await open(page, '/');
     await uploadImage(page, await flatColorsFile());
@@ -166,12 +166,15 @@ describe("the makers' options", () => {
     const svg = await downloadSvg(page);
     expect(svg).not.toContain('<rect');
     const paths = await pathsOf(page, svg);
-    expect(paths.map((path) => path.fill).sort()).toEqual(['#1428c8', '#dc0a1e']);
-    for (const path of paths) {
-      // The gap filler: a stroke of about a pixel in the shape's own color.
-      expect(path.stroke).toBe(path.fill);
-      expect(Number(path['stroke-width'])).toBeGreaterThan(0.5);
-      expect(Number(path['stroke-width'])).toBeLessThan(2);
+    const shapes = paths.filter((path) => path.class === undefined);
+    expect(shapes.map((path) => path.fill).sort()).toEqual(['#1428c8', '#dc0a1e']);
+    // The gap filler: strokes along the seam, in one of the two colors, drawn first (under the shapes).
+    const fillers = paths.filter((path) => path.class === 'gap-filler');
+    expect(fillers.length).toBeGreaterThan(0);
+    expect(paths.indexOf(fillers[fillers.length - 1])).toBeLessThan(paths.indexOf(shapes[0]));
+    for (const filler of fillers) {
+      expect(filler.fill).toBe('none');
+      expect(['#1428c8', '#dc0a1e']).toContain(filler.stroke);
     }
   });
 

@@ -2,15 +2,17 @@ export { withBackground } from './background.js';
 export { estimateEdgePixels, MAX_EDGE_PIXELS } from './cost.js';
 export { TraceError, type TraceErrorCode } from './errors.js';
 export * from './export/index.js';
-export type {
-  Color,
-  Layer,
-  Point,
-  RasterImage,
-  Segment,
-  StageTimings,
-  Subpath,
-  VectorImage,
+export {
+  type Color,
+  isArtwork,
+  type Layer,
+  type LayerName,
+  type Point,
+  type RasterImage,
+  type Segment,
+  type StageTimings,
+  type Subpath,
+  type VectorImage,
 } from './model.js';
 export { describeReading, type Reading } from './reading.js';
 export { readCutContour, readPalette } from './setting-text.js';

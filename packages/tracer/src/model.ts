@@ -49,14 +49,25 @@ export interface Layer {
   subpaths: Subpath[];
   /**
    * The width, in pixels, of a stroke in the layer's color along its curves: with `fill: false`
-   * the layer is only stroked (centerlines, a cut contour); filled too, the stroke is a gap filler
-   * that covers the seams between shapes that meet edge to edge.
+   * the layer is only stroked (centerlines, a cut contour, a gap filler); filled too, both.
    */
   stroke?: number;
   /** false when the layer is only stroked; filled otherwise. */
   fill?: false;
-  /** What the layer is, when it is not the picture itself: `cut`, the sticker cut contour. */
-  name?: 'cut';
+  /**
+   * What the layer is, when it is not the picture itself: `cut`, the sticker cut contour;
+   * `gap-filler`, a stroke under cut-out shapes along the seams where they meet (it covers what a
+   * renderer's anti-aliasing leaves between them, and is no shape of its own).
+   */
+  name?: LayerName;
+}
+
+/** The names a layer that is not the picture itself goes by. */
+export type LayerName = 'cut' | 'gap-filler';
+
+/** Whether a layer is part of the picture: not a cut contour nor a gap filler. */
+export function isArtwork(layer: Layer): boolean {
+  return layer.name === undefined;
 }
 
 /** Milliseconds spent in each stage of one trace. */

@@ -1,5 +1,5 @@
 import { type InkMap, inkMap } from './bw/ink-map.js';
-import type { Layer, RasterImage } from './model.js';
+import { isArtwork, type Layer, type RasterImage } from './model.js';
 import type { ReadAs } from './settings.js';
 
 /** What the automatic mode read an image as, and so how it was traced. */
@@ -244,8 +244,8 @@ function cellSize(key: Int32Array, w: number, h: number): number {
 
 /** How a result was read, in the product's words: "Read as a color image, 6 colors". */
 export function describeReading({ reading, layers }: { reading: Reading; layers: Layer[] }): string {
-  // Colors of the artwork: a cut contour is a line to cut along.
-  const colors = layers.filter((layer) => layer.name !== 'cut').length;
+  // Colors of the artwork: a cut contour is a line to cut along, a gap filler lies under the shapes.
+  const colors = layers.filter(isArtwork).length;
   const count = (word: string) => `${colors} ${word}${colors === 1 ? '' : 's'}`;
   switch (reading.kind) {
     case 'pixel-art':

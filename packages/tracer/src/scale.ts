@@ -2,13 +2,13 @@ import type { Layer, Point, Segment, Subpath } from './model.js';
 
 /**
  * Layers with every coordinate, and every stroke width, multiplied by `factor`. With `gapFiller:
- * false` the strokes of filled layers keep their width: a gap filler covers the seams of a
- * rendering (a pixel or so of the output), whatever size the shapes were traced at.
+ * false` a gap filler keeps its width: it covers the seams of a rendering (a pixel or so of the
+ * output), whatever size the shapes were traced at.
  */
 export function scaleLayers(layers: Layer[], factor: number, { gapFiller = true } = {}): Layer[] {
   return layers.map((layer) => {
     const scaled = { ...layer, subpaths: scaleSubpaths(layer.subpaths, factor) };
-    if (layer.stroke !== undefined && (gapFiller || layer.fill === false))
+    if (layer.stroke !== undefined && (gapFiller || layer.name !== 'gap-filler'))
       scaled.stroke = layer.stroke * factor;
     return scaled;
   });

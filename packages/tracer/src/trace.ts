@@ -6,7 +6,14 @@ import { withinCost } from './cost.js';
 import { cutContour } from './cut-contour.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
 import { TraceError } from './errors.js';
-import type { Color, Layer, RasterImage, StageTimings, VectorImage } from './model.js';
+import {
+  type Color,
+  isArtwork,
+  type Layer,
+  type RasterImage,
+  type StageTimings,
+  type VectorImage,
+} from './model.js';
 import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
 import { type Reading, readImage } from './reading.js';
@@ -109,7 +116,7 @@ function timed<T>(timings: StageTimings, stage: string, work: () => T): T {
   return result;
 }
 
-/** The curves of the artwork: a cut contour is a line to cut along, not part of the picture. */
+/** The curves of the artwork: a cut contour and a gap filler are not part of the picture. */
 function countCurves(layers: Layer[]): number {
-  return layers.reduce((sum, layer) => sum + (layer.name === 'cut' ? 0 : layer.subpaths.length), 0);
+  return layers.reduce((sum, layer) => sum + (isArtwork(layer) ? layer.subpaths.length : 0), 0);
 }

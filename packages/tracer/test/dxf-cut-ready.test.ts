@@ -57,4 +57,18 @@ describe('cut-ready DXF', () => {
       expect(Math.abs(maxX - 90)).toBeLessThan(0.3);
     });
   }
+
+  it('leaves the cut-out gap filler out: one closed outline per shape, no seam cut twice', () => {
+    const discs = rasterOf(
+      '<circle cx="70" cy="80" r="50" fill="#e0a21b"/><circle cx="120" cy="110" r="50" fill="#2a6fb5"/>',
+      200,
+    );
+    const model = trace(discs, { mode: 'color', layering: 'cutout', background: 'remove' });
+    expect(model.layers.some((l) => l.name === 'gap-filler')).toBe(true);
+    const dxf = new DxfParser().parseSync(toDxf(model));
+    if (!dxf) throw new Error('unreadable DXF');
+    const polylines = dxf.entities as ILwpolylineEntity[];
+    expect(polylines.every((p) => p.type === 'LWPOLYLINE' && p.shape)).toBe(true);
+    expect(polylines.length).toBe(model.vectorCount);
+  });
 });

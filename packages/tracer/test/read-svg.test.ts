@@ -12,6 +12,11 @@ const drawings = {
     '<circle cx="60" cy="60" r="40" fill="black"/><rect x="110" y="30" width="60" height="90" fill="#c33"/><path d="M20 150 L180 150 L100 190 Z" fill="#14c"/>',
     200,
   ),
+  // Shapes that meet: cut-out layers lay a gap filler under their seams.
+  overlapping: rasterOf(
+    '<circle cx="70" cy="80" r="50" fill="#e0a21b"/><circle cx="120" cy="110" r="50" fill="#2a6fb5"/>',
+    200,
+  ),
 };
 
 describe('readSvg', () => {
@@ -27,6 +32,13 @@ describe('readSvg', () => {
         expect(toSvg(back, { precision })).toBe(svg);
       }
     }
+    const cutout = trace(drawings.overlapping, { mode: 'color', layering: 'cutout', background: 'remove' });
+    expect(cutout.layers.some((l) => l.name === 'gap-filler')).toBe(true);
+    const svg = toSvg(cutout);
+    const back = readSvg(svg);
+    expect(toSvg(back)).toBe(svg);
+    expect(back.vectorCount).toBe(cutout.vectorCount);
+    expect(back.layers.map((l) => l.name)).toEqual(cutout.layers.map((l) => l.name));
   });
 
   it('keeps the frame, the background, the colors and the number of curves', () => {

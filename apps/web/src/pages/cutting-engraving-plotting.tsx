@@ -60,7 +60,7 @@ const formats: { format: DownloadFormat; carries: ReactNode }[] = [
         named <Code>cut</Code>. Outlines are closed LWPOLYLINEs and centerlines open ones. With True shapes,
         lines, arcs and circles stay exact CAD geometry (LINE, ARC and CIRCLE entities, or arcs within a
         polyline) instead of many short segments. Given a width in mm or in, the drawing is in that unit, so
-        it imports at its real size. The background and cut-out seam strokes are left out: a cutter follows
+        it imports at its real size. The background and the cut-out gap filler are left out: a cutter follows
         outlines.
       </>
     ),
@@ -151,8 +151,9 @@ export function CuttingEngravingPlottingPage() {
         <p>
           Set <strong>Layering</strong> to <strong>Cut-out</strong> and the shapes never overlap: each piece
           is exactly the part of its color that shows, ready to cut and lay side by side, or to burn as one
-          screen per color. A thin stroke of each shape's own color covers the seams, so neighbouring colors
-          meet without a hairline gap.
+          screen per color. Under the shapes, a gap filler (a stroke along each seam, in one of its two
+          colors) covers the seams, so neighbouring colors meet without a hairline gap; the shapes themselves
+          keep their exact size.
         </p>
         <p>
           <strong>Background: Remove</strong> leaves the background out, transparent, also where it shows

@@ -11,23 +11,10 @@ import {
   rightPixel,
 } from './boundary.js';
 import { type FittedChain, fitChain, reversed } from './chain-fit.js';
+import { gapFiller } from './gap-filler.js';
 import { coverageOf } from './ink.js';
 import type { LabelledImage } from './layers.js';
 import { paintOrder } from './order.js';
-
-/**
- * Width in pixels of the stroke each cut-out shape gets in its own color: about half a pixel
- * either side of its outline covers the seam that anti-aliasing leaves between two shapes meeting
- * edge to edge (each covers part of a pixel on the seam, and the background shows through what
- * neither does). A renderer composites a shape's fill and stroke, and its neighbour's, each with
- * its own coverage, so a seam pixel that no single one covers whole still shows a trace of the
- * background. Rendered with resvg at 1x over the 32 real color images of bench/palette-cutout.ts:
- * without strokes up to 37% of the background shows on a seam; at 1 px (which resvg draws as a
- * hairline) up to 9.4%, and 104,058 pixels show more than 2%; at 1.2 px up to 5.9% and 2,147 such
- * pixels; at 1.5 px up to 4.7% and 21. Each later shape's stroke widens it over its neighbours,
- * though: the mean color error at 1x is 7.97 at 1 px, 8.91 at 1.2 and 10.15 at 1.5 (stacked 6.30).
- */
-export const GAP_FILLER = 1.2;
 
 /** Least share of a chain's corners with gray levels for its points to be placed from them. */
 const MEASURED = 1 / 3;
@@ -38,10 +25,9 @@ const FEW = 8;
  * Cut-out layers: one per color, shapes that never overlap. The boundaries between the labels are
  * cut into chains once (see boundary.ts), each placed from the gray levels and fitted once, and
  * every color's outlines are put together from the chains around it, so two neighbours share
- * their border exactly and holes lie where other colors are. Each layer is also stroked, about
- * 1 px wide, in its own color (see GAP_FILLER). The background, kept, is a shape of its own (the first layer);
- * removed, or transparent, it is left out. Layers come in painting order, outermost first, so the
- * strokes of the details are drawn over the areas around them.
+ * their border exactly and holes lie where other colors are. Under them all lies their gap filler
+ * (see gap-filler.ts). The background, kept, is a shape of its own (the first shape); removed, or
+ * transparent, it is left out. Shapes come in painting order, outermost first.
  */
 export function traceCutout(image: LabelledImage, background: number, params: TraceParams): Layer[] {
   const { labels, map, graph, labelRgb, alpha } = image;
@@ -59,6 +45,10 @@ export function traceCutout(image: LabelledImage, background: number, params: Tr
   const bounds = findBoundaries(cls, width, height);
   const fitted = fitChains(image, cls, bounds.chains, clear, params);
   const fill = image.fillRgb ?? labelRgb;
+  const colorOf = (label: number) => {
+    const [r, g, b] = fill.subarray(label * 3, label * 3 + 3);
+    return { r: Math.round(r), g: Math.round(g), b: Math.round(b) };
+  };
   const layers: Layer[] = [];
   const used = new Uint8Array(bounds.chains.length * 2);
   const around = chainsOf(bounds.chains);
@@ -68,15 +58,10 @@ export function traceCutout(image: LabelledImage, background: number, params: Tr
       const side = bounds.chains[k].left === label ? 0 : 1;
       if (used[k * 2 + side] === 0) subpaths.push(outline(bounds, fitted, used, cls, width, label, k, side));
     }
-    if (subpaths.length === 0) continue;
-    const [r, g, b] = fill.subarray(label * 3, label * 3 + 3);
-    layers.push({
-      color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) },
-      subpaths,
-      stroke: GAP_FILLER,
-    });
+    if (subpaths.length > 0) layers.push({ color: colorOf(label), subpaths });
   }
-  return layers;
+  const seams = { chains: bounds.chains, fitted, order, labels: cls, width, height, colorOf };
+  return [...gapFiller({ ...seams, hasOutside: !merge }), ...layers];
 }
 
 /** The chains around every label (either side). */

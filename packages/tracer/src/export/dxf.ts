@@ -136,11 +136,13 @@ function writeTables(d: DxfWriter, h: Handles, model: VectorImage, layers: DxfLa
 
 /**
  * One layer per color, named by its hex (`FF0000`), and the cut contour on a layer of its own
- * (`cut`), in the order they are painted. Empty layers are left out.
+ * (`cut`), in the order they are painted. Empty layers are left out, and so is a gap filler: it
+ * covers seams on screen, and a cutter would cut along them twice.
  */
 function dxfLayers(layers: Layer[]): DxfLayer[] {
   const byName = new Map<string, DxfLayer>();
   for (const layer of layers) {
+    if (layer.name === 'gap-filler') continue;
     const subpaths = layer.subpaths.filter((s) => s.segments.length > 0);
     if (subpaths.length === 0) continue;
     const name = layer.name ?? hex(layer.color).toUpperCase();

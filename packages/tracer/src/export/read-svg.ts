@@ -1,5 +1,14 @@
 import { TraceError } from '../errors.js';
-import type { Color, Layer, Point, Segment, Subpath, VectorImage } from '../model.js';
+import {
+  type Color,
+  isArtwork,
+  type Layer,
+  type LayerName,
+  type Point,
+  type Segment,
+  type Subpath,
+  type VectorImage,
+} from '../model.js';
 
 const notOurs = (what: string) =>
   new TraceError('invalid-svg', `This SVG cannot be read back: ${what}. Only SVG written by Vectrace can.`);
@@ -25,12 +34,14 @@ export function readSvg(text: string): VectorImage {
   let vectorCount = 0;
   const pathTag = /<path ((?:[a-z-]+="[^"]*" )*)d="([^"]*)"\/>/g;
   for (let match = pathTag.exec(text); match; match = pathTag.exec(text)) {
-    const subpaths = parsePath(match[2] as string);
-    vectorCount += subpaths.length;
-    layers.push({ ...readPaint(match[1] as string), subpaths });
+    const layer = { ...readPaint(match[1] as string), subpaths: parsePath(match[2] as string) };
+    if (isArtwork(layer)) vectorCount += layer.subpaths.length;
+    layers.push(layer);
   }
   return { width, height, ...(background ? { background } : {}), layers, vectorCount, timings: {} };
 }
+
+const NAMES: string[] = ['cut', 'gap-filler'] satisfies LayerName[];
 
 /** A layer's name, fill and stroke, from the attributes {@link toSvg} writes before `d`. */
 function readPaint(text: string): Omit<Layer, 'subpaths'> {
@@ -41,15 +52,15 @@ function readPaint(text: string): Omit<Layer, 'subpaths'> {
   const stroke = attributes.get('stroke');
   const color = fill && fill !== 'none' ? fill : stroke;
   if (!color) throw notOurs('a path has neither a fill nor a stroke');
-  const name = attributes.get('id');
-  if (name !== undefined && name !== 'cut') throw notOurs(`a path is named ${name}`);
+  const name = attributes.get('id') ?? attributes.get('class');
+  if (name !== undefined && !NAMES.includes(name)) throw notOurs(`a path is named ${name}`);
   const width = Number(attributes.get('stroke-width'));
   if (stroke && !(width > 0)) throw notOurs('a stroke has no width');
   return {
     color: parseColor(color),
     ...(stroke ? { stroke: width } : {}),
     ...(fill === 'none' ? { fill: false as const } : {}),
-    ...(name ? { name } : {}),
+    ...(name ? { name: name as LayerName } : {}),
   };
 }
 

@@ -37,12 +37,13 @@ export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
 
 /**
  * A layer's attributes before its `d`: its name, its fill, and a stroke (round ends and joins, so
- * that a centerline ends as its ink does).
+ * that a centerline ends as its ink does). The cut contour is named by its id; a gap filler, one
+ * path per color, by its class.
  */
 function paint(layer: Layer, f: Fixed): string {
   const color = hexColor(layer.color);
   const attributes = [
-    ...(layer.name ? [`id="${layer.name}"`] : []),
+    ...(layer.name ? [`${layer.name === 'cut' ? 'id' : 'class'}="${layer.name}"`] : []),
     `fill="${layer.fill === false ? 'none' : color}"`,
   ];
   if (layer.stroke !== undefined) {

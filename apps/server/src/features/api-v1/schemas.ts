@@ -120,7 +120,7 @@ export const vectorizeOptionsSchema = z
     layering: oneOf('layering', layerings)
       .default(defaultSettings.layering)
       .describe(
-        '`stacked` layers each cover what lies under the next; `cutout` shapes never overlap (vinyl, screen printing), with a thin stroke of their color over the seams.',
+        '`stacked` layers each cover what lies under the next; `cutout` shapes never overlap (vinyl, screen printing), with a gap filler under the seams (a stroke that no shape lets show) so no background shows between them.',
       ),
     strokeWidth: z
       .union(

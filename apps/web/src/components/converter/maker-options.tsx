@@ -70,7 +70,7 @@ export function MakerOptions({
             <ChoiceSetting
               name="Layering"
               value={settings.layering}
-              hint="Color results. Stacked lays each color over the ones beneath it. Cut-out gives shapes that never overlap, for vinyl cutting and screen printing: nothing hidden under another color to weed, and a thin stroke of each shape's color over the seams. Cut-out turns True shapes off: its shapes share their borders exactly."
+              hint="Color results. Stacked lays each color over the ones beneath it. Cut-out gives shapes that never overlap, for vinyl cutting and screen printing: nothing hidden under another color to weed, and a gap filler under the seams so no background shows between colors. Cut-out turns True shapes off: its shapes share their borders exactly."
               choices={layerings.map((value) => [value, layeringLabels[value]])}
               onChange={(value) =>
                 // Cut-out shapes share their borders exactly: true shapes would part them.
