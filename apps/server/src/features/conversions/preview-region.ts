@@ -46,7 +46,10 @@ function lightWatermark(r: Region): string {
   ].join('');
 }
 
-/** Every path as a thin line, with its nodes as dots (those inside the region). */
+/**
+ * Every path as a thin line, with its nodes as dots (those inside the region). A cut-out's gap
+ * filler is left out: it runs along seams the shapes already draw.
+ */
 function outlined(body: string, r: Region): string {
   const stroke = 1.2 / r.scale;
   const radius = 3 / r.scale;
@@ -54,6 +57,7 @@ function outlined(body: string, r: Region): string {
   const lines = body
     .replace(/<rect\b[^>]*\/>/g, '')
     .replace(/<path\b([^>]*?)\/?>/g, (_, attributes: string) => {
+      if (attributes.includes('class="gap-filler"')) return '';
       const d = /\bd="([^"]*)"/.exec(attributes)?.[1] ?? '';
       for (const [x, y] of pathNodes(d)) {
         if (dots.length < MAX_NODES && x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h) {
