@@ -14,14 +14,24 @@ export interface Point {
 }
 
 /**
- * One piece of a closed outline, starting where the previous one ended. An arc is circular, with
- * SVG's flags read in these y-down coordinates: `large` takes the arc of more than 180°, `sweep`
- * turns clockwise on screen (SVG's sweep-flag 1). A full circle is a closed subpath of two arcs.
+ * One piece of a closed outline, starting where the previous one ended. An arc is circular, or
+ * elliptical with `ry` (its `radius` then lies along the axis turned `rotation` degrees from x,
+ * clockwise on screen, as SVG's x-axis-rotation), with SVG's flags read in these y-down
+ * coordinates: `large` takes the arc of more than 180°, `sweep` turns clockwise on screen (SVG's
+ * sweep-flag 1). A full circle or ellipse is a closed subpath of two arcs.
  */
 export type Segment =
   | { kind: 'line'; to: Point }
   | { kind: 'cubic'; c1: Point; c2: Point; to: Point }
-  | { kind: 'arc'; radius: number; large: boolean; sweep: boolean; to: Point };
+  | {
+      kind: 'arc';
+      radius: number;
+      ry?: number;
+      rotation?: number;
+      large: boolean;
+      sweep: boolean;
+      to: Point;
+    };
 
 /**
  * A curve from `start` through its segments. Closed (the default), its last segment ends at

@@ -20,8 +20,9 @@ export function scaleSubpaths(subpaths: Subpath[], factor: number, dx = 0, dy = 
   const segment = (s: Segment): Segment => {
     if (s.kind === 'line') return { kind: 'line', to: p(s.to) };
     if (s.kind === 'cubic') return { kind: 'cubic', c1: p(s.c1), c2: p(s.c2), to: p(s.to) };
-    // A uniform scale keeps an arc circular and, even negative (a half turn), its direction.
-    return { ...s, radius: s.radius * Math.abs(factor), to: p(s.to) };
+    // A uniform scale keeps an arc's shape and, even negative (a half turn), its direction.
+    const ry = s.ry === undefined ? {} : { ry: s.ry * Math.abs(factor) };
+    return { ...s, radius: s.radius * Math.abs(factor), ...ry, to: p(s.to) };
   };
   return subpaths.map((subpath) => ({
     ...subpath,

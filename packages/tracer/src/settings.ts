@@ -72,7 +72,7 @@ export interface TraceSettings {
   background: (typeof backgrounds)[number];
   /** Color mode: stacked layers, or cut-out shapes that do not overlap. */
   layering: Layering;
-  /** Straight runs as lines, circles and circular arcs as arcs. */
+  /** Straight runs as lines, circles, ellipses and circular arcs as arcs. */
   shapes: boolean;
   /** A cut line around the visible shape of an image with transparency; null for none. */
   cutContour: CutContour | null;

@@ -59,14 +59,14 @@ describe('readSvg', () => {
     expect(iou(original, again)).toBeGreaterThan(0.999);
   });
 
-  it('says so for an SVG it did not write', () => {
+  it('says so for an SVG it did not write, and reads elliptical arcs', () => {
     expect(() => readSvg('<html></html>')).toThrow(TraceError);
     expect(() => readSvg('<svg viewBox="0 0 10 10"><path fill="#000" d="M0 0Q5 5 1 1z"/></svg>')).toThrow(
       /command Q/,
     );
-    // Vectrace writes circular arcs only, never rotated.
-    expect(() =>
-      readSvg('<svg viewBox="0 0 10 10"><path fill="#000" d="M0 0A5 3 0 0 1 1 1z"/></svg>'),
-    ).toThrow(/not circular/);
+    // An elliptical arc reads back as one, turned as written.
+    const [arc] = readSvg('<svg viewBox="0 0 10 10"><path fill="#000" d="M0 0A5 3 30 0 1 1 1z"/></svg>')
+      .layers[0].subpaths[0].segments;
+    expect(arc).toMatchObject({ kind: 'arc', radius: 5, ry: 3, rotation: 30, large: false, sweep: true });
   });
 });

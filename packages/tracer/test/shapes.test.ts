@@ -37,12 +37,23 @@ const offsets = [0, 0.37, 0.71, 0.13, 0.52, 0.89, 0.26, 0.64].map(
 /** The circle a subpath is (two arcs on one centre, going once round), or undefined. */
 function circleOf({ start, segments }: Subpath): { center: Point; radius: number } | undefined {
   const [a, b] = segments;
-  if (segments.length !== 2 || a?.kind !== 'arc' || b?.kind !== 'arc') return undefined;
+  if (segments.length !== 2 || a?.kind !== 'arc' || b?.kind !== 'arc' || a.ry !== undefined) return undefined;
   const g = arcGeometry(start, a);
   const h = arcGeometry(a.to, b);
   if (!g || !h || Math.hypot(g.center.x - h.center.x, g.center.y - h.center.y) > 1e-6) return undefined;
   if (Math.abs(Math.abs(g.sweep + h.sweep) - 2 * Math.PI) > 1e-6) return undefined;
   return { center: g.center, radius: g.radius };
+}
+
+/** The ellipse a subpath is (two elliptical arcs on one centre, going once round), or undefined. */
+function ellipseOf({ start, segments }: Subpath) {
+  const [a, b] = segments;
+  if (segments.length !== 2 || a?.kind !== 'arc' || b?.kind !== 'arc' || a.ry === undefined) return undefined;
+  const g = arcGeometry(start, a);
+  const h = arcGeometry(a.to, b);
+  if (!g || !h || Math.hypot(g.center.x - h.center.x, g.center.y - h.center.y) > 1e-6) return undefined;
+  if (Math.abs(Math.abs(g.sweep + h.sweep) - 2 * Math.PI) > 1e-6) return undefined;
+  return { center: g.center, rx: a.radius, ry: a.ry, rotation: a.rotation ?? 0 };
 }
 
 /** Every arc of a subpath with its geometry. */
@@ -71,6 +82,11 @@ function signedArea(subpath: Subpath): number {
 
 /** Technical drawings, 400 x 400 px. */
 const drawings = {
+  ellipses: [
+    '<ellipse cx="140" cy="150" rx="100" ry="60" transform="rotate(25 140 150)"/>',
+    '<ellipse cx="140" cy="150" rx="40" ry="20" fill="#fff" transform="rotate(-40 140 150)"/>',
+    '<ellipse cx="300.4" cy="290.7" rx="50" ry="80"/>',
+  ].join(''),
   plate: [
     '<rect x="20.3" y="60.4" width="360" height="280" rx="30"/>',
     ...[
@@ -164,9 +180,42 @@ describe('fitShapes', () => {
     expect(Math.max(...errors)).toBeLessThan(0.015);
   });
 
-  it('leaves an ellipse 5 % out of round as curves, not a circle', () => {
+  it('turns an ellipse 5 % out of round into two elliptical arcs of its radii, not a circle', () => {
     const model = shaped('<ellipse cx="60.3" cy="60.6" rx="40" ry="38"/>', 120);
-    expect(circleOf(model.layers[0]?.subpaths[0] as Subpath)).toBeUndefined();
+    const outline = model.layers[0]?.subpaths[0] as Subpath;
+    expect(circleOf(outline)).toBeUndefined();
+    const e = ellipseOf(outline);
+    expect(e).toBeDefined();
+    expect(Math.abs((e?.rx ?? 0) / 40 - 1)).toBeLessThan(0.01);
+    expect(Math.abs((e?.ry ?? 0) / 38 - 1)).toBeLessThan(0.01);
+    expect(Math.abs(e?.rotation ?? 1)).toBeLessThan(2);
+  });
+
+  it('turns a rotated ellipse into two elliptical arcs within 1 % of its radii and 1° of its turn', () => {
+    for (const [dx, dy] of offsets.slice(0, 4)) {
+      const [cx, cy] = [100 + dx, 100 + dy];
+      const body = `<ellipse cx="${cx}" cy="${cy}" rx="80" ry="30" transform="rotate(30 ${cx} ${cy})"/>`;
+      const e = ellipseOf(shaped(body, 200).layers[0]?.subpaths[0] as Subpath);
+      expect(e).toBeDefined();
+      const [big, small, turn] =
+        (e?.rx ?? 0) >= (e?.ry ?? 0) ? [e?.rx, e?.ry, e?.rotation] : [e?.ry, e?.rx, (e?.rotation ?? 0) + 90];
+      expect(Math.abs((big ?? 0) / 80 - 1)).toBeLessThan(0.01);
+      expect(Math.abs((small ?? 0) / 30 - 1)).toBeLessThan(0.01);
+      expect(Math.abs((((((turn ?? 0) - 30) % 180) + 270) % 180) - 90)).toBeLessThan(1);
+      expect(Math.hypot((e?.center.x ?? 0) - cx, (e?.center.y ?? 0) - cy)).toBeLessThan(0.2);
+    }
+  });
+
+  it('keeps a rounded square, a stadium and an egg as they are: they are no ellipse', () => {
+    for (const body of [
+      '<rect x="40" y="40" width="120" height="120" rx="40"/>',
+      '<rect x="20" y="70" width="160" height="60" rx="30"/>',
+      '<path d="M100 30 C150 30 170 110 150 140 C130 175 70 175 50 140 C30 110 50 30 100 30 Z"/>',
+    ]) {
+      const outline = shaped(body, 200).layers[0]?.subpaths[0] as Subpath;
+      expect(ellipseOf(outline), body).toBeUndefined();
+      expect(circleOf(outline), body).toBeUndefined();
+    }
   });
 
   it('draws a rectangle as its 4 sides', () => {
@@ -245,7 +294,7 @@ describe('exports with shapes', () => {
   it('writes arcs as SVG `a` commands and renders as the result without shapes does (IoU >= 0.99)', () => {
     for (const [name, { plain, shaped }] of Object.entries(models)) {
       const svg = toSvg(shaped);
-      expect(svg, name).toMatch(/a[\d.]+ [\d.]+ 0 [01] [01]/);
+      expect(svg, name).toMatch(/a[\d.]+ [\d.]+ -?[\d.]+ [01] [01]/);
       expect(iou(renderSvgMask(toSvg(plain), 800), renderSvgMask(svg, 800)), name).toBeGreaterThanOrEqual(
         0.99,
       );
@@ -298,6 +347,40 @@ describe('exports with shapes', () => {
     const mm = parseDxf(toDxf(model, { size: { width: 100, unit: 'mm' } }));
     const radii = mm.entities.filter((e): e is ICircleEntity => e.type === 'CIRCLE').map((c) => c.radius);
     expect(Math.min(...radii)).toBeCloseTo((Math.min(...radiiOf(model)) * 100) / 400, 2);
+  });
+
+  it('writes ellipses as DXF ELLIPSEs: centre, major axis and ratio, y up, also from the SVG read back', () => {
+    const { shaped: model } = models.ellipses as { shaped: VectorImage };
+    for (const dxf of [toDxf(model), toDxf(readSvg(toSvg(model)))]) {
+      const ellipses = parseDxf(dxf).entities.filter((e) => e.type === 'ELLIPSE') as unknown as {
+        center: Point;
+        majorAxisEndPoint: Point;
+        axisRatio: number;
+      }[];
+      expect(ellipses).toHaveLength(3);
+      const [big, hole, upright] = [
+        [140, 150, 100, 60, 25],
+        [140, 150, 40, 20, -40],
+        [300.4, 290.7, 80, 50, 90],
+      ].map(([x, y, a, b, turn]) =>
+        ellipses.find(
+          (e) =>
+            Math.hypot(e.center.x - (x as number), e.center.y - (400 - (y as number))) < 0.3 &&
+            Math.abs(Math.hypot(e.majorAxisEndPoint.x, e.majorAxisEndPoint.y) / (a as number) - 1) < 0.01 &&
+            Math.abs(e.axisRatio - (b as number) / (a as number)) < 0.01 &&
+            // y up: a turn clockwise on screen is counterclockwise in the file.
+            Math.abs(
+              (((((Math.atan2(-e.majorAxisEndPoint.y, e.majorAxisEndPoint.x) * 180) / Math.PI -
+                (turn as number)) %
+                180) +
+                270) %
+                180) -
+                90,
+            ) < 1,
+        ),
+      );
+      expect([big, hole, upright].every(Boolean)).toBe(true);
+    }
   });
 
   it('writes other arcs as LWPOLYLINE bulges that draw the same curve', () => {

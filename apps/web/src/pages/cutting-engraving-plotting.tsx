@@ -58,10 +58,10 @@ const formats: { format: DownloadFormat; carries: ReactNode }[] = [
       <>
         One layer per color, named by its hex (<Code>E4002B</Code>), and the cut contour on a magenta layer
         named <Code>cut</Code>. Outlines are closed LWPOLYLINEs and centerlines open ones. With True shapes,
-        lines, arcs and circles stay exact CAD geometry (LINE, ARC and CIRCLE entities, or arcs within a
-        polyline) instead of many short segments. Given a width in mm or in, the drawing is in that unit, so
-        it imports at its real size. The background and the cut-out gap filler are left out: a cutter follows
-        outlines.
+        lines, arcs, circles and ellipses stay exact CAD geometry (LINE, ARC, CIRCLE and ELLIPSE entities, or
+        arcs within a polyline) instead of many short segments. Given a width in mm or in, the drawing is in
+        that unit, so it imports at its real size. The background and the cut-out gap filler are left out: a
+        cutter follows outlines.
       </>
     ),
   },
@@ -175,15 +175,16 @@ export function CuttingEngravingPlottingPage() {
         </p>
       </Section>
 
-      <Section id="true-shapes" icon={Circle} title="True shapes: lines, arcs and circles">
+      <Section id="true-shapes" icon={Circle} title="True shapes: lines, arcs, circles and ellipses">
         <p>
           Tracing fits curves to pixels, so a straight edge can come out as several slightly bent curves and a
           round hole as a chain of Bézier curves. Switch on <strong>True shapes</strong> and straight runs
-          become straight lines, and circles and round arcs become true arcs. CAD, CNC and laser software read
-          them as geometry: a hole is a circle with a radius, with fewer nodes and smoother machine motion.
+          become straight lines, and circles, ellipses and round arcs become true arcs. CAD, CNC and laser
+          software read them as geometry: a hole is a circle with a radius, with fewer nodes and smoother
+          machine motion.
         </p>
         <p>
-          In SVG and EPS they are true arcs; in DXF, exact lines, arcs and circles. Pixel art is drawn as
+          In SVG they are true arcs; in DXF, exact lines, arcs, circles and ellipses. Pixel art is drawn as
           exact squares already and is left as it is.
         </p>
       </Section>

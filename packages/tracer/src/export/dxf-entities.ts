@@ -1,4 +1,4 @@
-import { type ArcGeometry, arcBulge, arcGeometry } from '../arc.js';
+import { type ArcGeometry, arcBulge, arcGeometry, isCircular } from '../arc.js';
 import type { Point, Subpath } from '../model.js';
 import { type DxfWriter, real } from './dxf-writer.js';
 import { flattenSubpath } from './flatten.js';
@@ -11,10 +11,11 @@ export interface EntityOwner {
 
 /**
  * One subpath as the entity that says what it is, y up (the file's y is `height - y`): a closed
- * pair of arcs on one circle as a CIRCLE, a lone open arc as an ARC and a lone open line as a
- * LINE; anything else as one LWPOLYLINE, closed for an outline and open for a centerline, its arcs
- * as bulges and its cubics flattened to `tolerance`, which is also how near two arcs' centres and
- * radii must be to make one circle.
+ * pair of arcs on one circle as a CIRCLE, on one ellipse as an ELLIPSE, a lone open circular arc
+ * as an ARC and a lone open line as a LINE; anything else as one LWPOLYLINE, closed for an outline
+ * and open for a centerline, its circular arcs as bulges and its cubics and elliptical arcs
+ * flattened to `tolerance`, which is also how near two arcs' centres and radii must be to make one
+ * circle or ellipse.
  */
 export function writeSubpath(
   d: DxfWriter,
@@ -25,13 +26,41 @@ export function writeSubpath(
 ): void {
   const { start, segments, open } = subpath;
   const flip = (p: Point): Point => ({ x: p.x, y: height - p.y });
-  const circle = !open ? asCircle(subpath, tolerance) : undefined;
+  const whole = !open ? asWhole(subpath, tolerance) : undefined;
   const [only] = segments;
-  if (circle) {
+  if (whole?.ry !== undefined) {
+    entity(d, owner, 'ELLIPSE', 'AcDbEllipse');
+    const c = flip(whole.center);
+    // The major axis from the centre, y up; the minor one is `ratio` of it.
+    const major = Math.max(whole.radius, whole.ry);
+    const angle = (whole.rotation ?? 0) + (whole.radius >= whole.ry ? 0 : Math.PI / 2);
+    const [ax, ay] = [major * Math.cos(angle), -major * Math.sin(angle)];
+    const ratio = Math.min(whole.radius, whole.ry) / major;
+    d.tags(
+      10,
+      c.x,
+      20,
+      c.y,
+      30,
+      0,
+      11,
+      ax,
+      21,
+      ay,
+      31,
+      0,
+      40,
+      fraction(ratio),
+      41,
+      0,
+      42,
+      fraction(2 * Math.PI),
+    );
+  } else if (whole) {
     entity(d, owner, 'CIRCLE', 'AcDbCircle');
-    const c = flip(circle.center);
-    d.tags(10, c.x, 20, c.y, 30, 0, 40, circle.radius);
-  } else if (open && segments.length === 1 && only?.kind === 'arc') {
+    const c = flip(whole.center);
+    d.tags(10, c.x, 20, c.y, 30, 0, 40, whole.radius);
+  } else if (open && segments.length === 1 && only?.kind === 'arc' && isCircular(only)) {
     const g = arcGeometry(start, only);
     if (!g) {
       line(d, owner, flip(start), flip(only.to));
@@ -88,7 +117,7 @@ function polyline(
   add(start, 0);
   let from = start;
   for (const seg of segments) {
-    if (seg.kind === 'arc') add(seg.to, arcBulge(from, seg));
+    if (seg.kind === 'arc' && isCircular(seg)) add(seg.to, arcBulge(from, seg));
     else if (seg.kind === 'line') add(seg.to, 0);
     else {
       const points = flattenSubpath({ start: from, segments: [seg], open: true }, tolerance);
@@ -112,19 +141,30 @@ function polyline(
 }
 
 /**
- * The circle of a closed subpath of two arcs that turn the same way on one circle (centres and
- * radii within `tolerance`), the mean of the two.
+ * The circle or ellipse of a closed subpath of two arcs that turn the same way on one circle or
+ * one ellipse (centres and radii within `tolerance`, the same rotation), the mean of the two.
  */
-function asCircle({ start, segments }: Subpath, tolerance: number): ArcGeometry | undefined {
+function asWhole({ start, segments }: Subpath, tolerance: number): ArcGeometry | undefined {
   const [first, second] = segments;
   if (segments.length !== 2 || first?.kind !== 'arc' || second?.kind !== 'arc') return undefined;
+  if (isCircular(first) !== isCircular(second) || (first.rotation ?? 0) !== (second.rotation ?? 0))
+    return undefined;
   const a = arcGeometry(start, first);
   const b = arcGeometry(first.to, second);
   if (!a || !b || a.sweep > 0 !== b.sweep > 0) return undefined;
   if (Math.abs(a.radius - b.radius) > tolerance) return undefined;
+  if (Math.abs((a.ry ?? 0) - (b.ry ?? 0)) > tolerance) return undefined;
   if (Math.hypot(a.center.x - b.center.x, a.center.y - b.center.y) > tolerance) return undefined;
   const center = { x: (a.center.x + b.center.x) / 2, y: (a.center.y + b.center.y) / 2 };
-  return { center, radius: (a.radius + b.radius) / 2, startAngle: a.startAngle, sweep: a.sweep + b.sweep };
+  const ellipse =
+    a.ry === undefined || b.ry === undefined ? {} : { ry: (a.ry + b.ry) / 2, rotation: a.rotation };
+  return {
+    center,
+    radius: (a.radius + b.radius) / 2,
+    ...ellipse,
+    startAngle: a.startAngle,
+    sweep: a.sweep + b.sweep,
+  };
 }
 
 /** An angle in radians as degrees from 0 to 360. */

@@ -1,5 +1,5 @@
-import { type ArcSegment, arcGeometry } from '../arc.js';
-import type { Color, Layer, Subpath, VectorImage } from '../model.js';
+import { type ArcSegment, arcGeometry, arcToCubics, isCircular } from '../arc.js';
+import type { Color, Layer, Point, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
 import { formatLength, type OutputSize, pointsPerPixel } from './size.js';
 
@@ -84,22 +84,34 @@ function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed
   const ops = [`${n(sx)} ${n(sy)} m`];
   let x = sx;
   let y = sy;
+  let from = start;
+  const cubic = (c1: Point, c2: Point, tx: number, ty: number) => {
+    const c = [toUnits(c1.x, f) - x, fy(c1.y) - y, toUnits(c2.x, f) - x, fy(c2.y) - y];
+    ops.push(`${[...c, tx - x, ty - y].map(n).join(' ')} c`);
+    x = tx;
+    y = ty;
+  };
   segments.forEach((seg, i) => {
     const last = !open && i === segments.length - 1;
+    const to = last ? start : seg.to;
     const tx = last ? sx : toUnits(seg.to.x, f);
     const ty = last ? sy : fy(seg.to.y);
     if (seg.kind === 'line') {
-      if (last) return; // closepath draws the closing line
-      if (tx !== x || ty !== y) ops.push(`${n(tx - x)} ${n(ty - y)} l`);
+      if (!last && (tx !== x || ty !== y)) ops.push(`${n(tx - x)} ${n(ty - y)} l`); // closepath draws the closing line
+    } else if (seg.kind === 'arc' && isCircular(seg)) {
+      // An arc that ends where it starts draws nothing.
+      if (tx !== x || ty !== y) ops.push(arcOp(x, y, tx, ty, seg, f));
     } else if (seg.kind === 'arc') {
-      if (tx === x && ty === y) return; // an arc that ends where it starts draws nothing
-      ops.push(arcOp(x, y, tx, ty, seg, f));
-    } else {
-      const c = [toUnits(seg.c1.x, f) - x, fy(seg.c1.y) - y, toUnits(seg.c2.x, f) - x, fy(seg.c2.y) - y];
-      ops.push(`${[...c, tx - x, ty - y].map(n).join(' ')} c`);
-    }
+      // PostScript's arcs are circular: an ellipse's are cubics of at most 90°.
+      const pieces = arcToCubics(from, { ...seg, to });
+      for (const [k, p] of pieces.entries()) {
+        const end = k === pieces.length - 1;
+        cubic(p.c1, p.c2, end ? tx : toUnits(p.to.x, f), end ? ty : fy(p.to.y));
+      }
+    } else cubic(seg.c1, seg.c2, tx, ty);
     x = tx;
     y = ty;
+    from = to;
   });
   if (!open) ops.push('z');
   // One operator a line: DSC wants lines under 256 characters, and a newline costs what a space does.

@@ -139,10 +139,12 @@ function parsePath(d: string): Subpath[] {
         };
         break;
       case 'a':
-        if (args[0] !== args[1] || args[2] !== 0) throw notOurs('its path has an arc that is not circular');
         segment = {
           kind: 'arc',
           radius: args[0] as number,
+          ...(args[0] !== args[1] || args[2] !== 0
+            ? { ry: args[1] as number, rotation: args[2] as number }
+            : {}),
           large: args[3] === 1,
           sweep: args[4] === 1,
           to: to(ox + (args[5] as number), oy + (args[6] as number)),

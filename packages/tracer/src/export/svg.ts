@@ -105,9 +105,12 @@ function pathData(subpaths: Subpath[], f: Fixed): string {
         // An arc that ends where it starts draws nothing (SVG leaves it out too).
         if (dx || dy) {
           const r = toUnits(seg.radius, f);
+          // An ellipse's radii may round to one: its turn is still written, so that it reads back.
+          const [ry, rotation] =
+            seg.ry === undefined ? [r, 0] : [toUnits(seg.ry, f), toUnits(seg.rotation ?? 0, f)];
           // Flags are written as the numbers 0 and 1, a unit being 1/scale.
           const flag = (on: boolean) => (on ? f.scale : 0);
-          out.command('a', f, r, r, 0, flag(seg.large), flag(seg.sweep), dx, dy);
+          out.command('a', f, r, ry, rotation, flag(seg.large), flag(seg.sweep), dx, dy);
         }
       } else {
         const c1x = toUnits(seg.c1.x, f) - x;

@@ -1,8 +1,9 @@
-import { type ArcSegment, arcGeometry, pointAt } from '../arc.js';
+import { type ArcSegment, arcGeometry, pointAt, tangentAt } from '../arc.js';
 import type { Layer, Point, Segment, Subpath } from '../model.js';
 import { assemble } from './assemble.js';
 import { roundCorners } from './fillet.js';
 import { fitCircle } from './fit.js';
+import { type EllipseFit, fitEllipse } from './fit-ellipse.js';
 import { type Samples, sampleSubpath } from './samples.js';
 import { type Piece, segmentRun, type Tolerances } from './segment.js';
 
@@ -61,8 +62,8 @@ export function fitSubpath(subpath: Subpath, stroke?: number): Subpath {
   const s = sampleSubpath(subpath, spacing);
   const corners = cornerSamples(subpath, s);
   if (!subpath.open) {
-    const circle = asCircle(s, corners);
-    if (circle) return circle;
+    const whole = asCircle(s, corners) ?? asEllipse(s, corners);
+    if (whole) return whole;
   }
   const f = Math.min(1, Math.max(0.4, thickness(s, stroke) / THIN));
   const tol: Tolerances = {
@@ -142,9 +143,9 @@ function tangent(from: Point, seg: Segment, t: 0 | 1): Point | undefined {
   }
   const g = arcGeometry(from, seg);
   if (!g) return dir(from, seg.to);
-  const angle = g.startAngle + (t === 0 ? 0 : g.sweep);
+  const along = tangentAt(g, g.startAngle + (t === 0 ? 0 : g.sweep));
   const sign = Math.sign(g.sweep);
-  return { x: -Math.sin(angle) * sign, y: Math.cos(angle) * sign };
+  return { x: along.x * sign, y: along.y * sign };
 }
 
 /**
@@ -172,6 +173,75 @@ function asCircle(s: Samples, corners: Corner[]): Subpath | undefined {
     to,
   });
   return { start, segments: [arc(false, quarter), arc(true, { ...start })] };
+}
+
+/**
+ * Two elliptical arcs, in the curve's own direction, when the whole closed curve keeps near one
+ * ellipse (as near as a circle must, by its smaller radius) and goes once round it without a
+ * sharp corner.
+ */
+function asEllipse(s: Samples, corners: Corner[]): Subpath | undefined {
+  if (corners.length > 0) return undefined;
+  const e = fitEllipse(s.x, s.y, s.count, ({ ry }) => ({
+    most: Math.max(CIRCLE_MAX.least, Math.min(CIRCLE_MAX.most, CIRCLE_MAX.share * ry)),
+    mean: Math.max(CIRCLE_MEAN.px, CIRCLE_MEAN.share * ry),
+  }));
+  if (!e || e.ry < MIN_ELLIPSE || !onceRound(s, e)) return undefined;
+  const clockwise = signedArea(s) > 0;
+  const ellipse = { center: e.center, radius: e.rx, ry: e.ry, rotation: e.rotation };
+  const start = pointAt(ellipse, 0);
+  const quarter = pointAt(ellipse, clockwise ? Math.PI / 2 : -Math.PI / 2);
+  const rotation = (e.rotation * 180) / Math.PI;
+  const arc = (large: boolean, to: Point): ArcSegment => ({
+    kind: 'arc',
+    radius: e.rx,
+    ry: e.ry,
+    rotation,
+    large,
+    sweep: clockwise,
+    to,
+  });
+  return { start, segments: [arc(false, quarter), arc(true, { ...start })] };
+}
+
+/** The least radius of an ellipse drawn as one: smaller round specks stay as traced. */
+const MIN_ELLIPSE = 2;
+
+/** Whether the samples go once round an ellipse's centre, every step the same way. */
+function onceRound(s: Samples, e: EllipseFit): boolean {
+  const cos = Math.cos(e.rotation);
+  const sin = Math.sin(e.rotation);
+  const angle = (i: number) => {
+    const dx = (s.x[i] as number) - e.center.x;
+    const dy = (s.y[i] as number) - e.center.y;
+    return Math.atan2((-sin * dx + cos * dy) / e.ry, (cos * dx + sin * dy) / e.rx);
+  };
+  let total = 0;
+  let sign = 0;
+  let previous = angle(0);
+  for (let i = 1; i <= s.count; i++) {
+    const a = angle(i % s.count);
+    let step = a - previous;
+    if (step > Math.PI) step -= 2 * Math.PI;
+    if (step < -Math.PI) step += 2 * Math.PI;
+    if (step !== 0) {
+      if (sign !== 0 && Math.sign(step) !== sign) return false;
+      sign = Math.sign(step);
+    }
+    total += step;
+    previous = a;
+  }
+  return Math.abs(Math.abs(total) - 2 * Math.PI) < 0.1;
+}
+
+/** Twice the area the samples enclose, positive when they run clockwise on screen (y down). */
+function signedArea(s: Samples): number {
+  let twice = 0;
+  for (let i = 0; i < s.count; i++) {
+    const j = (i + 1) % s.count;
+    twice += (s.x[i] as number) * (s.y[j] as number) - (s.x[j] as number) * (s.y[i] as number);
+  }
+  return twice;
 }
 
 /** Pieces round the whole curve: from corner to corner, or from a good join all the way round. */

@@ -70,7 +70,7 @@ function roughLength(from: Point, seg: Segment): number {
   }
   if (seg.kind === 'arc') {
     const g = arcGeometry(from, seg);
-    return g ? Math.abs(g.sweep) * g.radius : dist(from, seg.to);
+    return g ? Math.abs(g.sweep) * Math.max(g.radius, g.ry ?? 0) : dist(from, seg.to);
   }
   return dist(from, seg.to);
 }
@@ -107,13 +107,7 @@ export function segmentPart(from: Point, seg: Segment, t0: number, t1: number, t
   if (seg.kind === 'arc') {
     const g = arcGeometry(from, seg);
     if (!g) return { kind: 'line', to };
-    return {
-      kind: 'arc',
-      radius: seg.radius,
-      large: Math.abs(g.sweep * (t1 - t0)) > Math.PI,
-      sweep: seg.sweep,
-      to,
-    };
+    return { ...seg, large: Math.abs(g.sweep * (t1 - t0)) > Math.PI, to };
   }
   // Bernstein blossom: the control points of the cubic restricted to [t0, t1].
   const p = [from, seg.c1, seg.c2, seg.to];

@@ -138,7 +138,7 @@ export const vectorizeOptionsSchema = z
     shapes: oneOf('shapes', ['true', 'false'])
       .default('false')
       .describe(
-        '`true` writes straight runs as lines and circles and arcs as true arcs (DXF: LINE, ARC, CIRCLE).',
+        '`true` writes straight runs as lines and circles, ellipses and arcs as true arcs (DXF: LINE, ARC, CIRCLE, ELLIPSE).',
       ),
     cutContour: z
       .string()

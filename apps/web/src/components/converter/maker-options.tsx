@@ -101,7 +101,7 @@ export function MakerOptions({
         <SwitchSetting
           name="True shapes"
           checked={settings.shapes}
-          hint="Straight runs become straight lines, and circles and round arcs become true arcs instead of many small curves: cleaner cuts and smaller files. In DXF they stay exact lines, arcs and circles. Turning it on sets Layering back to Stacked."
+          hint="Straight runs become straight lines, and circles, ellipses and round arcs become true arcs instead of many small curves: cleaner cuts and smaller files. In DXF they stay exact lines, arcs, circles and ellipses. Turning it on sets Layering back to Stacked."
           onChange={(value) =>
             onChange({ ...settings, shapes: value, ...(value ? { layering: 'stacked' as const } : {}) })
           }
