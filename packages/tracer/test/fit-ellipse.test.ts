@@ -129,6 +129,13 @@ describe('fitEllipse', () => {
     expect(fit).toBeDefined();
     expect(fit?.meanDeviation).toBeGreaterThan(0.3);
     expect(fit?.deviation).toBeGreaterThan(fit?.meanDeviation ?? 0);
+    // Given limits, it is turned away; an ellipse within them is not, and is measured whole.
+    const limits = () => ({ most: 1.5, mean: 0.2 });
+    expect(fitEllipse(xs, ys, n, limits)).toBeUndefined();
+    const { xs: ex, ys: ey } = samples({ center, rx: 50, ry: 30, rotation: 0.4 }, 200, 0.2);
+    const within = fitEllipse(ex, ey, 200, limits);
+    expect(within?.meanDeviation).toEqual(fitEllipse(ex, ey)?.meanDeviation);
+    expect(fitEllipse(ex, ey, 200, () => ({ most: 0.05, mean: 0.2 }))).toBeUndefined();
   });
 
   it('gives undefined for a straight line or fewer than 6 samples', () => {
