@@ -124,7 +124,7 @@ describe('batch conversion (Pro) and downloads in other formats', () => {
     await visible(page.getByText('Included: SVG, EPS, PDF, DXF and PNG.', { exact: true }));
 
     const pdf = await downloadBy(page, () => action(page, 'Download PDF').click());
-    expect(pdf.suggestedFilename()).toBe('converted-vector.pdf');
+    expect(pdf.suggestedFilename()).toBe('shape-1.pdf');
     expect((await downloadedBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // 100 mm wide: the height follows the image (2:1), and the page is that size (in points).
@@ -134,6 +134,7 @@ describe('batch conversion (Pro) and downloads in other formats', () => {
     await visible(page.getByText('Height: 50 mm, following the image’s proportions.'));
     expect(await resultViolations(page)).toEqual([]);
     const sized = await downloadBy(page, () => action(page, 'Download PDF').click());
+    expect(sized.suggestedFilename()).toBe('shape-1-100mm.pdf');
     const page1 = (await downloadedBytes(sized)).toString('latin1');
     const box = page1.match(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/);
     expect(box, page1.slice(0, 300)).not.toBeNull();
@@ -148,6 +149,7 @@ describe('batch conversion (Pro) and downloads in other formats', () => {
       dialog.getByRole('button', { name: 'Download PNG', exact: true }).click(),
     );
     expect(pngSize(await downloadedBytes(png))).toEqual({ width: 1024, height: 512 });
+    expect(png.suggestedFilename()).toBe('shape-1-1024px.png');
     await expectToast(page, 'PNG Downloaded', 'Successfully downloaded 1024×512 PNG file.');
   });
 

@@ -66,7 +66,7 @@ describe('converting an image', () => {
     await visible(page.getByText('File size', { exact: true }));
     await visible(page.getByText('Vectors', { exact: true }));
     const text = await page.locator('body').innerText();
-    expect(text).toMatch(/File size\s+[\d.,]+\s*KB/);
+    expect(text).toMatch(/File size\s+[\d.,]+\s*(KB|MB|bytes)/);
     expect(text).toMatch(/Vectors\s+\d+/);
     await visible(page.getByRole('heading', { name: 'Payment Required', exact: true }));
     await visible(action(page, 'Pay $1.00'));
@@ -142,7 +142,7 @@ describe('converting an image', () => {
     const svgDownload = await downloadBy(page, () =>
       page.getByRole('button', { name: 'Download SVG', exact: true }).click(),
     );
-    expect(svgDownload.suggestedFilename()).toBe('converted-vector.svg');
+    expect(svgDownload.suggestedFilename()).toBe('logo.svg');
     const svg = (await downloadedBytes(svgDownload)).toString('utf8');
     expect(svg.startsWith('<svg') || svg.startsWith('<?xml'), svg.slice(0, 80)).toBe(true);
     const parsed = await page.evaluate((source) => {
@@ -178,7 +178,7 @@ describe('converting an image', () => {
     const pngDownload = await downloadBy(page, () =>
       dialog.getByRole('button', { name: 'Download PNG', exact: true }).click(),
     );
-    expect(pngDownload.suggestedFilename()).toBe('converted-vector-2048.png');
+    expect(pngDownload.suggestedFilename()).toBe('logo-2048px.png');
     const png = await downloadedBytes(pngDownload);
     expect(pngSize(png)).toEqual({ width: 2048, height: 2048 });
     // The logo is drawn on white: dark ink and a white background, not an empty square.

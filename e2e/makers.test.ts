@@ -144,7 +144,7 @@ describe("the makers' options", () => {
     const stored = await completed(page, id);
     expect(stored.settings.cutContour).toEqual({ offset: 3, unit: 'mm' });
 
-    const paths = await pathsOf(page, await downloadSvg(page));
+    const paths = await pathsOf(page, await downloadSvg(page, 'sticker.png'));
     const cutPaths = paths.filter((path) => path.id === 'cut');
     expect(cutPaths).toHaveLength(1);
     expect(cutPaths[0]).toMatchObject({ fill: 'none', stroke: '#f0f' });
@@ -163,7 +163,7 @@ describe("the makers' options", () => {
     const id = await startConversion(page, (created) => site.markPaid(created));
     const stored = await completed(page, id);
     expect(stored.settings).toMatchObject({ mode: 'color', layering: 'cutout', background: 'remove' });
-    const svg = await downloadSvg(page);
+    const svg = await downloadSvg(page, 'flat-colors.png');
     expect(svg).not.toContain('<rect');
     const paths = await pathsOf(page, svg);
     const shapes = paths.filter((path) => path.class === undefined);
@@ -190,7 +190,9 @@ describe("the makers' options", () => {
     await width.fill('3');
 
     await completed(page, await startConversion(page, (created) => site.markPaid(created)));
-    const strokes = (await pathsOf(page, await downloadSvg(page))).filter((path) => path.fill === 'none');
+    const strokes = (await pathsOf(page, await downloadSvg(page, 'lines.png'))).filter(
+      (path) => path.fill === 'none',
+    );
     expect(strokes.length).toBeGreaterThan(0);
     for (const stroke of strokes) {
       expect(stroke).toMatchObject({ 'stroke-width': '3', 'stroke-linecap': 'round' });

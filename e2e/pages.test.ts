@@ -139,8 +139,10 @@ describe('pages', () => {
     tab.expectFailedRequest(404, /\/no-such-page$/);
     const response = await tab.page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
-    await visible(tab.page.getByText('404 Page Not Found', { exact: true }));
-    await visible(tab.page.getByText('Did you forget to add the page to the router?'));
+    await visible(tab.page.getByRole('heading', { name: 'This page does not exist' }));
+    await visible(tab.page.getByText(/The link may be old or mistyped/));
+    // In the product's voice: no word to its developers.
+    expect(await tab.page.getByText(/router|forget/i).count()).toBe(0);
     await screenshot(tab.page, 'page-not-found');
   });
 

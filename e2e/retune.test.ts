@@ -58,7 +58,7 @@ describe('re-tuning an image', () => {
     expect(ms).toBeLessThan(3000);
     expect(conversionInAddress(page)).toBe(second);
     await expect(page.getByRole('heading', { name: 'Payment Required' }).count()).resolves.toBe(0);
-    expect(await downloadSvg(page)).toContain('<svg');
+    expect(await downloadSvg(page, 'sample-logo.png')).toContain('<svg');
 
     // The previous result is one click away.
     await page.getByRole('button', { name: 'Previous settings', exact: true }).click();
@@ -118,7 +118,7 @@ describe('re-tuning an image', () => {
     const retuned = await shownResult(later.page, id);
     expect(retuned).not.toBe(id);
     await expect(later.page.getByRole('heading', { name: 'Payment Required' }).count()).resolves.toBe(0);
-    expect(await downloadSvg(later.page)).toContain('<svg');
+    expect(await downloadSvg(later.page, 'sample-logo.png')).toContain('<svg');
   });
 });
 

@@ -13,10 +13,10 @@ export async function fillCard(page: Page, card: typeof goodCard): Promise<void>
   await page.getByLabel('CVC').fill(card.cvc);
 }
 
-/** Presses Download SVG and returns the file's text. */
-export async function downloadSvg(page: Page): Promise<string> {
+/** Presses Download SVG and returns the file's text; the file is named after the image uploaded. */
+export async function downloadSvg(page: Page, imageName = 'logo.png'): Promise<string> {
   const download = await downloadBy(page, () => action(page, 'Download SVG').click());
-  expect(download.suggestedFilename()).toBe('converted-vector.svg');
+  expect(download.suggestedFilename()).toBe(imageName.replace(/\.png$/, '.svg'));
   return (await downloadedBytes(download)).toString('utf8');
 }
 

@@ -23,7 +23,7 @@ describe('API jobs: PNG results, options kept, lists, deletion, the account, ret
     const clear = await vectorize(server, pro.secret, logo, { format: 'png', width: '320', wait: '30' });
     expect(clear.status).toBe(200);
     expect(clear.headers.get('content-type')).toBe('image/png');
-    expect(clear.headers.get('content-disposition')).toBe('attachment; filename="logo.png"');
+    expect(clear.headers.get('content-disposition')).toBe('attachment; filename="logo-320px.png"');
     const meta = await sharp(clear.bytes).metadata();
     expect([meta.width, meta.height]).toEqual([320, 320]);
     const corner = await sharp(clear.bytes)

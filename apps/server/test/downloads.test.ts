@@ -29,9 +29,8 @@ describe('downloads in every format', () => {
     for (const format of ['svg', 'eps', 'pdf', 'dxf']) {
       const file = await bytesOf(client, `/api/download/${conversion.id}?format=${format}`);
       expect(file.status, file.bytes.toString()).toBe(200);
-      expect(file.headers.get('content-disposition')).toBe(
-        `attachment; filename="converted-vector.${format}"`,
-      );
+      // Named after the image (logo.png), in its format.
+      expect(file.headers.get('content-disposition')).toBe(`attachment; filename="logo.${format}"`);
       await expectValid(format, file.bytes);
     }
   });
@@ -42,6 +41,8 @@ describe('downloads in every format', () => {
     const pdf = await bytesOf(client, `/api/download/${conversion.id}?format=pdf&width=100&unit=mm`);
     const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf.bytes.toString('latin1'));
     expect(Number(box?.[1])).toBeCloseTo((100 / 25.4) * 72, 1);
+    // The file says its size in its name.
+    expect(pdf.headers.get('content-disposition')).toBe('attachment; filename="logo-100mm.pdf"');
     const dxf = readDxf(
       (await bytesOf(client, `/api/download/${conversion.id}?format=dxf&width=4&unit=in`)).bytes,
     );

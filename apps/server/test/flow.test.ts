@@ -102,7 +102,7 @@ describe('the whole flow over HTTP', () => {
     const download = await client.get(`/api/download/${done.id}`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(download.headers.get('content-disposition')).toBe('attachment; filename="converted-vector.svg"');
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="logo.svg"');
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
     expect(download.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(download.text.length).toBe(done.fileSize);

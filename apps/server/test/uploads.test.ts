@@ -22,7 +22,7 @@ import { svgElements, svgProblems } from './support/svg-allowlist.js';
 
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const tooLargeMessage = `File is larger than ${MAX_UPLOAD_BYTES} bytes`;
+const tooLargeMessage = 'The image is larger than 10 MB. Please scale it down or compress it and try again.';
 
 /** A plain PUT of bytes to a (possibly tampered) upload URL, as the browser sends it. */
 async function put(url: string, bytes: Uint8Array, contentType = 'image/png') {
@@ -117,7 +117,7 @@ describe('signed upload URLs', () => {
     }
   });
 
-  it('one byte more gets 413 "File is larger than 10485760 bytes", declared or chunked, and nothing is kept', async () => {
+  it('one byte more gets 413 "The image is larger than 10 MB…", declared or chunked, and nothing is kept', async () => {
     const client = new Client(server.url);
     const before = await folderSize(server.dataDir);
     for (const chunked of [false, true]) {
@@ -446,13 +446,19 @@ describe('file names', () => {
   });
   afterAll(() => server?.stop());
 
-  it('hostile names are stored and returned verbatim as JSON data, never used as a path or in a header', async () => {
+  it('hostile names are stored and returned verbatim as JSON data, never used as a path, and name a download only made safe', async () => {
     const client = new Client(server.url);
     const names = [
       '../../x.png',
       '<img src=x onerror=alert(1)>.png',
       'invoice\u202Egnp.exe.png',
       'quote"and\\backslash;.png',
+    ];
+    const safeNames = [
+      '_.._x.svg',
+      '_img src_x onerror_alert_1__.svg',
+      'invoice_gnp.exe.svg',
+      'quote_and_backslash_.svg',
     ];
     const png = await logoPng(60);
     const ids: string[] = [];
@@ -471,10 +477,12 @@ describe('file names', () => {
       await markPaid(server, id);
       const download = await client.get(`/api/download/${id}`);
       expect(download.status).toBe(200);
-      expect(download.headers.get('content-disposition')).toBe('attachment; filename="converted-vector.svg"');
+      // Named after the image, with only letters, digits, spaces, dots and dashes, never a leading dot.
+      const named = `attachment; filename="${safeNames[i]}"`;
+      expect(download.headers.get('content-disposition')).toBe(named);
       expect(download.text).not.toMatch(/onerror|x\.png|invoice/);
       const object = await client.get(`/objects/vectors/${id}.svg`);
-      expect(object.headers.get('content-disposition')).toBe('attachment; filename="converted-vector.svg"');
+      expect(object.headers.get('content-disposition')).toBe(named);
     }
     const listed = await client.get<Conversion[]>('/api/conversions');
     expect(listed.body.map((c) => c.originalFileName).sort()).toEqual([...names].sort());

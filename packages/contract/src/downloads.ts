@@ -16,8 +16,23 @@ export const formatDetails: Record<DownloadFormat, { label: string; use: string 
 export const sizeUnits = ['px', 'mm', 'in'] as const;
 export type SizeUnit = (typeof sizeUnits)[number];
 
-/** The file name a download is saved under. */
-export const downloadFileName = (format: DownloadFormat | 'png') => `converted-vector.${format}`;
+/**
+ * The name a download is saved under: the image's own name (letters, digits, spaces, dots and
+ * dashes kept), the width when one was asked, the format: `logo.svg`, `logo-100mm.pdf`.
+ */
+export function downloadFileName(
+  format: DownloadFormat | 'png',
+  imageName: string,
+  size: { width?: number; unit?: SizeUnit } = {},
+): string {
+  const base =
+    imageName
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\w .-]/g, '_')
+      .replace(/^[\s.]+|\s+$/g, '') || 'vector';
+  const width = size.width === undefined ? '' : `-${size.width}${size.unit ?? 'px'}`;
+  return `${base}${width}.${format}`;
+}
 
 /** The largest output width that can be asked for, per unit (about 5 m). */
 export const maxOutputWidth: Record<SizeUnit, number> = { px: 20_000, mm: 5_000, in: 200 };

@@ -1,4 +1,6 @@
 import { MAX_PIXELS, MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import type { FileRejection } from 'react-dropzone';
+import { formatSize } from './file-size';
 
 /** PNG or JPEG by the file's first bytes, whatever its name says; null for anything else. */
 export function imageTypeOf(head: Uint8Array): 'png' | 'jpeg' | null {
@@ -21,7 +23,8 @@ export function pngSize(head: Uint8Array): { width: number; height: number } | n
  */
 export async function fileProblem(file: File): Promise<string | null> {
   if (file.size === 0) return 'The file is empty (0 bytes). Please choose an image file.';
-  if (file.size > MAX_UPLOAD_BYTES) return 'The file is larger than 10MB. Please choose a smaller image.';
+  if (file.size > MAX_UPLOAD_BYTES)
+    return `The file is larger than ${formatSize(MAX_UPLOAD_BYTES)} (${formatSize(file.size)}). Please choose a smaller image.`;
   const head = new Uint8Array(await file.slice(0, 32).arrayBuffer());
   const type = imageTypeOf(head);
   if (!type) {
@@ -32,4 +35,16 @@ export async function fileProblem(file: File): Promise<string | null> {
     return `The image is larger than ${MAX_PIXELS / 1e6} megapixels (${size.width} × ${size.height} pixels). Please scale it down and choose it again.`;
   }
   return null;
+}
+
+/** The drop zone's reason for refusing a file, in words and sizes a person reads (spec section 5). */
+export function rejectionMessage(rejections: FileRejection[]): string {
+  const rejection = rejections[0];
+  const error = rejection?.errors[0];
+  if (!error) return 'This file cannot be uploaded';
+  if (error.code === 'file-invalid-type') return 'File type must be PNG, JPG or JPEG';
+  if (error.code === 'file-too-large') {
+    return `File is larger than ${formatSize(MAX_UPLOAD_BYTES)} (${formatSize(rejection.file.size)}): please scale it down or compress it`;
+  }
+  return error.message;
 }

@@ -22,14 +22,14 @@ export function NotFoundPage() {
         <Card className="flex flex-col gap-5 p-6 sm:p-8">
           <div className="flex items-center gap-3">
             <AlertCircle aria-hidden="true" className="size-8 shrink-0 text-danger" />
-            <h1 className="text-2xl font-bold tracking-tight">404 Page Not Found</h1>
+            <h1 className="text-2xl font-bold tracking-tight">This page does not exist</h1>
           </div>
           <p className="text-muted-foreground">
             Nothing lives at{' '}
             <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm text-foreground [overflow-wrap:anywhere]">
               {location}
             </code>
-            . Did you forget to add the page to the router?
+            . The link may be old or mistyped: the converter is on the home page.
           </p>
           <Button asChild size="lg" className="self-start">
             <Link href="/">

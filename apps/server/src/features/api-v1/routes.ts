@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import { downloadFileName, MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -315,10 +315,8 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     }
     const svg = await readResult(deps, row);
     const file = await resultFile(deps, svg, query, testMark);
-    const name = row.originalFileName.replace(/\.[^.]*$/, '').replace(/[^\w .-]/g, '_') || 'image';
     return reply
-      .headers(downloadHeaders(query.format))
-      .header('content-disposition', `attachment; filename="${name}.${query.format}"`)
+      .headers(downloadHeaders(query.format, downloadFileName(query.format, row.originalFileName, query)))
       .header('x-job-id', row.id)
       .send(file);
   }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type DownloadFormat, type DownloadQuery, downloadFileName, isPaid } from '@vectrace/contract';
+import { type DownloadFormat, type DownloadQuery, isPaid } from '@vectrace/contract';
 import { formats } from '@vectrace/tracer';
 import type { Config } from '../../config.js';
 import type { Deps } from '../../deps.js';
@@ -119,24 +119,26 @@ function pngWidth(svg: Buffer, width: number | undefined, unit: DownloadQuery['u
   return Math.max(1, pixels);
 }
 
-/** Headers for a result as a download, in its format. */
-export function downloadHeaders(format: DownloadFormat | 'png'): Record<string, string> {
-  if (format === 'svg') return svgDownloadHeaders;
+/** Headers for a result as a download under its file name (see downloadFileName), in its format. */
+export function downloadHeaders(format: DownloadFormat | 'png', fileName: string): Record<string, string> {
+  if (format === 'svg') return svgDownloadHeaders(fileName);
   const mimeType =
     format === 'png'
       ? 'image/png'
       : (formats.find((f) => f.name === format)?.mimeType ?? 'application/octet-stream');
   return {
     'content-type': mimeType,
-    'content-disposition': `attachment; filename="${downloadFileName(format)}"`,
+    'content-disposition': `attachment; filename="${fileName}"`,
     'cache-control': 'private, no-store',
   };
 }
 
 /** Headers for the SVG as a download: never rendered in our origin, never sniffed. */
-export const svgDownloadHeaders = {
-  'content-type': 'image/svg+xml; charset=utf-8',
-  'content-disposition': 'attachment; filename="converted-vector.svg"',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-  'cache-control': 'private, no-store',
-};
+export function svgDownloadHeaders(fileName: string): Record<string, string> {
+  return {
+    'content-type': 'image/svg+xml; charset=utf-8',
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    'cache-control': 'private, no-store',
+  };
+}

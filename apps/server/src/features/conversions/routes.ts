@@ -1,6 +1,7 @@
 import {
   conversionListQuerySchema,
   createConversionSchema,
+  downloadFileName,
   downloadQuerySchema,
   zipQuerySchema,
 } from '@vectrace/contract';
@@ -108,7 +109,10 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
   app.get<ById>('/api/download/:id', async (request, reply) => {
     const query = parse(downloadQuerySchema, request.query);
     const row = await owned(request, request.params.id);
-    const headers = downloadHeaders(query.format);
+    const headers = downloadHeaders(
+      query.format,
+      downloadFileName(query.format, row.originalFileName, query),
+    );
     if (query.format === 'svg' && query.width === undefined) {
       return reply.headers(headers).send(await streamPaidVector(deps, row));
     }
@@ -129,6 +133,7 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
   // The result's object path (vectorFileUrl): the same gate as the download.
   app.get<{ Params: { file: string } }>('/objects/vectors/:file', async (request, reply) => {
     const row = await owned(request, request.params.file.replace(/\.svg$/, ''));
-    return reply.headers(svgDownloadHeaders).send(await streamPaidVector(deps, row));
+    const headers = svgDownloadHeaders(downloadFileName('svg', row.originalFileName));
+    return reply.headers(headers).send(await streamPaidVector(deps, row));
   });
 }

@@ -15,8 +15,10 @@ export interface SignedPut {
   body: IncomingMessage;
 }
 
-const tooLarge = () =>
-  new AppError(413, `File is larger than ${MAX_UPLOAD_BYTES} bytes`, { connection: 'close' });
+const tooLarge = () => new AppError(413, TOO_LARGE, { connection: 'close' });
+
+/** What a person reads when a file is over the limit: in megabytes, with what to do. */
+export const TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please scale it down or compress it and try again.`;
 
 /**
  * Stores the body of a signed PUT: the URL must be this server's, unexpired and unused; the body

@@ -70,7 +70,7 @@ export function DownloadPanel({
     setWriting(format);
     try {
       const response = await apiRequest('GET', downloadPath(conversion.id, format, checked));
-      saveBlob(await response.blob(), downloadFileName(format));
+      saveBlob(await response.blob(), downloadFileName(format, conversion.originalFileName, checked));
     } catch (error) {
       if (paymentNeeded(error)) return;
       toast({
@@ -87,7 +87,7 @@ export function DownloadPanel({
     setConverting(true);
     try {
       const drawn = await svgToPng(await fetchSvg(conversion.id), width, background);
-      saveBlob(drawn.png, `converted-vector-${drawn.width}.png`);
+      saveBlob(drawn.png, downloadFileName('png', conversion.originalFileName, { width: drawn.width }));
       setPngOpen(false);
       toast({
         title: 'PNG Downloaded',

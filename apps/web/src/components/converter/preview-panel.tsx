@@ -2,6 +2,7 @@ import { type Conversion, type ConversionSettings, traceModes } from '@vectrace/
 import { Clock, ImageIcon, Info, Shapes, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useImageSize } from '../../hooks/use-image-size';
+import { formatSize } from '../../lib/file-size';
 import { modeLabels } from '../../lib/modes';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -10,11 +11,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { ExampleResult } from './example-result';
 import { ResultViewer, type ViewMode } from './viewer/result-viewer';
 import type { View } from './viewer/view-state';
-
-/** File size in KB with one decimal, or N/A (spec section 2). */
-export function formatFileSize(bytes: number | null | undefined): string {
-  return bytes == null ? 'N/A' : `${(bytes / 1024).toFixed(1)} KB`;
-}
 
 function Stage({ children }: { children: React.ReactNode }) {
   return (
@@ -174,7 +170,9 @@ function ConversionProgress({ conversion, inProgress }: { conversion: Conversion
             <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
               <ImageIcon aria-hidden="true" className="size-3.5" /> File size
             </dt>
-            <dd className="mt-1 font-semibold tabular-nums">{formatFileSize(conversion.fileSize)}</dd>
+            <dd className="mt-1 font-semibold tabular-nums">
+              {conversion.fileSize == null ? 'N/A' : formatSize(conversion.fileSize)}
+            </dd>
           </div>
           <div className="rounded-lg bg-muted p-3">
             <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">

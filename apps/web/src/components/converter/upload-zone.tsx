@@ -1,9 +1,11 @@
 import { acceptedImageTypes, ignoredFileNames, MAX_BATCH_FILES, MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import { fromEvent } from 'file-selector';
 import { CheckCircle2, ImageUp, RotateCcw, TriangleAlert } from 'lucide-react';
-import { type FileRejection, useDropzone } from 'react-dropzone';
+import { useDropzone } from 'react-dropzone';
 import type { RefusedFile } from '../../hooks/use-batch';
 import { cn } from '../../lib/cn';
+import { rejectionMessage } from '../../lib/file-check';
+import { formatSize } from '../../lib/file-size';
 import type { UploadState } from '../../lib/upload-state';
 import { Progress } from '../ui/progress';
 
@@ -11,18 +13,6 @@ import { Progress } from '../ui/progress';
 async function filesWithoutSystemFiles(event: Parameters<typeof fromEvent>[0]) {
   const files = await fromEvent(event);
   return files.filter((file) => !(ignoredFileNames as readonly string[]).includes((file as File).name));
-}
-
-/** The drop zone's reason for refusing a file, as react-dropzone words it (spec section 5). */
-export function rejectionMessage(rejections: FileRejection[]): string {
-  const error = rejections[0]?.errors[0];
-  if (!error) return 'This file cannot be uploaded';
-  if (error.code === 'file-invalid-type') return 'File type must be PNG, JPG or JPEG';
-  return error.message;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 const samples = [
@@ -151,7 +141,7 @@ export function UploadZone({
           <CheckCircle2 aria-hidden="true" className="size-8 text-success" />
           <p className="max-w-full truncate text-sm font-medium">{state.upload.fileName}</p>
           <p className="text-xs text-muted-foreground">
-            {formatBytes(state.upload.file.size)} · Click, drop or paste to choose another image
+            {formatSize(state.upload.file.size)} · Click, drop or paste to choose another image
             {batch ? `, or up to ${MAX_BATCH_FILES} at once` : ''}
           </p>
         </>

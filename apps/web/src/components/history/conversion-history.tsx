@@ -3,6 +3,7 @@ import {
   CONVERSIONS_PAGE_SIZE,
   type Conversion,
   conversionThumbnailPath,
+  downloadFileName,
   inProgressStatuses,
   isPaid,
 } from '@vectrace/contract';
@@ -19,8 +20,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 async function download(conversion: Conversion) {
   try {
     const svg = await (await apiRequest('GET', `/api/download/${conversion.id}`)).text();
-    const base = conversion.originalFileName.replace(/\.[^.]+$/, '') || 'converted-vector';
-    saveBlob(new Blob([svg], { type: 'image/svg+xml' }), `${base}.svg`);
+    saveBlob(
+      new Blob([svg], { type: 'image/svg+xml' }),
+      downloadFileName('svg', conversion.originalFileName),
+    );
   } catch (error) {
     toast({
       title: 'Download failed',
