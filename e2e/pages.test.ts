@@ -134,6 +134,22 @@ describe('pages', () => {
     );
   });
 
+  test('what the pages say is sold is what a paid conversion downloads: every format, PNG to 8192 px', async () => {
+    const { page } = await site.newTab();
+    for (const path of ['/', '/auth', '/png-to-svg', '/how-to-vectorize-a-logo']) {
+      await open(page, path);
+      const text = await page.locator('body').innerText();
+      // Formats are not held back for Pro, PNG is not capped at 4096 px, and Pro takes batches.
+      expect(text, path).not.toMatch(
+        /Pro adds|EPS and PDF with Pro|as SVG or PNG|4096 px|One file at a time\./,
+      );
+    }
+    await open(page, '/auth');
+    await visible(
+      page.getByText('SVG, EPS, PDF, DXF and PNG with every paid conversion; PNG up to 8192 px.'),
+    );
+  });
+
   test('an unknown address answers 404 and shows the not-found page', async () => {
     const tab = await site.newTab();
     tab.expectFailedRequest(404, /\/no-such-page$/);

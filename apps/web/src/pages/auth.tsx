@@ -9,6 +9,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs'
 import { useAuth } from '../hooks/use-auth';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { RETURN_TO_KEY, safeReturnTo } from '../lib/checkout';
+import { allFormatLabels } from '../lib/downloads';
+import { MAX_PNG_SIDE } from '../lib/png-export';
 
 const promises = [
   {
@@ -24,7 +26,7 @@ const promises = [
   {
     icon: FileStack,
     title: 'Multiple export formats',
-    text: 'SVG and PNG up to 4096 px; EPS and PDF with Pro.',
+    text: `${allFormatLabels()} with every paid conversion; PNG up to ${MAX_PNG_SIDE} px.`,
   },
   {
     icon: CreditCard,

@@ -113,9 +113,10 @@ const steps: { title: string; body: ReactNode }[] = [
     body: (
       <p>
         Pay $1.00 for that conversion, or get Pro for $5.99 a month for unlimited conversions. Then choose
-        Download SVG for the vector file, Download PNG for a crisp bitmap at 512, 1024, 2048 or 4096 pixels on
-        white, or Copy SVG Code to paste it straight into a web page or design tool. Uploads and results are
-        deleted from our servers within 24 hours, so save your files right away.
+        Download SVG for the vector file (or EPS, PDF and DXF for print and cutting), Download PNG for a crisp
+        bitmap up to 8192 pixels wide, on white or transparent, or Copy SVG Code to paste it straight into a
+        web page or design tool. Uploads and results are deleted from our servers within 24 hours, so save
+        your files right away.
       </p>
     ),
   },

@@ -1,4 +1,4 @@
-import { pageMeta } from '@vectrace/contract';
+import { MAX_BATCH_FILES, pageMeta } from '@vectrace/contract';
 import {
   ArrowRight,
   CheckCircle2,
@@ -63,7 +63,7 @@ const quickStart = [
   },
   {
     title: 'Download',
-    text: 'Pay $1.00 for that conversion, or go Pro for $5.99 a month for unlimited conversions. Then download the SVG, export a PNG at up to 4096 pixels, or copy the SVG code.',
+    text: 'Pay $1.00 for that conversion, or go Pro for $5.99 a month for unlimited conversions. Then download the SVG (or EPS, PDF or DXF), export a PNG at up to 8192 pixels, or copy the SVG code.',
   },
 ];
 
@@ -312,8 +312,8 @@ export function PngToSvgPage() {
             comes out as a dark shape with the logo cut out of it. Auto and Color keep them.
           </li>
           <li>
-            <strong className="font-semibold">One file at a time.</strong> Each upload is a single PNG or JPEG
-            of at most 10MB (and 50 megapixels).
+            <strong className="font-semibold">One file at a time, or {MAX_BATCH_FILES} with Pro.</strong> Each
+            image is a PNG or JPEG of at most 10MB (and 50 megapixels).
           </li>
         </BulletList>
       </PageSection>

@@ -1,6 +1,7 @@
 import { plans } from '@vectrace/contract';
 import { Crown, Lock } from 'lucide-react';
 import { Link } from 'wouter';
+import { allFormatLabels } from '../../lib/downloads';
 import { Button } from '../ui/button';
 
 /** Shown for a completed, unpaid conversion: pay for this one, or go Pro. */
@@ -20,8 +21,8 @@ export function PaymentRequiredCard({ conversionId }: { conversionId: string }) 
             Payment Required
           </h3>
           <p className="mt-1 text-sm text-muted-foreground">
-            Your vector is ready. Pay once to download this conversion as SVG or PNG, or go Pro for unlimited
-            conversions.
+            Your vector is ready. Pay once to download this conversion as {allFormatLabels()}, or go Pro for
+            unlimited conversions.
           </p>
         </div>
       </div>

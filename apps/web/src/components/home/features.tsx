@@ -1,4 +1,5 @@
 import { BadgeCheck, Columns2, FileDown, ShieldCheck, SlidersHorizontal, Spline } from 'lucide-react';
+import { MAX_PNG_SIDE } from '../../lib/png-export';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { HomeSection } from './section';
 
@@ -31,7 +32,7 @@ const features = [
   {
     icon: FileDown,
     title: 'Multiple formats',
-    text: 'Download SVG, copy the SVG code, or export a PNG at up to 4096 px. Pro adds EPS and PDF.',
+    text: `Download SVG, EPS, PDF or DXF at the size you need, copy the SVG code, or export a PNG at up to ${MAX_PNG_SIDE} px.`,
   },
 ];
 
