@@ -115,7 +115,10 @@ const headers = {
   RateLimitReset: header('Seconds until the minute starts again.'),
   RetryAfter: header('Seconds to wait before trying again.'),
   Location: header('The job to poll, with the asked output options.', 'string'),
-  ContentDisposition: header('attachment, with the file name: the image’s name, the width when one was asked, and the format (logo.svg, logo-100mm.pdf).', 'string'),
+  ContentDisposition: header(
+    'attachment, with the file name: the image’s name, the width when one was asked, and the format (logo.svg, logo-100mm.pdf).',
+    'string',
+  ),
   JobId: header('The id of the job that made the result.', 'string'),
   WwwAuthenticate: header('Bearer: how to authenticate.', 'string'),
 };
