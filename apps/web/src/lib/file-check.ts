@@ -37,7 +37,7 @@ export async function fileProblem(file: File): Promise<string | null> {
   return null;
 }
 
-/** The drop zone's reason for refusing a file, in words and sizes a person reads (spec section 5). */
+/** The drop zone's reason for refusing a file, in words and sizes a person reads (sizes in MB: issue 25). */
 export function rejectionMessage(rejections: FileRejection[]): string {
   const rejection = rejections[0];
   const error = rejection?.errors[0];
