@@ -38,7 +38,7 @@ describe('the account page', () => {
     await page.waitForURL(/\/sandbox\/checkout\//);
     await fillCard(page, goodCard);
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-    await expectToast(page, 'Payment Verified');
+    await expectToast(page, "You're on Pro");
 
     await open(page, '/account');
     await visible(page.getByText('Renews on', { exact: true }));
@@ -48,7 +48,8 @@ describe('the account page', () => {
     await visible(dialog.getByText(/Conversions completed while you are Pro stay downloadable/));
     await dialog.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
     await visible(page.getByText('Pro until', { exact: true }));
-    await visible(page.getByText(/ends on \d+ \w+ \d{4} and will not renew/));
+    await expectToast(page, 'Pro cancelled');
+    await visible(page.getByRole('main').getByText(/ends on \d+ \w+ \d{4} and will not renew/));
     await screenshot(page, 'account-pro-cancelled');
     // Still Pro until then.
     await visible(page.getByText('Pro', { exact: true }).first());

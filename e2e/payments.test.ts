@@ -17,17 +17,17 @@ describe('paying in the sandbox (no real payment)', () => {
     await action(page, 'Pay $1.00').click();
     await page.waitForURL(/\/checkout\?plan=pay-per-use&conversion_id=/);
     await visible(page.getByText('Test mode: no real payment', { exact: false }).first());
-    await visible(page.getByText("You're upgrading to Pay Per Conversion"));
+    await visible(page.getByText("You're buying Pay Per Conversion", { exact: false }));
     await screenshot(page, 'checkout-pay-per-use');
 
     await fillCard(page, goodCard);
-    await page.getByRole('button', { name: 'Complete Payment - $1', exact: true }).click();
+    await page.getByRole('button', { name: 'Complete Payment - $1.00', exact: true }).click();
     await expectToast(page, 'Payment Successful', 'Thank you for your purchase!');
     await page.waitForURL((url) => url.pathname === '/');
     await expectToast(
       page,
       'Payment Verified',
-      'Your payment has been confirmed. You can now download your converted files.',
+      'Your payment has been confirmed. Your vector is ready to download.',
     );
     // The payment parameters leave the address once verified; the conversion on screen stays named.
     await expect
@@ -49,7 +49,7 @@ describe('paying in the sandbox (no real payment)', () => {
     await action(page, 'Download SVG').click();
     await page.waitForURL(/\/checkout\?plan=pay-per-use/);
     await fillCard(page, declinedCard);
-    await page.getByRole('button', { name: 'Complete Payment - $1', exact: true }).click();
+    await page.getByRole('button', { name: 'Complete Payment - $1.00', exact: true }).click();
     await expectToast(page, 'Payment Failed', 'Your card was declined.');
     expect(new URL(page.url()).pathname).toBe('/checkout');
     const conversion = await page.request.get(`/api/conversions/${id}`);
@@ -73,7 +73,7 @@ describe('paying in the sandbox (no real payment)', () => {
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
 
     await page.waitForURL((url) => url.pathname === '/');
-    await expectToast(page, 'Payment Verified');
+    await expectToast(page, "You're on Pro");
     await visible(page.getByText('Pro', { exact: true }).first());
     expect(await downloadSvg(page)).toContain('<svg');
 
@@ -88,6 +88,7 @@ describe('paying in the sandbox (no real payment)', () => {
     await page.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel subscription', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    await expectToast(page, 'Pro cancelled');
 
     // Cancelled, Pro lasts to the end of the period paid for: the result still downloads.
     await expect(page.getByRole('heading', { name: 'Payment Required' }).count()).resolves.toBe(0);

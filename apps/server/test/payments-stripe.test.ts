@@ -146,7 +146,7 @@ describe('paying $1 for one conversion', () => {
     expect((await storedPayment(ctx.server, conversion.id)).paymentId).toBe(first.body.paymentIntentId);
   });
 
-  it("verify-payment refuses another user's payment, a forged amount or currency, and an unfinished payment", async () => {
+  it("verify-payment refuses another user's payment, a forged amount or currency, and an unfinished payment; one still processing is pending", async () => {
     const { stripe, server } = ctx;
     const someoneElse = await userWithConversions(server);
     const theirIntent = await paymentIntentFor(someoneElse.client, someoneElse.conversion.id);
@@ -158,7 +158,8 @@ describe('paying $1 for one conversion', () => {
     const expectRefused = async (paymentIntentId: string, what: string) => {
       const reply = await verify(paymentIntentId);
       expect(reply.status, `${what}: ${reply.text}`).toBe(200);
-      expect(reply.body, what).toMatchObject({ success: false, paymentStatus: 'unpaid' });
+      // Refused for good: not worth asking again, unlike a payment still processing.
+      expect(reply.body, what).toMatchObject({ success: false, paymentStatus: 'unpaid', pending: false });
       await expectUnpaid(server, client, conversion.id);
     };
 
@@ -171,6 +172,10 @@ describe('paying $1 for one conversion', () => {
     await expectRefused(intent, 'paid in euros');
     stripe.setPaymentIntent(intent, { currency: 'usd', status: 'requires_payment_method' });
     await expectRefused(intent, 'not paid yet');
+    stripe.setPaymentIntent(intent, { status: 'processing' });
+    const processing = await verify(intent);
+    expect(processing.body).toMatchObject({ success: false, paymentStatus: 'unpaid', pending: true });
+    await expectUnpaid(server, client, conversion.id);
     stripe.failPaymentIntent(intent);
     await expectRefused(intent, 'card declined');
     await expectRefused('pi_made_up', 'an id Stripe does not know');

@@ -6,7 +6,6 @@ import {
   formatCardNumber,
   formatCvc,
   formatExpiry,
-  formatMoney,
   parsePlan,
   paymentReturnUrl,
   paymentSuccessPath,
@@ -143,15 +142,10 @@ describe('the way back after signing in', () => {
   });
 });
 
-describe('messages and money', () => {
+describe('messages', () => {
   it('drops the status the API client puts in front', () => {
     expect(withoutStatus('402: Your card was declined.')).toBe('Your card was declined.');
     expect(withoutStatus('Stripe not loaded')).toBe('Stripe not loaded');
-  });
-
-  it('formats cents in the currency', () => {
-    expect(formatMoney(599, 'usd')).toBe('$5.99');
-    expect(formatMoney(100, 'USD')).toBe('$1.00');
   });
 });
 

@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './conversion.js';
 export * from './conversion-schema.js';
 export * from './downloads.js';
+export * from './offer.js';
 export * from './pages.js';
 export * from './payments.js';
 export * from './plans.js';

@@ -2,6 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { VerifyPaymentAnswer } from '@vectrace/contract';
 import { useEffect } from 'react';
 import { ApiError, apiJson } from '../lib/api';
+import { withoutStatus } from '../lib/checkout';
+import {
+  nothingToVerify,
+  paymentNews,
+  VERIFY_AGAIN_MS,
+  VERIFY_ATTEMPTS,
+  type VerifyOutcome,
+  verifyOutcome,
+} from '../lib/payment-news';
 import {
   CURRENT_CONVERSION_KEY,
   readPaymentReturn,
@@ -14,8 +23,10 @@ import { toast } from './use-toast';
 
 /**
  * After a return from payment (spec sections 2 and 4): about 1 s after load, verify it; on success
- * refresh the conversions and drop the payment parameters, otherwise say it is still being confirmed.
- * Returns the conversion the payment was for, if the address names one.
+ * refresh the conversions and drop the payment parameters. A payment the provider is still
+ * processing is asked about again a few times; every return ends in a toast that says what happened
+ * (paid, Pro, still processing, or not confirmed, with what to do). Returns the conversion the
+ * payment was for, if the address names one.
  */
 export function usePaymentReturn(): string | null {
   const queryClient = useQueryClient();
@@ -35,37 +46,51 @@ export function usePaymentReturn(): string | null {
       });
       return;
     }
-    if (!shouldVerify(ret)) return;
-    const timer = setTimeout(async () => {
-      let answer: VerifyPaymentAnswer;
+    if (!ret.succeeded) return;
+    if (!shouldVerify(ret)) {
+      clean();
+      toast(nothingToVerify);
+      return;
+    }
+    const pro = ret.sessionId !== null;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = async (count: number) => {
+      let outcome: VerifyOutcome;
       try {
-        answer = await apiJson<VerifyPaymentAnswer>('POST', '/api/verify-payment', {
-          payment_intent_id: ret.paymentIntentId,
-          session_id: ret.sessionId,
-          conversion_id: ret.conversionId,
-        });
+        outcome = verifyOutcome(
+          await apiJson<VerifyPaymentAnswer>('POST', '/api/verify-payment', {
+            payment_intent_id: ret.paymentIntentId,
+            session_id: ret.sessionId,
+            conversion_id: ret.conversionId,
+          }),
+        );
       } catch (error) {
-        // Network errors are only logged (spec section 4); an error answer means not confirmed yet.
+        // Network errors are only logged (spec section 4); an error answer is a refusal.
         console.warn('Payment verification failed:', error);
         if (!(error instanceof ApiError)) return;
-        answer = { success: false, paymentStatus: 'unpaid', message: error.message };
+        outcome = { kind: 'refused', reason: withoutStatus(error.message) };
       }
-      if (!answer.success) {
-        toast({
-          title: 'Payment Processing',
-          description: "We're confirming your payment. This may take a moment.",
-        });
+      if (stopped) return;
+      const lastAttempt = count >= VERIFY_ATTEMPTS;
+      if (outcome.kind === 'pending' && !lastAttempt) {
+        toast(paymentNews(outcome, { lastAttempt, pro }));
+        timer = setTimeout(() => void attempt(count + 1), VERIFY_AGAIN_MS);
         return;
       }
-      await queryClient.invalidateQueries({ queryKey: ['/api/conversions'] });
-      await queryClient.invalidateQueries({ queryKey: ['/api/user'] });
-      clean();
-      toast({
-        title: 'Payment Verified',
-        description: 'Your payment has been confirmed. You can now download your converted files.',
-      });
-    }, VERIFY_DELAY_MS);
-    return () => clearTimeout(timer);
+      if (outcome.kind === 'paid' || outcome.kind === 'pro') {
+        await queryClient.invalidateQueries({ queryKey: ['/api/conversions'] });
+        await queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+      }
+      // Still processing, the address keeps the payment so that a reload asks again.
+      if (outcome.kind !== 'pending') clean();
+      toast(paymentNews(outcome, { lastAttempt, pro }));
+    };
+    timer = setTimeout(() => void attempt(1), VERIFY_DELAY_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, []);
 
   return ret.succeeded ? ret.conversionId : null;

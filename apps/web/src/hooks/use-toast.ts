@@ -13,10 +13,15 @@ export interface ToastInput {
 export interface ToastItem extends ToastInput {
   id: string;
   open: boolean;
+  /** When it was shown, in the order of events below (not a time). */
+  shown: number;
 }
 
 let toasts: ToastItem[] = [];
 let count = 0;
+// Events in the order they happen: toasts shown, and the user's presses and keys.
+let events = 0;
+let lastInteraction = 0;
 const listeners = new Set<() => void>();
 const removals = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -51,8 +56,28 @@ export function dismiss(id?: string): void {
 export function toast(input: ToastInput): string {
   count = (count + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(count);
-  publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  publish([{ ...input, id, open: true, shown: ++events }, ...toasts].slice(0, TOAST_LIMIT));
   return id;
+}
+
+/**
+ * A new page closes the toasts the user had already moved on from: those shown before their last
+ * press or key (the click on "Pay" that leaves the converter, the back button). A toast shown after
+ * it, such as "Payment Successful" on the way home or "Welcome back!" on signing in, reports that very
+ * move and goes along.
+ */
+export function dismissStale(): void {
+  for (const t of toasts) if (t.open && t.shown < lastInteraction) dismiss(t.id);
+}
+
+if (typeof window !== 'undefined') {
+  const interacted = () => {
+    lastInteraction = ++events;
+  };
+  window.addEventListener('pointerdown', interacted, true);
+  window.addEventListener('keydown', interacted, true);
+  // Back and forward are the user's own move too.
+  window.addEventListener('popstate', interacted, true);
 }
 
 function subscribe(listener: () => void): () => void {

@@ -79,13 +79,6 @@ export function withoutStatus(message: string): string {
   return message.replace(/^\d{3}: /, '');
 }
 
-/** Cents as money: 599 usd is "$5.99". */
-export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-    cents / 100,
-  );
-}
-
 /** Which card field a card error is about (Stripe's wording), so only that one is marked invalid. */
 export function cardErrorField(message: string): 'number' | 'expiry' | 'cvc' | null {
   if (/card number/i.test(message)) return 'number';

@@ -1,4 +1,4 @@
-import { type DownloadFormat, downloadFormats, formatDetails, type SizeUnit } from '@vectrace/contract';
+import { type DownloadFormat, downloadLabels, listInWords, type SizeUnit } from '@vectrace/contract';
 
 /** `GET /api/download/{id}` in a format, at the typed width when there is one. */
 export function downloadPath(id: string, format: DownloadFormat, size: { width?: number; unit: SizeUnit }) {
@@ -12,8 +12,7 @@ export function downloadPath(id: string, format: DownloadFormat, size: { width?:
 
 /** "SVG, EPS, PDF, DXF and PNG": every format a paid image downloads in, as people call them. */
 export function allFormatLabels(): string {
-  const labels = [...downloadFormats.map((format) => formatDetails[format].label), 'PNG'];
-  return `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+  return listInWords(downloadLabels);
 }
 
 /** "Download all": `GET /api/downloads/zip` of completed conversions, in one format. */

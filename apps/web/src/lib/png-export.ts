@@ -1,3 +1,8 @@
+import { MAX_PNG_SIDE } from '@vectrace/contract';
+
+// The longest side a PNG may have is in the contract's table of what is sold.
+export { MAX_PNG_SIDE };
+
 /** PNG export widths (spec section 9, now widths rather than squares); 1024 is the default. */
 export const pngResolutions = [
   { size: 512, label: 'Web' },
@@ -6,12 +11,6 @@ export const pngResolutions = [
   { size: 4096, label: 'Ultra HD' },
 ] as const;
 export const defaultPngResolution = 1024;
-
-/**
- * The longest side a PNG may have: a custom width goes up to it, and a tall image's height is
- * held to it too (Chromium refuses canvases much past 16384 px a side, and 8192² is 256 MB).
- */
-export const MAX_PNG_SIDE = 8192;
 
 /** The PNG's background: white (the spec's default) or transparent. */
 export type PngBackground = 'white' | 'transparent';

@@ -1,4 +1,4 @@
-import { type DownloadFormat, formatDetails, pageMeta } from '@vectrace/contract';
+import { type DownloadFormat, formatDetails, offers, pageMeta, vectorFormatWords } from '@vectrace/contract';
 import type { LucideIcon } from 'lucide-react';
 import { Circle, Layers, PenLine, Scissors, SlidersHorizontal, Stamp, Sticker } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -236,9 +236,10 @@ export function CuttingEngravingPlottingPage() {
           ))}
         </dl>
         <p>
-          Every paid image downloads in all four formats, and as a PNG: pay $1.00 for the image, or get Pro
-          for $5.99 a month for unlimited conversions. Under Output size, give the width in mm or in and the
-          SVG, EPS, PDF and DXF are written at that size. Converting, previewing and re-tuning are free.
+          Every paid image downloads in each of these formats, and as a PNG: pay {offers['pay-per-use'].price}{' '}
+          for the image, or get Pro for {offers.pro.price} a month for unlimited conversions. Under Output
+          size, give the width in mm or in and the {vectorFormatWords('and')} are written at that size.
+          Converting, previewing and re-tuning are free.
         </p>
       </PageSection>
 

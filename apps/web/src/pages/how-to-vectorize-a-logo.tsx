@@ -1,4 +1,4 @@
-import { pageMeta } from '@vectrace/contract';
+import { MAX_PNG_SIDE, maxUploadWords, offers, pageMeta, vectorFormatWords } from '@vectrace/contract';
 import { Lightbulb, SlidersHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageSection, StaticPage } from '../components/layout/static-page';
@@ -64,8 +64,8 @@ const steps: { title: string; body: ReactNode }[] = [
     body: (
       <p>
         Open the <TextLink href="/">converter on the home page</TextLink> and drop your file onto the upload
-        zone, or click the zone to choose it. PNG, JPG and JPEG files up to 10MB are accepted, and the upload
-        starts at once. If it fails, click the zone to try again.
+        zone, or click the zone to choose it. PNG, JPG and JPEG files up to {maxUploadWords} are accepted, and
+        the upload starts at once. If it fails, click the zone to try again.
       </p>
     ),
   },
@@ -112,11 +112,12 @@ const steps: { title: string; body: ReactNode }[] = [
     title: 'Download',
     body: (
       <p>
-        Pay $1.00 for that conversion, or get Pro for $5.99 a month for unlimited conversions. Then choose
-        Download SVG for the vector file (or EPS, PDF and DXF for print and cutting), Download PNG for a crisp
-        bitmap up to 8192 pixels wide, on white or transparent, or Copy SVG Code to paste it straight into a
-        web page or design tool. Uploads and results are deleted from our servers within 24 hours, so save
-        your files right away.
+        Pay {offers['pay-per-use'].price} for that conversion, or get Pro for {offers.pro.price} a month for
+        unlimited conversions. Then choose Download SVG for the vector file (or{' '}
+        {vectorFormatWords('and', ['svg'])} for print and cutting), Download PNG for a crisp bitmap up to{' '}
+        {MAX_PNG_SIDE} pixels wide, on white or transparent, or Copy SVG Code to paste it straight into a web
+        page or design tool. Uploads and results are deleted from our servers within 24 hours, so save your
+        files right away.
       </p>
     ),
   },
@@ -188,7 +189,7 @@ const troubleshooting = [
   },
   {
     problem: 'The upload is refused',
-    fix: 'Only PNG and JPEG files up to 10MB are accepted. Export a PNG, or reduce the image size, and try again.',
+    fix: `Only PNG and JPEG files up to ${maxUploadWords} are accepted. Export a PNG, or reduce the image size, and try again.`,
   },
 ];
 

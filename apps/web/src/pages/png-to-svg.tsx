@@ -1,4 +1,12 @@
-import { MAX_BATCH_FILES, pageMeta } from '@vectrace/contract';
+import {
+  MAX_BATCH_FILES,
+  MAX_PNG_SIDE,
+  maxPixelsWords,
+  maxUploadWords,
+  offers,
+  pageMeta,
+  vectorFormatWords,
+} from '@vectrace/contract';
 import {
   ArrowRight,
   CheckCircle2,
@@ -47,7 +55,7 @@ const benefits = [
 const quickStart = [
   {
     title: 'Upload your image',
-    text: 'Drop a PNG or JPEG (up to 10MB) onto the upload zone of the converter, or click it to choose a file. The upload starts at once.',
+    text: `Drop a PNG or JPEG (up to ${maxUploadWords}) onto the upload zone of the converter, or click it to choose a file. The upload starts at once.`,
   },
   {
     title: 'Check the settings',
@@ -63,7 +71,7 @@ const quickStart = [
   },
   {
     title: 'Download',
-    text: 'Pay $1.00 for that conversion, or go Pro for $5.99 a month for unlimited conversions. Then download the SVG (or EPS, PDF or DXF), export a PNG at up to 8192 pixels, or copy the SVG code.',
+    text: `Pay ${offers['pay-per-use'].price} for that conversion, or go Pro for ${offers.pro.price} a month for unlimited conversions. Then download the SVG (or ${vectorFormatWords('or', ['svg'])}), export a PNG at up to ${MAX_PNG_SIDE} pixels, or copy the SVG code.`,
   },
 ];
 
@@ -119,13 +127,11 @@ const useCases = [
 const faqs: { question: string; answer: ReactNode }[] = [
   {
     question: 'Is the PNG to SVG converter free?',
-    answer:
-      'Uploading, converting and previewing are free, so you can see the result before you pay anything. The preview carries a watermark. To download the SVG, pay $1.00 for that conversion, or subscribe to Pro for $5.99 a month to convert and download as much as you like. You can cancel Pro at any time.',
+    answer: `Uploading, converting and previewing are free, so you can see the result before you pay anything. The preview carries a watermark. To download the SVG, pay ${offers['pay-per-use'].price} for that conversion, or subscribe to Pro for ${offers.pro.price} a month to convert and download as much as you like. You can cancel Pro at any time.`,
   },
   {
     question: 'Can I convert a JPG, or a PNG with a transparent background?',
-    answer:
-      'Yes. The converter accepts PNG and JPEG files (.png, .jpg, .jpeg) up to 10MB. Transparent areas of a PNG stay transparent in both modes, so the result can sit on any background. For JPEGs, use the highest-quality version you have, since compression artefacts around edges can show up in the trace.',
+    answer: `Yes. The converter accepts PNG and JPEG files (.png, .jpg, .jpeg) up to ${maxUploadWords}. Transparent areas of a PNG stay transparent in both modes, so the result can sit on any background. For JPEGs, use the highest-quality version you have, since compression artefacts around edges can show up in the trace.`,
   },
   {
     question: 'What happens to my uploaded images?',
@@ -302,9 +308,11 @@ export function PngToSvgPage() {
             specks, but a clean PNG always traces better.
           </li>
           <li>
-            <strong className="font-semibold">Filled shapes, not single lines.</strong> A drawn line becomes a
-            thin filled shape with an outline on each side, not a center line. Plotters and engravers that
-            need single strokes will follow both edges.
+            <strong className="font-semibold">Filled shapes, unless you ask for single lines.</strong> A drawn
+            line becomes a thin filled shape with an outline on each side, which plotters and engravers follow
+            on both edges. For single strokes, choose Mode Centerline (see{' '}
+            <TextLink href="/cutting-engraving-plotting#centerline">cutting, engraving and plotting</TextLink>
+            ).
           </li>
           <li>
             <strong className="font-semibold">Black & white traces the dark parts.</strong> When you choose
@@ -313,7 +321,7 @@ export function PngToSvgPage() {
           </li>
           <li>
             <strong className="font-semibold">One file at a time, or {MAX_BATCH_FILES} with Pro.</strong> Each
-            image is a PNG or JPEG of at most 10MB (and 50 megapixels).
+            image is a PNG or JPEG of at most {maxUploadWords} (and {maxPixelsWords}).
           </li>
         </BulletList>
       </PageSection>

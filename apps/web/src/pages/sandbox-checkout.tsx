@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SandboxCard, SandboxCheckoutSession } from '@vectrace/contract';
+import { formatPrice, type SandboxCard, type SandboxCheckoutSession } from '@vectrace/contract';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
@@ -11,7 +11,7 @@ import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { ApiError, apiJson } from '../lib/api';
-import { formatMoney, withoutStatus } from '../lib/checkout';
+import { withoutStatus } from '../lib/checkout';
 
 /** `/sandbox/checkout/:id`: the sandbox's stand-in for Stripe Checkout, for the Pro subscription. */
 export function SandboxCheckoutPage() {
@@ -73,7 +73,7 @@ function HomeButton() {
 }
 
 function OpenCheckout({ session }: { session: SandboxCheckoutSession }) {
-  const price = formatMoney(session.amount, session.currency);
+  const price = formatPrice(session.amount, session.currency);
   const pay = async (card: SandboxCard) => {
     const answer = await apiJson<{ url?: string }>(
       'POST',

@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { SandboxPortalSession } from '@vectrace/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatPrice, type SandboxPortalSession } from '@vectrace/contract';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { CancelSubscriptionDialog } from '../components/checkout/cancel-subscription-dialog';
 import { SandboxHostedMessage, SandboxHostedShell } from '../components/checkout/sandbox-hosted-shell';
 import { productName } from '../components/layout/brand';
@@ -10,9 +10,11 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { usePageMeta } from '../hooks/use-page-meta';
+import { toast } from '../hooks/use-toast';
 import { ApiError, apiJson } from '../lib/api';
-import { formatMoney, withoutStatus } from '../lib/checkout';
+import { withoutStatus } from '../lib/checkout';
 import { longDate } from '../lib/dates';
+import { subscriptionChanged } from '../lib/subscription-news';
 
 /** `/sandbox/portal/:id`: the sandbox's stand-in for Stripe's customer portal. */
 export function SandboxPortalPage() {
@@ -50,13 +52,22 @@ export function SandboxPortalPage() {
 function Portal({ session }: { session: SandboxPortalSession }) {
   const subscription = session.subscription;
   const active = subscription !== null && subscription.status !== 'canceled';
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
   const cancel = useMutation({
     mutationFn: () =>
       apiJson<{ url: string }>(
         'POST',
         `/api/sandbox/portal-sessions/${encodeURIComponent(session.id)}/cancel`,
       ),
-    onSuccess: (answer) => window.location.assign(answer.url || session.returnUrl),
+    onSuccess: (answer) => {
+      // Back on the site, the toast says what happened and until when Pro lasts.
+      toast(subscriptionChanged('cancel', longDate(subscription?.currentPeriodEnd)));
+      void queryClient.invalidateQueries({ queryKey: ['/api/account'] });
+      const back = new URL(answer.url || session.returnUrl, window.location.href);
+      if (back.origin === window.location.origin) navigate(`${back.pathname}${back.search}${back.hash}`);
+      else window.location.assign(back.href);
+    },
   });
 
   return (
@@ -87,7 +98,7 @@ function Portal({ session }: { session: SandboxPortalSession }) {
             </div>
             <p>
               <span className="text-2xl font-bold tracking-tight">
-                {formatMoney(subscription.amount, subscription.currency)}
+                {formatPrice(subscription.amount, subscription.currency)}
               </span>{' '}
               <span className="text-muted-foreground">per month</span>
             </p>

@@ -1,4 +1,4 @@
-import { pageMeta } from '@vectrace/contract';
+import { offers, pageMeta } from '@vectrace/contract';
 import { productName } from '../components/layout/brand';
 import { PageSection, StaticPage } from '../components/layout/static-page';
 
@@ -19,10 +19,10 @@ export function TermsPage() {
     >
       <PageSection id="what-you-buy" title="1. What you buy">
         <p>
-          Uploading, converting and previewing are free. A payment of $1.00 unlocks one image: every
-          conversion of that upload, with any settings, can be downloaded during the 24 hours its files are
-          kept, without paying again. Pro costs $5.99 per month and unlocks the downloads of every conversion
-          made while you are subscribed.
+          Uploading, converting and previewing are free. A payment of {offers['pay-per-use'].price} unlocks
+          one image: every conversion of that upload, with any settings, can be downloaded during the 24 hours
+          its files are kept, without paying again. Pro costs {offers.pro.price} per month and unlocks the
+          downloads of every conversion made while you are subscribed.
         </p>
       </PageSection>
       <PageSection id="cancelling" title="2. Cancelling Pro">

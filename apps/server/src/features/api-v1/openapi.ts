@@ -75,7 +75,7 @@ const errorDescriptions: Record<number, string> = {
   404: 'No such job in this key’s account.',
   409: 'Not finished yet: poll the job until it is completed.',
   410: 'The job’s files are deleted.',
-  413: 'The image is larger than 10 MB.',
+  413: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
   415: 'The body is not a form, JSON, PNG or JPEG.',
   422: 'The conversion failed, the image.url could not be read, or an Idempotency-Key was reused.',
   429: 'Past a limit: try again after `Retry-After` seconds.',

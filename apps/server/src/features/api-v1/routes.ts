@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import { downloadFileName, MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import { downloadFileName, MAX_UPLOAD_BYTES, offers } from '@vectrace/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -105,7 +105,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
         throw new ApiError(
           402,
           'plan_required',
-          'Live API calls come with Pro ($5.99/month). Use mode=test to try the API for free (results are marked).',
+          `Live API calls come with Pro (${offers.pro.price}/month). Use mode=test to try the API for free (results are marked).`,
         );
       }
       const claim = idempotencyKey && {
@@ -310,7 +310,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
       throw new ApiError(
         402,
         'plan_required',
-        'Live results come with Pro ($5.99/month), or pay for this conversion on the site. Use mode=test for a marked result.',
+        `Live results come with Pro (${offers.pro.price}/month), or pay for this conversion on the site. Use mode=test for a marked result.`,
       );
     }
     const svg = await readResult(deps, row);

@@ -3,6 +3,7 @@ import {
   downloadFormats,
   MAX_UPLOAD_BYTES,
   maxOutputWidth,
+  offers,
   type SizeUnit,
   sizeUnits,
 } from '@vectrace/contract';
@@ -326,8 +327,7 @@ export const errorSchema = z
     examples: [
       {
         code: 'plan_required',
-        message:
-          'Live API calls come with Pro ($5.99/month). Use mode=test to try the API for free (results are marked).',
+        message: `Live API calls come with Pro (${offers.pro.price}/month). Use mode=test to try the API for free (results are marked).`,
       },
     ],
   });

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type DownloadFormat, type DownloadQuery, isPaid } from '@vectrace/contract';
+import { type DownloadFormat, type DownloadQuery, isPaid, MAX_PNG_SIDE, offers } from '@vectrace/contract';
 import { formats } from '@vectrace/tracer';
 import type { Config } from '../../config.js';
 import type { Deps } from '../../deps.js';
@@ -34,7 +34,7 @@ export async function assertDownloadable(deps: Deps, row: ConversionRow): Promis
   if (!(await canDownload(deps, row))) {
     throw new AppError(
       402,
-      'Payment required: pay $1.00 for this conversion, or get Pro ($5.99/month), to download it.',
+      `Payment required: pay ${offers['pay-per-use'].price} for this conversion, or get Pro (${offers.pro.price}/month), to download it.`,
     );
   }
 }
@@ -95,9 +95,9 @@ export type ResultOptions = Omit<DownloadQuery, 'format'> & {
   background?: string;
 };
 
-/** The widest PNG, in pixels, and the most pixels one may hold. */
-export const MAX_PNG_WIDTH = 8192;
-export const MAX_PNG_PIXELS = 8192 * 4096;
+/** The widest PNG, in pixels (the side the pages promise), and the most pixels one may hold. */
+export const MAX_PNG_WIDTH = MAX_PNG_SIDE;
+export const MAX_PNG_PIXELS = MAX_PNG_SIDE * 4096;
 
 /** A width in pixels of a PNG, drawn at 96 pixels to the inch. */
 export function pngPixels(width: number, unit: DownloadQuery['unit']): number {

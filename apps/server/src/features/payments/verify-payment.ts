@@ -21,10 +21,11 @@ export async function verifyPayment(
       ? await findOwnedConversion(deps.db, input.conversion_id, owner)
       : undefined;
   if (input.payment_intent_id && !row) throw notFound();
-  const refused = (message: string): VerifyPaymentAnswer => ({
+  const refused = (message: string, pending = false): VerifyPaymentAnswer => ({
     success: false,
     paymentStatus: row?.paymentStatus === 'paid' ? 'paid' : 'unpaid',
     message,
+    pending,
   });
 
   if (input.payment_intent_id && row) {
@@ -36,7 +37,7 @@ export async function verifyPayment(
       return refused('This payment was made from another account.');
     }
     const problem = await fulfilPaymentIntent(deps, intent, row);
-    if (problem) return refused(problem);
+    if (problem) return refused(problem, intent.status === 'processing');
     return {
       success: true,
       paymentStatus: 'paid',
@@ -56,6 +57,8 @@ export async function verifyPayment(
     return refused('The subscription has not started yet.');
   const subscription = await deps.payments.retrieveSubscription(session.subscription);
   await syncSubscription(deps, subscription, owner.userId);
-  if (!grantsPro(subscription.status)) return refused('The subscription is not active.');
+  // Incomplete: its first payment is still being confirmed.
+  if (!grantsPro(subscription.status))
+    return refused('The subscription is not active.', subscription.status === 'incomplete');
   return { success: true, paymentStatus: 'subscription_active', message: 'Your Pro plan is active.' };
 }

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AccountSummary } from '@vectrace/contract';
+import { type AccountSummary, offers } from '@vectrace/contract';
 import { Link } from 'wouter';
+import { toast } from '../../hooks/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { longDate } from '../../lib/dates';
+import { subscriptionChanged } from '../../lib/subscription-news';
 import { CancelSubscriptionDialog } from '../checkout/cancel-subscription-dialog';
 import { ManageSubscriptionButton } from '../checkout/manage-subscription-button';
 import { Badge } from '../ui/badge';
@@ -16,9 +18,10 @@ export function PlanCard({ account }: { account: AccountSummary }) {
   const change = useMutation({
     mutationFn: (action: 'cancel' | 'resume') =>
       apiJson<AccountSummary>('POST', `/api/subscription/${action}`),
-    onSuccess: (updated) => {
+    onSuccess: (updated, action) => {
       queryClient.setQueryData(['/api/account'], updated);
       void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+      toast(subscriptionChanged(action, longDate(updated.subscription?.currentPeriodEnd)));
     },
   });
   const pro = account.planType === 'pro';
@@ -74,11 +77,11 @@ export function PlanCard({ account }: { account: AccountSummary }) {
         ) : (
           <div className="flex flex-col gap-3">
             <p>
-              You pay $1 per image: every re-tuning of the same image during its 24 hours is included. Pro
-              ($5.99/month) makes every download free.
+              You pay {offers['pay-per-use'].price} per image: every re-tuning of the same image during its 24
+              hours is included. Pro ({offers.pro.price}/month) makes every download free.
             </p>
             <Button asChild className="self-start">
-              <Link href="/checkout?plan=pro">Get Pro ($5.99/month)</Link>
+              <Link href="/checkout?plan=pro">Get Pro ({offers.pro.price}/month)</Link>
             </Button>
           </div>
         )}

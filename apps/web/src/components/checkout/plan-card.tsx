@@ -1,6 +1,5 @@
-import { type PlanId, plans } from '@vectrace/contract';
+import { offers, type PlanId, priceLabel } from '@vectrace/contract';
 import { Check } from 'lucide-react';
-import { planFeatures, priceLabel } from '../../lib/plan-features';
 import { Badge } from '../ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 
@@ -11,7 +10,7 @@ export function PlanCard({ plan }: { plan: PlanId }) {
     <Card>
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
-          <CardTitle as="h2">{plans[plan].title}</CardTitle>
+          <CardTitle as="h2">{offers[plan].title}</CardTitle>
           <Badge className="shrink-0 whitespace-nowrap">Selected Plan</Badge>
         </div>
         <p className="mt-2">
@@ -21,7 +20,7 @@ export function PlanCard({ plan }: { plan: PlanId }) {
       </CardHeader>
       <CardContent>
         <ul className="flex flex-col gap-3">
-          {planFeatures[plan].map((feature) => (
+          {offers[plan].features.map((feature) => (
             <li key={feature} className="flex items-center gap-3 text-sm">
               <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-success-soft">
                 <Check aria-hidden="true" className="size-3.5 text-success" />

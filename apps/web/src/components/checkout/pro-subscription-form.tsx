@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CheckoutSessionAnswer, PaymentConfig } from '@vectrace/contract';
+import { type CheckoutSessionAnswer, offers, type PaymentConfig } from '@vectrace/contract';
 import { ArrowRight, CircleCheck, ExternalLink, LogIn } from 'lucide-react';
 import { Link } from 'wouter';
 import { useAuth } from '../../hooks/use-auth';
@@ -100,7 +100,7 @@ export function ProSubscriptionForm({ provider, conversionId }: ProSubscriptionF
         pendingLabel="Processing..."
         onClick={() => subscribe.mutate()}
       >
-        Start Subscription - $5.99/month
+        Start Subscription - {offers.pro.price}/month
       </PendingButton>
     </div>
   );

@@ -1,3 +1,4 @@
+import { vectorFormatWords } from '@vectrace/contract';
 import { Fragment } from 'react';
 import { Link } from 'wouter';
 import { useAuth } from '../../hooks/use-auth';
@@ -7,7 +8,7 @@ const endpoints = [
   {
     method: 'POST',
     path: '/api/v1/vectorize',
-    text: 'An image in, the vector file out: SVG, EPS, PDF or DXF',
+    text: `An image in, the vector file out: ${vectorFormatWords()}`,
   },
   { method: 'GET', path: '/api/v1/jobs/{id}', text: 'A longer trace answers 202: poll its job' },
   { method: 'GET', path: '/api/v1/jobs/{id}/result', text: 'The result again, in any format and size' },

@@ -1,11 +1,11 @@
-import { plans } from '@vectrace/contract';
+import { maxUploadWords, offers, proPaysFrom } from '@vectrace/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion';
 import { HomeSection } from './section';
 
-const perConversion = `$${plans['pay-per-use'].price.toFixed(2)}`;
-const pro = `$${plans.pro.price.toFixed(2)}`;
+const perConversion = offers['pay-per-use'].price;
+const pro = offers.pro.price;
 
 const linkClass =
   'font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring';
@@ -14,8 +14,7 @@ const questions: { id: string; question: string; answer: ReactNode }[] = [
   {
     id: 'file-types',
     question: 'What file types can I convert?',
-    answer:
-      'PNG, JPG and JPEG images up to 10MB. Logos, icons, line art and other images with clear edges give the cleanest vectors.',
+    answer: `PNG, JPG and JPEG images up to ${maxUploadWords}. Logos, icons, line art and other images with clear edges give the cleanest vectors.`,
   },
   {
     id: 'how-it-works',
@@ -31,7 +30,7 @@ const questions: { id: string; question: string; answer: ReactNode }[] = [
   {
     id: 'which-plan',
     question: 'Which plan should I choose?',
-    answer: `If you convert 6 or more images a month, choose Pro: six single conversions cost $6.00, more than a month of Pro at ${pro}. For an occasional file, pay per conversion with no monthly commitment.`,
+    answer: `If you convert ${proPaysFrom} or more images a month, choose Pro: ${proPaysFrom} conversions at ${perConversion} each cost more than a month of Pro at ${pro}. For an occasional file, pay per conversion with no monthly commitment.`,
   },
   {
     id: 'data',

@@ -1,5 +1,5 @@
+import { MAX_PNG_SIDE, vectorFormatWords } from '@vectrace/contract';
 import { BadgeCheck, Columns2, FileDown, ShieldCheck, SlidersHorizontal, Spline } from 'lucide-react';
-import { MAX_PNG_SIDE } from '../../lib/png-export';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { HomeSection } from './section';
 
@@ -32,7 +32,7 @@ const features = [
   {
     icon: FileDown,
     title: 'Multiple formats',
-    text: `Download SVG, EPS, PDF or DXF at the size you need, copy the SVG code, or export a PNG at up to ${MAX_PNG_SIDE} px.`,
+    text: `Download ${vectorFormatWords()} at the size you need, copy the SVG code, or export a PNG at up to ${MAX_PNG_SIDE} px.`,
   },
 ];
 

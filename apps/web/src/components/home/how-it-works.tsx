@@ -1,3 +1,4 @@
+import { maxUploadWords } from '@vectrace/contract';
 import { Download, ImageUp, SlidersHorizontal } from 'lucide-react';
 import { HomeSection } from './section';
 
@@ -5,7 +6,7 @@ const steps = [
   {
     icon: ImageUp,
     title: 'Upload',
-    text: 'Drop a PNG, JPG or JPEG of up to 10MB into the converter. The upload starts at once.',
+    text: `Drop a PNG, JPG or JPEG of up to ${maxUploadWords} into the converter. The upload starts at once.`,
   },
   {
     icon: SlidersHorizontal,

@@ -1,14 +1,13 @@
-import { type PlanId, plans } from '@vectrace/contract';
+import { offers, type PlanId } from '@vectrace/contract';
 import { Check, Lock } from 'lucide-react';
 import { Link } from 'wouter';
 import { cn } from '../../lib/cn';
-import { planFeatures } from '../../lib/plan-features';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../ui/card';
 import { HomeSection } from './section';
 
-const offers: {
+const cards: {
   id: PlanId;
   description: string;
   cta: string;
@@ -38,27 +37,27 @@ export function Pricing() {
       tone="surface"
     >
       <ul className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
-        {offers.map((offer) => {
-          const plan = plans[offer.id];
+        {cards.map((card) => {
+          const plan = offers[card.id];
           return (
-            <li key={offer.id}>
+            <li key={card.id}>
               <Card
-                className={cn('flex h-full flex-col', offer.popular && 'border-primary ring-1 ring-primary')}
+                className={cn('flex h-full flex-col', card.popular && 'border-primary ring-1 ring-primary')}
               >
                 <CardHeader>
                   <div className="flex items-center justify-between gap-3">
                     <CardTitle>{plan.title}</CardTitle>
-                    {offer.popular ? <Badge>Most popular</Badge> : null}
+                    {card.popular ? <Badge>Most popular</Badge> : null}
                   </div>
-                  <CardDescription>{offer.description}</CardDescription>
+                  <CardDescription>{card.description}</CardDescription>
                   <p className="mt-4 flex items-baseline gap-1.5">
-                    <span className="text-4xl font-bold tracking-tight">${plan.price.toFixed(2)}</span>
+                    <span className="text-4xl font-bold tracking-tight">{plan.price}</span>
                     <span className="text-sm text-muted-foreground">per {plan.per}</span>
                   </p>
                 </CardHeader>
                 <CardContent className="flex-1">
                   <ul className="flex flex-col gap-3 text-sm">
-                    {planFeatures[offer.id].map((feature) => (
+                    {plan.features.map((feature) => (
                       <li key={feature} className="flex items-start gap-2.5">
                         <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
                         {feature}
@@ -67,13 +66,8 @@ export function Pricing() {
                   </ul>
                 </CardContent>
                 <CardFooter>
-                  <Button
-                    asChild
-                    size="lg"
-                    variant={offer.popular ? 'default' : 'outline'}
-                    className="w-full"
-                  >
-                    <Link href={`/checkout?plan=${offer.id}`}>{offer.cta}</Link>
+                  <Button asChild size="lg" variant={card.popular ? 'default' : 'outline'} className="w-full">
+                    <Link href={`/checkout?plan=${card.id}`}>{card.cta}</Link>
                   </Button>
                 </CardFooter>
               </Card>

@@ -1,11 +1,22 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { dismiss, useToasts } from '../../hooks/use-toast';
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { dismiss, dismissStale, useToasts } from '../../hooks/use-toast';
 import { cn } from '../../lib/cn';
 
-/** Where toasts appear: 5 s each, swipe right past 50 px to dismiss, F8 to reach them (spec section 9). */
+/**
+ * Where toasts appear: 5 s each, swipe right past 50 px to dismiss, F8 to reach them (spec section
+ * 9). Never over what the user acts on next: below the desktop layout the pay and download actions
+ * sit in a bar along the bottom (see docked-bar.ts), so toasts show at the top, over the header;
+ * from `lg` up those actions head the side panel, top right, so toasts show bottom right. A new
+ * page closes the ones the user has moved on from.
+ */
 export function Toaster() {
   const toasts = useToasts();
+  const [path] = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page
+  useEffect(() => dismissStale(), [path]);
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -39,7 +50,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm lg:top-auto lg:bottom-0" />
     </ToastPrimitive.Provider>
   );
 }
