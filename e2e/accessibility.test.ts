@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
+import { sessionEndedMessage } from '@vectrace/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { phone } from './support/browser.js';
+import { desktop, phone } from './support/browser.js';
 import { convertLogo } from './support/converter.js';
+import { signUp } from './support/people.js';
 import { open, routes } from './support/routes.js';
 import { useSite } from './support/site.js';
 
@@ -32,6 +34,53 @@ describe('every page meets WCAG 2.1 AA as axe-core checks it', () => {
       expect(await violations(page)).toEqual([]);
     });
   }
+
+  test('the 404 page on a desktop and a phone', async () => {
+    const tab = await site.newTab();
+    tab.expectFailedRequest(404, /\/no-such-page$/);
+    await tab.page.goto('/no-such-page');
+    await tab.page.getByRole('heading', { level: 1, name: 'This page does not exist' }).waitFor();
+    expect(await violations(tab.page)).toEqual([]);
+    await tab.page.setViewportSize(phone);
+    expect(await violations(tab.page)).toEqual([]);
+  });
+
+  test('the account page signed in, then with its session ended, on a desktop and a phone', async () => {
+    const tab = await site.newTab();
+    const { page } = tab;
+    tab.expectFailedRequest(401, /\/api\/keys$/);
+    const name = `axe${Date.now().toString(36)}`;
+    await signUp(page, name);
+    await open(page, '/account');
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.setViewportSize(phone);
+    expect(await violations(page)).toEqual([]);
+
+    // Signed out in another tab: the next call shows the "session ended" row under the header.
+    await page.context().clearCookies();
+    await page.getByLabel('Key name').fill('CI');
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    await page.getByRole('banner').getByRole('alert').filter({ hasText: sessionEndedMessage }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.setViewportSize(desktop);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the PNG export dialog, and a setting hint opened by a tap', async () => {
+    const { page } = await site.newTab({ viewport: phone, hasTouch: true });
+    await open(page, '/');
+    await page.getByText('Advanced', { exact: true }).tap();
+    await page.getByRole('button', { name: 'About Smoothness', exact: true }).tap();
+    await page.getByRole('tooltip').first().waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.setViewportSize(desktop);
+    await convertLogo(page, (id) => site.markPaid(id));
+    await page.getByRole('button', { name: 'Download PNG', exact: true }).click();
+    await page.getByRole('dialog', { name: 'PNG Export Options' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
 
   test('the converter with a result, the Payment Required card and the download panel', async () => {
     const { page } = await site.newTab();

@@ -1,3 +1,4 @@
+import { sessionEndedMessage } from '@vectrace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserWithCookie, login, loginOk, median, setCookie, uniqueName } from './support/auth.js';
 import { Client, type Reply } from './support/client.js';
@@ -677,6 +678,47 @@ describe('session end (check 16)', () => {
     expect(expired.status).toBe(401);
     // It stays ended, even if used again at once.
     expect((await whoAmI(client)).status).toBe(401);
+  });
+
+  it('GET /api/session answers 200 either way: null for a visitor or an ended session, the user while signed in', async () => {
+    const server = await serverFor();
+    const visitor = await new Client(server.url).get('/api/session');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toEqual({ user: null });
+
+    const client = new Client(server.url);
+    const { username } = await register(client, uniqueName('who'));
+    const signedIn = await client.get('/api/session');
+    expect(signedIn.status).toBe(200);
+    expect(Object.keys(signedIn.body.user).sort()).toEqual(publicUserKeys);
+    expect(signedIn.body.user.username).toBe(username);
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+
+    const token = client.cookies.get('sid') ?? '';
+    await client.post('/api/logout');
+    const ended = await browserWithCookie(server.url, 'sid', token).get('/api/session');
+    expect(ended.status).toBe(200);
+    expect(ended.body).toEqual({ user: null });
+  });
+
+  it('a browser whose session ended is told so, and one that never signed in is told to sign in', async () => {
+    const server = await serverFor();
+    const client = new Client(server.url);
+    await register(client, uniqueName('gone'));
+    const token = client.cookies.get('sid') ?? '';
+    // Signed out in another tab: this one still holds the cookie of a session that no longer exists.
+    await browserWithCookie(server.url, 'sid', token).post('/api/logout');
+    const stale = browserWithCookie(server.url, 'sid', token);
+    for (const path of ['/api/account', '/api/conversions/some-id', '/api/download/some-id', '/api/keys']) {
+      const reply = await stale.get(path);
+      expect(reply.status, path).toBe(401);
+      expect(reply.body, path).toEqual({ message: sessionEndedMessage });
+    }
+    const stranger = await new Client(server.url).get('/api/download/some-id');
+    expect(stranger.status).toBe(401);
+    expect(stranger.body.message).toBe(
+      'Sign in to see your conversions: this browser has none of its own yet.',
+    );
   });
 
   it('ends 30 days after login even when used every day', async () => {

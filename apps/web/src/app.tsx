@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SkipLink } from './components/layout/skip-link';
 import { Toaster } from './components/ui/toaster';
 import { TooltipProvider } from './components/ui/tooltip';
 import { AuthProvider } from './hooks/use-auth';
@@ -12,6 +13,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <TooltipProvider>
+          <SkipLink />
           <AppRoutes />
           <Toaster />
         </TooltipProvider>

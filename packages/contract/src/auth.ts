@@ -8,6 +8,12 @@ export const newPasswordSchema = (required: string) =>
     .max(100, 'Password must be at most 100 characters')
     .refine((password) => password.trim() !== '', 'Password cannot be only spaces');
 
+/** An e-mail address as the spec checks it: at most 255 characters, of a valid form. */
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .max(255, 'Email must be at most 255 characters')
+  .pipe(z.email('Invalid email format'));
+
 /** Sign-up fields as the server receives them (spec section 5). */
 export const registerSchema = z.object({
   username: z
@@ -15,10 +21,7 @@ export const registerSchema = z.object({
     .min(3, 'Username must be at least 3 characters')
     .max(50, 'Username must be at most 50 characters')
     .regex(/^[A-Za-z0-9_-]+$/, 'Username can only contain letters, numbers, hyphens, and underscores'),
-  email: z
-    .string({ error: 'Email is required' })
-    .max(255, 'Email must be at most 255 characters')
-    .pipe(z.email('Invalid email format')),
+  email: emailSchema,
   password: newPasswordSchema('Password is required'),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -63,3 +66,14 @@ export interface PublicUser {
   conversionsLimit: number;
   createdAt: string;
 }
+
+/**
+ * GET /api/session: who is signed in in this browser, `null` for a visitor. Unlike GET /api/user
+ * it answers 200 either way, so a visitor's page load logs no failed request.
+ */
+export interface SessionAnswer {
+  user: PublicUser | null;
+}
+
+/** What a request with a session that has ended (expired, or signed out elsewhere) is told, on both sides. */
+export const sessionEndedMessage = 'Your session has ended. Sign in again to continue.';

@@ -1,16 +1,33 @@
-import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput, PublicUser, RegisterInput } from '@vectrace/contract';
-import { createContext, type ReactNode, useContext } from 'react';
-import { apiJson, apiRequest, getQueryFn } from '../lib/api';
+import {
+  type QueryClient,
+  type UseMutationResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { LoginInput, PublicUser, RegisterInput, SessionAnswer } from '@vectrace/contract';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { apiJson, apiRequest } from '../lib/api';
 import { forgetMemory } from '../lib/converter-memory';
 import { CURRENT_CONVERSION_KEY } from '../lib/payment-return';
+import { onUnauthorized } from '../lib/unauthorized';
 import { toast } from './use-toast';
 
+// The key names what is cached, the current user (others refresh it by this key); it is read from
+// GET /api/session, which answers a visitor 200 and null where GET /api/user would answer 401.
 const userKey = ['/api/user'];
+
+/** A session that ended while the page showed it: the page it ended on, to come back to. */
+export interface SessionEnded {
+  returnTo: string;
+}
 
 interface AuthContextValue {
   user: PublicUser | null;
   isLoading: boolean;
+  /** Set when the server stopped knowing this browser's session; cleared by signing in or dismissing. */
+  sessionEnded: SessionEnded | null;
+  dismissSessionEnded: () => void;
   loginMutation: UseMutationResult<PublicUser, Error, LoginInput>;
   registerMutation: UseMutationResult<PublicUser, Error, RegisterInput>;
   logoutMutation: UseMutationResult<void, Error, void>;
@@ -18,18 +35,48 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** The current user (a 401 means nobody), and the calls that change it, with their toasts. */
+const signedInUser = (queryClient: QueryClient) =>
+  queryClient.getQueryData<PublicUser | null>(userKey) ?? null;
+
+/**
+ * The current user, and the calls that change it, with their toasts. A session that ends under
+ * the page (expired, or signed out in another tab) shows as signed out at once, with the page
+ * kept, and `sessionEnded` says so until the user signs in again or dismisses it.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  const [sessionEnded, setSessionEnded] = useState<SessionEnded | null>(null);
+
+  // Only a browser that believed it was signed in has a session to lose: a visitor's 401 (a
+  // wrong password, say) is not one. Says whether this call ended it.
+  const endSession = (): boolean => {
+    if (!signedInUser(queryClient)) return false;
+    const { pathname, search, hash } = window.location;
+    setSessionEnded({ returnTo: `${pathname}${search}${hash}` });
+    queryClient.setQueryData(userKey, null);
+    // The account's data is read again once someone signs in, not now without a session.
+    void queryClient.invalidateQueries({ refetchType: 'none' });
+    return true;
+  };
+
   const { data: user, isLoading } = useQuery<PublicUser | null>({
     queryKey: userKey,
-    queryFn: getQueryFn({ on401: 'returnNull' }) as () => Promise<PublicUser | null>,
+    queryFn: async () => {
+      const { user: next } = await apiJson<SessionAnswer>('GET', '/api/session');
+      if (!next) endSession();
+      return next;
+    },
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: endSession reads the cache when called
+  useEffect(() => onUnauthorized(endSession), [queryClient]);
+
   const signedIn = (next: PublicUser) => {
+    setSessionEnded(null);
     queryClient.setQueryData(userKey, next);
-    // The visitor's work now belongs to the account: the queue and conversions are read again.
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== userKey[0] });
+    // The visitor's work now belongs to the account: the queue and conversions are read again,
+    // from scratch, so that no answer refused before (a 401 when a session ended) lingers.
+    void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== userKey[0] });
   };
 
   const loginMutation = useMutation({
@@ -60,6 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // without a session: cached data is marked stale and read anew only when shown.
       sessionStorage.removeItem(CURRENT_CONVERSION_KEY);
       forgetMemory();
+      setSessionEnded(null);
       queryClient.setQueryData(userKey, null);
       void queryClient.invalidateQueries({ refetchType: 'none' });
       toast({ title: 'Goodbye!', description: 'Successfully logged out' });
@@ -69,7 +117,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   return (
     <AuthContext.Provider
-      value={{ user: user ?? null, isLoading, loginMutation, registerMutation, logoutMutation }}
+      value={{
+        user: user ?? null,
+        isLoading,
+        sessionEnded,
+        dismissSessionEnded: () => setSessionEnded(null),
+        loginMutation,
+        registerMutation,
+        logoutMutation,
+      }}
     >
       {children}
     </AuthContext.Provider>

@@ -9,11 +9,13 @@ import { PlanCard } from '../components/account/plan-card';
 import { ConversionHistory } from '../components/history/conversion-history';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
+import { mainContentId } from '../components/layout/skip-link';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../hooks/use-auth';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { longDate } from '../lib/dates';
+import { signInPath } from '../lib/return-path';
 
 /** The account: plan and its dates, this month's conversions, the history, API keys, password, deletion. */
 export function AccountPage() {
@@ -33,7 +35,7 @@ export function AccountPage() {
       <div className="flex flex-col items-start gap-4">
         <p>Sign in to see your plan and your conversions.</p>
         <Button asChild>
-          <Link href="/auth">Sign in</Link>
+          <Link href={signInPath('/account')}>Sign in</Link>
         </Button>
       </div>
     );
@@ -58,7 +60,7 @@ export function AccountPage() {
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6">
+      <main id={mainContentId} className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6">
         <h1 className="mb-6 text-3xl font-bold tracking-tight">Your account</h1>
         {body}
       </main>

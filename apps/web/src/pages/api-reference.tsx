@@ -9,6 +9,7 @@ import { ReferenceNav } from '../components/api-reference/reference-nav';
 import { Schemas } from '../components/api-reference/schemas';
 import { PagesHeader } from '../components/layout/pages-header';
 import { SiteFooter } from '../components/layout/site-footer';
+import { mainContentId } from '../components/layout/skip-link';
 import { Callout } from '../components/static/content';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
@@ -45,7 +46,7 @@ export function ApiReferencePage() {
             </div>
           ) : null}
         </aside>
-        <main className="min-w-0 py-10 sm:py-12">
+        <main id={mainContentId} className="min-w-0 py-10 sm:py-12">
           <header className="flex max-w-3xl flex-col gap-4">
             <p className="text-sm font-semibold text-primary">Developers</p>
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">API Reference</h1>

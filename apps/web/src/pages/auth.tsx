@@ -1,16 +1,17 @@
+import { downloadLabels, listInWords, MAX_PNG_SIDE } from '@vectrace/contract';
 import { CreditCard, FileStack, SlidersHorizontal, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Redirect } from 'wouter';
+import { Redirect, useSearch } from 'wouter';
 import { LoginForm } from '../components/auth/login-form';
 import { SignUpForm } from '../components/auth/sign-up-form';
 import { Brand } from '../components/layout/brand';
+import { mainContentId } from '../components/layout/skip-link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useAuth } from '../hooks/use-auth';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { RETURN_TO_KEY, safeReturnTo } from '../lib/checkout';
-import { allFormatLabels } from '../lib/downloads';
-import { MAX_PNG_SIDE } from '../lib/png-export';
+import { returnPathIn } from '../lib/return-path';
 
 const promises = [
   {
@@ -26,7 +27,7 @@ const promises = [
   {
     icon: FileStack,
     title: 'Multiple export formats',
-    text: `${allFormatLabels()} with every paid conversion; PNG up to ${MAX_PNG_SIDE} px.`,
+    text: `${listInWords(downloadLabels)} with every paid conversion; PNG up to ${MAX_PNG_SIDE} px.`,
   },
   {
     icon: CreditCard,
@@ -35,7 +36,7 @@ const promises = [
   },
 ];
 
-/** Login and sign-up; signed-in users go home, or back to where sign-in was asked for (the Pro checkout). */
+/** Login and sign-up; signed-in users go home, or back to where sign-in was asked for (?next=, the Pro checkout). */
 export function AuthPage() {
   const { user } = useAuth();
   const [tab, setTab] = useState('login');
@@ -43,8 +44,12 @@ export function AuthPage() {
     tab === 'login' ? 'Log in | Vectrace' : 'Create an account | Vectrace',
     'Log in or create a Vectrace account to keep your conversions together and download them from any device.',
   );
-  // Read during render, removed once used: React may render twice before the redirect happens.
-  const returnTo = user ? safeReturnTo(sessionStorage.getItem(RETURN_TO_KEY)) : null;
+  // The page named in ?next= (a session that ended there), else the Pro checkout's return_to,
+  // read during render and removed once used: React may render twice before the redirect happens.
+  const search = useSearch();
+  const returnTo = user
+    ? (returnPathIn(search) ?? safeReturnTo(sessionStorage.getItem(RETURN_TO_KEY)))
+    : null;
   useEffect(() => {
     if (user) sessionStorage.removeItem(RETURN_TO_KEY);
   }, [user]);
@@ -52,7 +57,7 @@ export function AuthPage() {
 
   return (
     <div className="grid min-h-screen lg:grid-cols-2">
-      <main className="flex flex-col px-4 py-6 sm:px-8">
+      <main id={mainContentId} className="flex flex-col px-4 py-6 sm:px-8">
         <Brand />
         <div className="flex flex-1 items-center justify-center py-10">
           <Card className="w-full max-w-md">

@@ -8,8 +8,10 @@ import { FullPageSpinner } from '../components/checkout/full-page-spinner';
 import { ImageBeingBought } from '../components/checkout/image-being-bought';
 import { PaymentDetailsCard } from '../components/checkout/payment-details-card';
 import { PlanCard } from '../components/checkout/plan-card';
+import { PurchaseLine } from '../components/checkout/purchase-line';
 import { SecurePaymentNote } from '../components/checkout/secure-payment-note';
 import { productName } from '../components/layout/brand';
+import { mainContentId } from '../components/layout/skip-link';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { usePaymentIntent } from '../hooks/use-payment-intent';
 import { parsePlan, publishableKeyError } from '../lib/checkout';
@@ -47,18 +49,16 @@ export function CheckoutPage() {
   return (
     <div className="min-h-screen">
       <CheckoutHeader provider={provider} />
-      <main className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <main id={mainContentId} className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
         <h1 className="text-3xl font-bold tracking-tight">Complete Your Purchase</h1>
-        <p className="mt-2 text-muted-foreground">
-          You're upgrading to <span className="font-semibold text-foreground">{plans[plan].title}</span>
-        </p>
-        <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <PurchaseLine plan={plan} />
+        <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-2">
           <div className="flex min-w-0 flex-col gap-6">
             {conversionId ? <ImageBeingBought conversionId={conversionId} /> : null}
             <PlanCard plan={plan} />
             <SecurePaymentNote provider={provider} />
           </div>
-          <PaymentDetailsCard>
+          <PaymentDetailsCard plan={plan}>
             <CheckoutPayment
               plan={plan}
               conversionId={conversionId}

@@ -1,6 +1,7 @@
 import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Brand, productName } from '../components/layout/brand';
+import { mainContentId } from '../components/layout/skip-link';
 import { TextLink } from '../components/static/content';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -18,7 +19,7 @@ export function NotFoundPage() {
       <header>
         <Brand />
       </header>
-      <main className="w-full max-w-md">
+      <main id={mainContentId} className="w-full max-w-md">
         <Card className="flex flex-col gap-5 p-6 sm:p-8">
           <div className="flex items-center gap-3">
             <AlertCircle aria-hidden="true" className="size-8 shrink-0 text-danger" />

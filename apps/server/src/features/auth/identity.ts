@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sessionEndedMessage } from '@vectrace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     user: UserRow | null;
     /** The anonymous visitor, from the signed visitor cookie. */
     visitorId: string | null;
+    /** A session cookie came with the request, but its session has ended (expired or signed out). */
+    sessionEnded: boolean;
   }
 }
 
@@ -21,11 +24,13 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function installIdentity(app: FastifyInstance, { db, clock, cookies }: Deps): void {
   app.decorateRequest('user', null);
   app.decorateRequest('visitorId', null);
+  app.decorateRequest('sessionEnded', false);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[cookies.session.name];
     if (token) {
       const userId = await sessionUserId(db, token, clock());
       if (userId) request.user = (await findUserById(db, userId)) ?? null;
+      request.sessionEnded = !request.user;
     }
     const visitor = request.cookies[cookies.visitor.name];
     if (visitor) {
@@ -36,11 +41,19 @@ export function installIdentity(app: FastifyInstance, { db, clock, cookies }: De
   });
 }
 
+/**
+ * Why a request without a user is refused: its session has ended (the browser still believes it
+ * is signed in, so say so), or `otherwise`. Either way the person's next step is to sign in.
+ */
+function signInFirst(request: FastifyRequest, otherwise: string): AppError {
+  return new AppError(401, request.sessionEnded ? sessionEndedMessage : otherwise);
+}
+
 /** The owner of the request's work; 401 if it has neither a session nor a visitor cookie. */
 export function requireOwner(request: FastifyRequest): Owner {
   if (request.user) return { userId: request.user.id };
   if (request.visitorId) return { visitorId: request.visitorId };
-  throw new AppError(401, 'Not signed in, and no conversions in this browser yet');
+  throw signInFirst(request, 'Sign in to see your conversions: this browser has none of its own yet.');
 }
 
 /** The owner of the request's work, making the caller a visitor (signed cookie) if it is neither. */
@@ -55,6 +68,6 @@ export function ensureOwner(request: FastifyRequest, reply: FastifyReply, { cook
 
 /** The signed-in user; 401 with `message` otherwise. */
 export function requireUser(request: FastifyRequest, message = 'Please sign in first'): UserRow {
-  if (!request.user) throw new AppError(401, message);
+  if (!request.user) throw signInFirst(request, message);
   return request.user;
 }

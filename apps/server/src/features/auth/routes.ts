@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { loginSchema, registerSchema } from '@vectrace/contract';
+import { loginSchema, registerSchema, type SessionAnswer } from '@vectrace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Deps } from '../../deps.js';
 import { AppError, parse } from '../../errors.js';
+import { requireUser } from './identity.js';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords.js';
 import {
   adoptVisitorWork,
@@ -22,7 +23,7 @@ const takenMessage = {
   email: 'An account with this email already exists. Log in instead.',
 };
 
-/** GET /api/user, POST /api/register, /api/login, /api/logout. */
+/** GET /api/user, GET /api/session, POST /api/register, /api/login, /api/logout. */
 export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, clock, cookies } = deps;
 
@@ -39,10 +40,16 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     return toPublicUser(user);
   }
 
-  app.get('/api/user', async (request) => {
-    if (!request.user) throw new AppError(401, 'Not signed in');
-    return toPublicUser(request.user);
-  });
+  app.get('/api/user', async (request) => toPublicUser(requireUser(request, 'Not signed in')));
+
+  // The web app's question on every page load: a visitor is an answer, not an error (a 401 here
+  // would be logged by the browser on every anonymous visit).
+  app.get(
+    '/api/session',
+    async (request): Promise<SessionAnswer> => ({
+      user: request.user ? toPublicUser(request.user) : null,
+    }),
+  );
 
   app.post(
     '/api/register',

@@ -22,12 +22,16 @@ function lastUsed(iso: string | null): string {
   return `Last used ${when}`;
 }
 
-/** One key: its name, prefix and dates, and Revoke (confirmed: the key stops working at once). */
-export function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
+/**
+ * One key: its name, prefix and dates, and Revoke (confirmed: the key stops working at once).
+ * `onRevoked` is told when the row is about to leave, with its dialog and the focus inside it.
+ */
+export function ApiKeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: () => void }) {
   const queryClient = useQueryClient();
   const revoke = useMutation({
     mutationFn: () => apiRequest('DELETE', `/api/keys/${apiKey.id}`),
     onSuccess: () => {
+      onRevoked();
       void queryClient.invalidateQueries({ queryKey: ['/api/keys'] });
       toast({ title: 'Key revoked', description: `“${apiKey.name}” no longer works.` });
     },

@@ -6,7 +6,7 @@ import {
   MAX_API_KEYS,
   type PlanType,
 } from '@vectrace/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { apiJson, errorMessage } from '../../lib/api';
 import { FormField } from '../auth/form-field';
@@ -18,6 +18,7 @@ import { ApiKeyRow } from './api-key-row';
 import { NewKeyDialog } from './new-key-dialog';
 
 const keysKey = ['/api/keys'];
+const keyNameId = 'api-key-name';
 
 /** The developer API's keys: create one (its secret shown once), see when each was last used, revoke. */
 export function ApiKeysCard({ planType }: { planType: PlanType }) {
@@ -43,6 +44,17 @@ export function ApiKeysCard({ planType }: { planType: PlanType }) {
     create.mutate(parsed.data);
   };
   const list = keys.data?.keys ?? [];
+
+  // A revoked key's row leaves with the dialog that confirmed it, focus and all: focus goes to
+  // the name of a new key (after a revoke there is always room for one), not to the page.
+  const focusNameField = useRef(false);
+  useEffect(() => {
+    if (!focusNameField.current) return;
+    const field = document.getElementById(keyNameId);
+    if (!field) return;
+    focusNameField.current = false;
+    field.focus();
+  });
 
   return (
     <Card>
@@ -76,7 +88,13 @@ export function ApiKeysCard({ planType }: { planType: PlanType }) {
         {list.length > 0 ? (
           <ul className="divide-y divide-border rounded-lg border border-border" aria-label="Your API keys">
             {list.map((key) => (
-              <ApiKeyRow key={key.id} apiKey={key} />
+              <ApiKeyRow
+                key={key.id}
+                apiKey={key}
+                onRevoked={() => {
+                  focusNameField.current = true;
+                }}
+              />
             ))}
           </ul>
         ) : keys.isSuccess ? (
@@ -85,7 +103,7 @@ export function ApiKeysCard({ planType }: { planType: PlanType }) {
         {list.length < MAX_API_KEYS ? (
           <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={submit} noValidate>
             <div className="flex-1">
-              <FormField id="api-key-name" label="Key name">
+              <FormField id={keyNameId} label="Key name">
                 <Input
                   value={name}
                   maxLength={60}

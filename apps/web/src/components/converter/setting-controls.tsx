@@ -1,28 +1,19 @@
-import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 import { Slider } from '../ui/slider';
-import { Tooltip } from '../ui/tooltip';
+import { Hint } from '../ui/tooltip';
 
 /** The id a setting's label gets from its name: "Corner Detection" is `corner-detection-label`. */
 export const labelIdOf = (name: string) => `${name.toLowerCase().replace(/\s+/g, '-')}-label`;
 
-/** A setting's name, with an (i) that explains it on hover and focus. */
+/** A setting's name, with an (i) that explains it on hover, focus, click or tap. */
 export function SettingLabel({ id, children, hint }: { id: string; children: ReactNode; hint: string }) {
   return (
     <div className="flex items-center gap-1.5">
       <span id={id} className="text-sm font-medium">
         {children}
       </span>
-      <Tooltip content={hint}>
-        <button
-          type="button"
-          aria-label={`About ${children}`}
-          className="cursor-help rounded-full text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <Info aria-hidden="true" className="size-3.5" />
-        </button>
-      </Tooltip>
+      <Hint label={`About ${children}`}>{hint}</Hint>
     </div>
   );
 }

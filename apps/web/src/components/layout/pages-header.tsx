@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../lib/cn';
 import { Brand } from './brand';
+import { SessionEndedNotice } from './session-ended-notice';
 import { AccountControls } from './site-header';
 
 const pages = [
@@ -43,6 +44,7 @@ export function PagesHeader({ className = 'max-w-5xl' }: { className?: string })
         </nav>
         <AccountControls />
       </div>
+      <SessionEndedNotice className={className} />
     </header>
   );
 }

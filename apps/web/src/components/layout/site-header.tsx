@@ -6,6 +6,7 @@ import { ManageSubscriptionButton } from '../checkout/manage-subscription-button
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Brand } from './brand';
+import { SessionEndedNotice } from './session-ended-notice';
 
 const sections = [
   { href: '/#features', label: 'Features' },
@@ -42,6 +43,7 @@ export function SiteHeader() {
         <AccountControls />
       </div>
       <SectionLinks label="Sections" className="flex justify-center gap-1 border-t border-border md:hidden" />
+      <SessionEndedNotice />
     </header>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { usePageMeta } from '../../hooks/use-page-meta';
 import { PagesHeader } from './pages-header';
 import { SiteFooter } from './site-footer';
+import { mainContentId } from './skip-link';
 
 /** The frame of the guides and the privacy policy: shared navigation, title, footer. */
 export function StaticPage({
@@ -21,7 +22,7 @@ export function StaticPage({
   return (
     <div className="flex min-h-screen flex-col">
       <PagesHeader />
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
+      <main id={mainContentId} className="mx-auto w-full max-w-3xl flex-1 px-4 py-10 sm:px-6 sm:py-14">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         {intro ? <div className="mt-4 text-lg text-muted-foreground">{intro}</div> : null}
         <div className="prose-content mt-10 flex flex-col gap-10">{children}</div>
