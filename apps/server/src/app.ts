@@ -22,6 +22,8 @@ import { healthRoutes } from './features/health/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { sandboxRoutes } from './features/payments/sandbox-routes.js';
 import { webhookRoutes } from './features/payments/webhook-routes.js';
+import { outboxPage } from './features/receipts/outbox-page.js';
+import { receiptRoutes } from './features/receipts/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { isPageRequest, sendPage, serveWebApp } from './features/web/routes.js';
 import { measureRequests, metricsRoute } from './metrics.js';
@@ -60,7 +62,7 @@ export function loggerOptions(
       req: (req: { id: string; method: string; url: string; ip?: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url.replace(/([?&]signature=)[^&]*/, '$1[redacted]'),
+        url: req.url.replace(/([?&](?:signature|sig)=)[^&]*/g, '$1[redacted]'),
         ip: req.ip,
       }),
     },
@@ -147,6 +149,8 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     conversionRoutes,
     paymentRoutes,
     webhookRoutes,
+    receiptRoutes,
+    outboxPage,
   ]) {
     await app.register(routes, deps);
   }

@@ -149,6 +149,25 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   /** Production takes no real payments only when this says so. */
   ALLOW_SANDBOX_PAYMENTS: z.enum(['true', 'false']).default('false'),
+  /**
+   * smtp://user:password@host:587 (STARTTLS when offered) or smtps://...:465: receipts are sent
+   * there. Unset: they are kept in the outbox table (shown at /dev/outbox outside production) and logged.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(
+      /^smtps?:\/\/[^/]/,
+      'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example:587',
+    )
+    .optional(),
+  /** The sender of receipts: an address, or a name and an address ("Vectrace <receipts@vectrace.example>"). */
+  MAIL_FROM: z
+    .string()
+    .refine(
+      (value) => /^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(value.trim()),
+      'must be an e-mail address, or a name and an address in angle brackets (Vectrace <receipts@vectrace.example>)',
+    )
+    .optional(),
 });
 
 /** The server's configuration, read once from the environment. */
@@ -192,6 +211,8 @@ export interface Config {
   trustProxy: boolean;
   webDir: string;
   payments: PaymentsConfig;
+  /** Where mail goes: an SMTP server, or the outbox table (the embedded default); and its sender. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export interface S3Config {
@@ -290,6 +311,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
     payments: paymentsConfig(e),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      // Receipts come from the site's own domain unless MAIL_FROM names another sender.
+      from:
+        e.MAIL_FROM?.trim() ??
+        `Vectrace <receipts@${e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost'}>`,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import type { Db } from './db/index.js';
 import type { CookieSettings } from './features/auth/cookies.js';
 import type { FileWorkers } from './features/conversions/file-workers.js';
 import type { OwnerSlots } from './features/owner-slots.js';
+import type { Mailer } from './mail/mailer.js';
 import type { Metrics } from './metrics.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import type { SandboxPayments } from './payments/sandbox-provider.js';
@@ -30,4 +31,6 @@ export interface Deps {
   files: FileWorkers;
   /** What this process measures, for GET /metrics. */
   metrics: Metrics;
+  /** Receipts go out through it: SMTP, or the outbox table. */
+  mail: Mailer;
 }

@@ -8,6 +8,7 @@ import type { Deps } from './deps.js';
 import { cookieSettings } from './features/auth/cookies.js';
 import { openFileWorkers } from './features/conversions/file-workers.js';
 import { memorySlots, redisSlots } from './features/owner-slots.js';
+import { openMailer } from './mail/index.js';
 import { startMaintenance } from './maintenance.js';
 import { measuredFiles, openMetrics } from './metrics.js';
 import { openPayments } from './payments/index.js';
@@ -62,6 +63,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     sandbox,
     files: measuredFiles(openFileWorkers({ threads: config.previewWorkers, memoryMb: 512 }), metrics),
     metrics,
+    mail: openMailer(config, db, clock, (level, entry, message) => log?.[level](entry, message)),
   };
   const app = await buildApp(
     deps,
@@ -85,6 +87,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
       tracing: tracing ? config.trace.workers : 'none (worker processes trace)',
       rateLimits: redis ? 'Redis' : 'this process',
       payments: payments.name,
+      mail: deps.mail.kind,
       swept,
     },
     `Vectrace serving on ${url}`,
@@ -103,6 +106,7 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
         await maintenance.stop();
         await app.close();
         await deps.files.close();
+        await deps.mail.close();
         await draining;
         await queue.close(Number.POSITIVE_INFINITY);
         redis?.disconnect();

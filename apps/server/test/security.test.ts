@@ -274,11 +274,14 @@ describe('logs', () => {
           .statusCode,
       ).toBe(200);
       await app.inject({ method: 'GET', url: '/api/nothing?expires=1&signature=SignatureCanary' });
+      // A receipt's link back to a purchase opens it for whoever holds it: its signature too.
+      await app.inject({ method: 'GET', url: '/restore/some-conversion?sig=RestoreCanary' });
 
       const log = lines.join('\n');
       // The requests were logged (so the checks below can fail)...
       expect(log).toContain('/api/login');
       expect(log).toContain('/api/nothing?expires=1&signature=[redacted]');
+      expect(log).toContain('/restore/some-conversion?sig=[redacted]');
       // ...without any secret.
       for (const secret of [
         secretPassword,
@@ -286,6 +289,7 @@ describe('logs', () => {
         'AuthCanaryToken',
         token,
         'SignatureCanary',
+        'RestoreCanary',
         '$argon2',
       ]) {
         expect(log).not.toContain(secret);

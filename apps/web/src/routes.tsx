@@ -25,6 +25,7 @@ const SandboxPortalPage = lazy(() =>
 );
 const TermsPage = lazy(() => import('./pages/terms').then((m) => ({ default: m.TermsPage })));
 const PrivacyPage = lazy(() => import('./pages/privacy').then((m) => ({ default: m.PrivacyPage })));
+const RestorePage = lazy(() => import('./pages/restore').then((m) => ({ default: m.RestorePage })));
 const NotFoundPage = lazy(() => import('./pages/not-found').then((m) => ({ default: m.NotFoundPage })));
 
 function Loading() {
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route path="/api/docs" component={ApiReferencePage} />
         <Route path="/sandbox/checkout/:id" component={SandboxCheckoutPage} />
         <Route path="/sandbox/portal/:id" component={SandboxPortalPage} />
+        <Route path="/restore/:id" component={RestorePage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

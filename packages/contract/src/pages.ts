@@ -15,10 +15,14 @@ export type PagePath = (typeof pagePaths)[number];
 
 // The sandbox's stand-ins for Stripe's hosted checkout and billing portal (no real payment).
 const sandboxPages = /^\/sandbox\/(checkout|portal)\/[A-Za-z0-9_-]+$/;
+// A receipt's link back to a paid conversion (its signature in the query).
+const restorePages = /^\/restore\/[A-Za-z0-9_-]+$/;
 
 /** Whether an address is one of the web app's pages. */
 export function isPagePath(path: string): boolean {
-  return (pagePaths as readonly string[]).includes(path) || sandboxPages.test(path);
+  return (
+    (pagePaths as readonly string[]).includes(path) || sandboxPages.test(path) || restorePages.test(path)
+  );
 }
 
 /** A page's title and description: in the served HTML (for links, search and sharing) and in the tab. */

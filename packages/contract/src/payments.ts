@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './auth.js';
 import type { PaymentStatus } from './conversion.js';
 import { planIds } from './plans.js';
 
@@ -12,6 +13,9 @@ export interface PaymentConfig {
   publishableKey: string;
 }
 
+/** The receipt's address as typed at checkout: surrounding spaces dropped, then the spec's e-mail rules. */
+export const receiptEmailSchema = z.string().trim().pipe(emailSchema);
+
 /** `POST /api/create-payment-intent` (spec section 3). The server ignores `amount`: it sets the price. */
 export const createPaymentIntentSchema = z.object({
   plan: planIdSchema.refine((plan) => plan === 'pay-per-use', {
@@ -19,6 +23,11 @@ export const createPaymentIntentSchema = z.object({
   }),
   amount: z.number().optional(),
   conversion_id: z.string({ error: 'conversion_id is required: convert an image, then pay for it' }).min(1),
+  /**
+   * Where a visitor's receipt goes (optional): `null` sends none, absent keeps the address given
+   * before. A signed-in user's receipt goes to the account's e-mail whatever this says.
+   */
+  email: receiptEmailSchema.nullish(),
 });
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
 export interface PaymentIntentAnswer {
@@ -57,6 +66,8 @@ export interface VerifyPaymentAnswer {
   success: boolean;
   paymentStatus: PaymentStatus;
   message: string;
+  /** Not confirmed yet, but the provider is still processing it: asking again later may succeed. */
+  pending?: boolean;
 }
 
 /** `POST /api/billing-portal`: where a Pro user manages or cancels the subscription. */
@@ -101,3 +112,18 @@ export interface SandboxPortalSession {
     currentPeriodEnd: string | null;
   } | null;
 }
+
+/**
+ * `GET /api/conversions/{id}/receipt-link`: the link the receipt carries, for the owner of a paid
+ * conversion. Opened in any browser, it brings the conversion back there until it is deleted.
+ */
+export interface ReceiptLinkAnswer {
+  url: string;
+}
+
+/** `POST /api/restore`: what a receipt link carries (`/restore/{conversion_id}?sig=...`). */
+export const restoreSchema = z.object({
+  conversion_id: z.string().min(1).max(100),
+  sig: z.string({ error: 'This link is incomplete: open it again from your receipt.' }).min(1).max(200),
+});
+export type RestoreInput = z.infer<typeof restoreSchema>;

@@ -14,6 +14,7 @@ import * as leases from './migrations/007-leases.js';
 import * as idempotencyKeys from './migrations/008-idempotency-keys.js';
 import * as reading from './migrations/009-reading.js';
 import * as tracedMode from './migrations/010-traced-mode.js';
+import * as receipts from './migrations/011-receipts.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -29,6 +30,7 @@ const migrations = {
   '008-idempotency-keys': idempotencyKeys,
   '009-reading': reading,
   '010-traced-mode': tracedMode,
+  '011-receipts': receipts,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

@@ -156,6 +156,35 @@ export interface IdempotencyKeysTable {
   createdAt: string;
 }
 
+/** Where a conversion's receipt goes, asked at checkout; sent once, when the payment is fulfilled. */
+export interface ReceiptsTable {
+  conversionId: string;
+  /** The visitor's address; null: the account's e-mail for a signed-in buyer, else no mail. */
+  email: string | null;
+  /** The address the buyer used, for the receipt's link when PUBLIC_URL is unset. */
+  origin: string;
+  createdAt: string;
+  /** Set by the one process that sends it. */
+  sentAt: string | null;
+}
+
+/** An upload a receipt link brought back to another owner, who may then see and download it. */
+export interface RestoredUploadsTable {
+  uploadId: string;
+  /** `user:{id}` or `visitor:{id}` (ownerKeyOf). */
+  owner: string;
+  createdAt: string;
+}
+
+/** Mail kept instead of sent when no SMTP server is configured (the embedded default). */
+export interface OutboxTable {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   apiKeys: ApiKeysTable;
@@ -168,4 +197,7 @@ export interface Database {
   sandboxObjects: SandboxObjectsTable;
   sandboxIdempotencyKeys: SandboxIdempotencyKeysTable;
   locks: LocksTable;
+  receipts: ReceiptsTable;
+  restoredUploads: RestoredUploadsTable;
+  outbox: OutboxTable;
 }

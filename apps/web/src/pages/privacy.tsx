@@ -73,7 +73,9 @@ export function PrivacyPage() {
         <p>
           Payments are handled by our card payment provider. You enter your card details directly with them,
           and we never receive or store your card number. We keep only what we need to connect a payment to
-          you: customer and subscription references and whether a payment succeeded.
+          you: customer and subscription references and whether a payment succeeded. If you give an e-mail
+          address when you pay for one image, we use it only to send your receipt, with its link back to your
+          file.
         </p>
         <h3 className="mt-1 font-semibold">Technical logs</h3>
         <p>

@@ -2,6 +2,7 @@ import type { PublicUser } from '@vectrace/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { UsersTable } from '../../db/schema.js';
+import { moveRestoredUploads } from '../receipts/queries.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -53,8 +54,9 @@ export async function insertUser(
 }
 
 /**
- * What a visitor uploaded and converted becomes the account's when they sign up or log in. The
- * visitorId stays as a record of who started it (upload URLs are signed for it).
+ * What a visitor uploaded and converted becomes the account's when they sign up or log in, with
+ * what receipt links brought to the visitor. The visitorId stays as a record of who started it
+ * (upload URLs are signed for it).
  */
 export async function adoptVisitorWork(db: Db, visitorId: string, userId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
@@ -66,6 +68,7 @@ export async function adoptVisitorWork(db: Db, visitorId: string, userId: string
         .where('userId', 'is', null)
         .execute();
     }
+    await moveRestoredUploads(tx, visitorId, userId);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { ConversionsTable } from '../../db/schema.js';
-import { type Owner, ownedBy } from '../owner.js';
+import { type Owner, ownedBy, ownedOrRestoredConversion } from '../owner.js';
 
 export type ConversionRow = Selectable<ConversionsTable>;
 
@@ -39,13 +39,16 @@ export async function queuedOrTracing(db: Db, owner: Owner): Promise<number> {
   return Number(row.n);
 }
 
-/** The conversion if the owner holds it; undefined otherwise (the route answers 404 either way). */
+/**
+ * The conversion if the owner holds it, or a receipt link brought it to them; undefined otherwise
+ * (the route answers 404 either way).
+ */
 export function findOwnedConversion(db: Db, id: string, owner: Owner): Promise<ConversionRow | undefined> {
   return db
     .selectFrom('conversions')
     .selectAll()
     .where('id', '=', id)
-    .where(ownedBy(owner))
+    .where(ownedOrRestoredConversion(owner))
     .executeTakeFirst();
 }
 

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { PaymentIntent, Subscription } from '../../payments/payment-provider.js';
 import { findUserById } from '../auth/queries.js';
 import type { ConversionRow } from '../conversions/queries.js';
+import { sendReceipt } from '../receipts/send-receipt.js';
 import { findUserByCustomer, markConversionPaid, setSubscription, usersPastPeriodEnd } from './queries.js';
 
 /** The price of one conversion, set here and nowhere by the client (RELIABILITY check 1). */
@@ -46,8 +47,12 @@ export async function fulfilPaymentIntent(
   row: ConversionRow,
 ): Promise<string | null> {
   const problem = paymentProblem(intent, row);
-  if (!problem) await markConversionPaid(deps.db, row.id, intent.id, deps.clock());
-  return problem;
+  if (problem) return problem;
+  await markConversionPaid(deps.db, row.id, intent.id, deps.clock());
+  // Whichever path fulfils first (the return page, the webhook, the sandbox), the receipt goes
+  // once, beside the payment: mail that fails is logged and never fails the payment.
+  sendReceipt(deps, row.id);
+  return null;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Deps } from '../../deps.js';
 import { AppError, parse } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { requireOwner, requireUser } from '../auth/identity.js';
+import { keepReceiptAddress } from '../receipts/queries.js';
 import { createCheckoutSession } from './create-checkout-session.js';
 import { createPaymentIntent } from './create-payment-intent.js';
 import { verifyPayment } from './verify-payment.js';
@@ -26,9 +27,14 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<v
     }),
   );
 
-  app.post('/api/create-payment-intent', perMinute, async (request) =>
-    createPaymentIntent(deps, requireOwner(request), parse(createPaymentIntentSchema, request.body)),
-  );
+  app.post('/api/create-payment-intent', perMinute, async (request) => {
+    const input = parse(createPaymentIntentSchema, request.body);
+    const answer = await createPaymentIntent(deps, requireOwner(request), input);
+    // Only once the conversion is known to be the caller's and payable: where its receipt goes.
+    const origin = publicOrigin(request, deps.config);
+    await keepReceiptAddress(deps.db, input.conversion_id, input.email, origin, deps.clock());
+    return answer;
+  });
 
   app.post('/api/create-checkout-session', perMinute, async (request) =>
     createCheckoutSession(

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { UploadsTable } from '../../db/schema.js';
-import { type Owner, ownedBy, ownerColumns } from '../owner.js';
+import { type Owner, ownedOrRestoredUpload, ownerColumns } from '../owner.js';
 
 export type UploadRow = Selectable<UploadsTable>;
 
@@ -24,8 +24,14 @@ export function findUpload(db: Db, id: string): Promise<UploadRow | undefined> {
   return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The upload if the owner made it, or a receipt link brought it to them. */
 export function findOwnedUpload(db: Db, id: string, owner: Owner): Promise<UploadRow | undefined> {
-  return db.selectFrom('uploads').selectAll().where('id', '=', id).where(ownedBy(owner)).executeTakeFirst();
+  return db
+    .selectFrom('uploads')
+    .selectAll()
+    .where('id', '=', id)
+    .where(ownedOrRestoredUpload(owner))
+    .executeTakeFirst();
 }
 
 /** Marks the upload's URL as used; false if it already was (each URL works once). */

@@ -42,7 +42,7 @@ export async function serveWebApp(app: FastifyInstance, config: Config): Promise
     reply
       .type('text/plain; charset=utf-8')
       .send(
-        `User-agent: *\nAllow: /api/docs\nDisallow: /api/\nDisallow: /objects/\nDisallow: /checkout\nDisallow: /account\nDisallow: /sandbox/\n\nSitemap: ${publicOrigin(request, config)}/sitemap.xml\n`,
+        `User-agent: *\nAllow: /api/docs\nDisallow: /api/\nDisallow: /objects/\nDisallow: /checkout\nDisallow: /account\nDisallow: /sandbox/\nDisallow: /restore/\n\nSitemap: ${publicOrigin(request, config)}/sitemap.xml\n`,
       ),
   );
   app.get('/sitemap.xml', async (request, reply) => {

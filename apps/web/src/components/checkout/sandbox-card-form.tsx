@@ -7,17 +7,19 @@ import { Input, Label } from '../ui/input';
 import { PendingButton } from '../ui/pending-button';
 
 interface SandboxCardFormProps {
-  /** The button's text when idle, e.g. "Complete Payment - $1" or "Subscribe". */
+  /** The button's text when idle, e.g. "Complete Payment - $1.00" or "Subscribe". */
   submitLabel: ReactNode;
   /** Sends the card; resolves when the page is about to move on, throws with the server's sentence. */
   onPay: (card: SandboxCard) => Promise<void>;
   /** Told about a failure (the form also shows it under the button). */
   onError?: (message: string) => void;
   disabled?: boolean;
+  /** Fields asked before the card's (the receipt's address), checked with the form. */
+  fields?: ReactNode;
 }
 
 /** The sandbox's card fields (number, expiry, CVC) and pay button, standing in for Stripe's. */
-export function SandboxCardForm({ submitLabel, onPay, onError, disabled }: SandboxCardFormProps) {
+export function SandboxCardForm({ submitLabel, onPay, onError, disabled, fields }: SandboxCardFormProps) {
   const id = useId();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -46,6 +48,7 @@ export function SandboxCardForm({ submitLabel, onPay, onError, disabled }: Sandb
   const invalid = error ? cardErrorField(error) : null;
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
+      {fields}
       <CardField
         id={`${id}-number`}
         label="Card number"

@@ -1,7 +1,8 @@
-import type { SandboxCard } from '@vectrace/contract';
+import { offers, type SandboxCard } from '@vectrace/contract';
 import type { PaymentIntentHandle } from '../../hooks/use-payment-intent';
 import { paymentFailedToast, usePaymentSucceeded } from '../../hooks/use-payment-succeeded';
 import { apiJson } from '../../lib/api';
+import { ReceiptEmailField, useReceiptEmail } from './receipt-email-field';
 import { SandboxCardForm } from './sandbox-card-form';
 import { TestModeNotice } from './test-mode-notice';
 
@@ -14,8 +15,10 @@ export function SandboxPaymentForm({
   conversionId: string;
 }) {
   const succeeded = usePaymentSucceeded();
+  const receipt = useReceiptEmail(conversionId);
 
   const pay = async (card: SandboxCard) => {
+    await receipt.save();
     await apiJson<{ status: string }>(
       'POST',
       `/api/sandbox/payment-intents/${encodeURIComponent(intent.paymentIntentId)}/confirm`,
@@ -27,7 +30,12 @@ export function SandboxPaymentForm({
   return (
     <div className="flex flex-col gap-4">
       <TestModeNotice />
-      <SandboxCardForm submitLabel="Complete Payment - $1" onPay={pay} onError={paymentFailedToast} />
+      <SandboxCardForm
+        submitLabel={`Complete Payment - ${offers['pay-per-use'].price}`}
+        onPay={pay}
+        onError={paymentFailedToast}
+        fields={<ReceiptEmailField receipt={receipt} />}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
+import { offers } from '@vectrace/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { PaymentIntentHandle } from '../../hooks/use-payment-intent';
 import { paymentFailedToast, usePaymentSucceeded } from '../../hooks/use-payment-succeeded';
@@ -8,6 +9,7 @@ import { paymentReturnUrl, paymentSuccessPath } from '../../lib/checkout';
 import { FormAlert } from '../ui/form-alert';
 import { PendingButton } from '../ui/pending-button';
 import { PaymentProblem } from './payment-problem';
+import { ReceiptEmailField, useReceiptEmail } from './receipt-email-field';
 
 interface StripePaymentFormProps {
   stripePromise: Promise<Stripe | null>;
@@ -54,6 +56,7 @@ function PaymentForm({ conversionId }: { conversionId: string }) {
   const stripe = useStripe();
   const elements = useElements();
   const succeeded = usePaymentSucceeded();
+  const receipt = useReceiptEmail(conversionId);
   const [busy, setBusy] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
 
@@ -63,6 +66,11 @@ function PaymentForm({ conversionId }: { conversionId: string }) {
     setBusy(true);
     try {
       if (!stripe || !elements) throw new Error('Stripe not loaded');
+      // The card is checked (and a wallet's sheet taken) while the click still counts as the
+      // user's, before the receipt's address goes to the server.
+      const checked = await elements.submit();
+      if (checked.error) throw new Error(checked.error.message || 'Payment failed');
+      await receipt.save();
       const result = await stripe.confirmPayment({
         elements,
         confirmParams: { return_url: paymentReturnUrl(window.location.origin, conversionId) },
@@ -84,6 +92,7 @@ function PaymentForm({ conversionId }: { conversionId: string }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" aria-busy={busy}>
+      <ReceiptEmailField receipt={receipt} />
       <PaymentElement
         options={{ layout: 'tabs' }}
         onLoadError={(event) => setLoadError(event.error.message || 'The payment form could not load.')}
@@ -97,7 +106,7 @@ function PaymentForm({ conversionId }: { conversionId: string }) {
         pendingLabel="Processing..."
         disabled={!stripe || !elements}
       >
-        Complete Payment - $1
+        Complete Payment - {offers['pay-per-use'].price}
       </PendingButton>
     </form>
   );
