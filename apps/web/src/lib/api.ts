@@ -1,4 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { sessionEndedMessage } from '@vectrace/contract';
+import { reportUnauthorized } from './unauthorized';
 
 /** A non-success answer: the status for code, the server's sentence as the message a person reads. */
 export class ApiError extends Error {
@@ -26,6 +28,9 @@ function bodyText(text: string): string {
 
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
+  // A signed-in page refused for want of a session says so in the same words wherever it shows
+  // the error: the server can tell only while the browser still sends the ended session's cookie.
+  if (response.status === 401 && reportUnauthorized()) throw new ApiError(401, sessionEndedMessage);
   const text = (await response.text()) || response.statusText;
   throw new ApiError(response.status, bodyText(text));
 }
@@ -60,7 +65,19 @@ export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }): QueryFun
   };
 }
 
-/** The message of anything thrown, for a toast. */
+/** What a person reads when no answer came back at all: offline, or the server out of reach. */
+export function unreachableMessage(): string {
+  return navigator.onLine
+    ? 'The server could not be reached. Check your connection and try again.'
+    : 'You are offline. Connect to the internet and try again.';
+}
+
+/**
+ * The message of anything thrown, for a toast: the server's sentence, or for a request that got
+ * no answer (fetch's TypeError, "Failed to fetch") what happened in words, never the browser's.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  if (error instanceof TypeError) return unreachableMessage();
   return error instanceof Error && error.message ? error.message : fallback;
 }

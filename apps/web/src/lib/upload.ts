@@ -1,5 +1,5 @@
 import { stableObjectPath, type UploadTicket } from '@vectrace/contract';
-import { apiJson } from './api';
+import { apiJson, unreachableMessage } from './api';
 
 /** A finished upload (spec section 3, "Upload result"). */
 export interface UploadResult {
@@ -24,7 +24,8 @@ export function putFile(url: string, file: File, onProgress: (percent: number) =
       if (request.status >= 200 && request.status < 300) resolve();
       else reject(new Error(`Failed to upload file: ${uploadFailure(request)}`));
     };
-    request.onerror = () => reject(new Error('Upload failed'));
+    // No answer at all: offline, or the server out of reach, said as such.
+    request.onerror = () => reject(new Error(unreachableMessage()));
     request.send(file);
   });
 }

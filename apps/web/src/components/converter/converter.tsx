@@ -14,6 +14,7 @@ import { useImageSize } from '../../hooks/use-image-size';
 import { usePaymentReturn } from '../../hooks/use-payment-return';
 import { toast } from '../../hooks/use-toast';
 import { ApiError, apiJson, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
 import {
   addressWith,
   type ConverterMemory,
@@ -25,15 +26,19 @@ import {
 import { canDownload, needsPayment } from '../../lib/download-gate';
 import { fileProblem } from '../../lib/file-check';
 import { CURRENT_CONVERSION_KEY } from '../../lib/payment-return';
+import { pinnedSettings, pinSettings, startingSettings } from '../../lib/pinned-settings';
 import { uploadFile } from '../../lib/upload';
 import { idleUpload, uploadReducer } from '../../lib/upload-state';
 import { BatchCard } from './batch-card';
+import { ConnectionNotice } from './connection-notice';
 import { DownloadPanel } from './download-panel';
+import { LostNotice, lostMessage } from './lost-notice';
 import { PageDrop } from './page-drop';
 import { PaymentRequiredCard } from './payment-required-card';
 import { PreviewPanel } from './preview-panel';
 import { QueueCard } from './queue-card';
 import { ResultChoice } from './result-choice';
+import { ResultSummary } from './result-summary';
 import { SettingsPanel } from './settings-panel';
 import { UploadZone } from './upload-zone';
 
@@ -71,14 +76,16 @@ function initialMemory(named: string | null): ConverterMemory {
  * Its place survives reloads, new tabs and payment returns: the conversion on screen is named in
  * the address and kept in local storage, and its upload and settings come back from the server.
  */
-export function Converter() {
+export function Converter({ onActiveChange }: { onActiveChange?: (active: boolean) => void } = {}) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const paidConversionId = usePaymentReturn();
   const search = useSearch();
   const [upload, dispatch] = useReducer(uploadReducer, idleUpload);
   const [rejection, setRejection] = useState<string | null>(null);
-  const [settings, setSettings] = useState<ConversionSettings>({ ...defaultConversionSettings });
+  const [settings, setSettings] = useState<ConversionSettings>(startingSettings);
+  const [pinned, setPinned] = useState(() => pinnedSettings() !== null);
+  const [lost, setLost] = useState<string | null>(null);
   const [memory, setMemory] = useState(() => initialMemory(paidConversionId ?? conversionInAddress(search)));
   const [source, setSource] = useState<Source | null>(null);
   const [showPrevious, setShowPrevious] = useState(false);
@@ -152,6 +159,7 @@ export function Converter() {
   // restart, a dropped connection) does not: the next one brings it back.
   useEffect(() => {
     if (!isGone(currentError)) return;
+    setLost(lostMessage(currentError));
     setMemory({ current: null, previous: null });
     forgetMemory();
     sessionStorage.removeItem(CURRENT_CONVERSION_KEY);
@@ -222,6 +230,9 @@ export function Converter() {
       setRejection(problem);
       return;
     }
+    setLost(null);
+    // Another image starts from the defaults (or the pinned settings), not from the last one's.
+    if (source || memory.current) setSettings(startingSettings());
     dispatch({ type: 'start', fileName: file.name });
     setLocalPreview(URL.createObjectURL(file));
     setSource(null);
@@ -262,6 +273,7 @@ export function Converter() {
   // Once an image has a result, a new setting traces it again by itself, after a short pause.
   const changeSettings = (next: ConversionSettings) => {
     setSettings(next);
+    if (pinned) pinSettings(next);
     clearTimeout(retraceTimer.current);
     if (!source || !memory.current) return;
     const from = source;
@@ -279,6 +291,20 @@ export function Converter() {
     if (source) convert.mutate({ source, settings: next, retrace: true });
   };
 
+  // "Reset" on the result: the defaults (Auto), traced again at once.
+  const resetSettings = () => {
+    const next = { ...defaultConversionSettings };
+    setSettings(next);
+    if (pinned) pinSettings(next);
+    clearTimeout(retraceTimer.current);
+    if (source && memory.current) convert.mutate({ source, settings: next, retrace: true });
+  };
+
+  const pin = (on: boolean) => {
+    setPinned(on);
+    pinSettings(on ? settings : null);
+  };
+
   const startConversion = () => {
     clearTimeout(retraceTimer.current);
     if (source) convert.mutate({ source, settings, retrace: false });
@@ -289,37 +315,113 @@ export function Converter() {
   const originalUrl = localPreview ?? shown?.originalFileUrl ?? null;
   const picture = useImageSize(shown?.expired ? null : originalUrl);
   const uploading = upload.status === 'uploading';
+  const batchShown = user !== null && batch.batch.rows.length > 0;
+  // An image on screen (or on its way) makes the result the page; before that, the upload.
+  const active = uploading || source !== null || memory.current !== null || batchShown;
+  const tell = useRef(onActiveChange);
+  tell.current = onActiveChange;
+  useEffect(() => tell.current?.(active), [active]);
 
+  const uploadZone = (
+    <UploadZone
+      state={upload}
+      kept={upload.status === 'idle' ? source : null}
+      rejection={rejection}
+      batch={isPro}
+      busy={batch.uploading}
+      compact={active}
+      onFile={startUpload}
+      onFiles={startBatch}
+      onReject={setRejection}
+    />
+  );
+  const settingsPanel = (
+    <SettingsPanel
+      settings={settings}
+      onChange={changeSettings}
+      canConvert={source !== null && !uploading && !convert.isPending}
+      converting={convert.isPending}
+      onConvert={startConversion}
+      convertRef={convertRef}
+      pinned={pinned}
+      onPin={active ? pin : undefined}
+    />
+  );
+  const preview = (
+    <PreviewPanel originalUrl={shown?.expired ? null : originalUrl} conversion={shown} fill={active} />
+  );
+
+  if (!active) {
+    return (
+      <PageDrop disabled={false} onFiles={takeFiles}>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+          <div className="flex min-w-0 flex-col gap-6">
+            {lost ? <LostNotice message={lost} onDismiss={() => setLost(null)} /> : null}
+            {uploadZone}
+            {settingsPanel}
+          </div>
+          <section aria-label="Result" className="flex min-w-0 flex-col gap-6">
+            {preview}
+            {user ? <QueueCard conversions={conversions} /> : null}
+          </section>
+        </div>
+      </PageDrop>
+    );
+  }
+
+  // The result-first layout: the viewer takes most of the screen, the side panel holds the
+  // actions (kept in view: at its top on a desktop, in a bar along the bottom of a phone), the
+  // result's card, the settings and the next image.
+  const payment =
+    shown && needsPayment(shown, user) ? <PaymentRequiredCard conversionId={shown.id} docked /> : null;
+  // Unpaid, its buttons lead to the checkout; paid, they are the actions kept in view.
+  const downloads =
+    shown?.status === 'completed' && !shown.expired ? (
+      <DownloadPanel
+        conversion={shown}
+        allowed={canDownload(shown, user)}
+        picture={picture}
+        docked={payment === null}
+      />
+    ) : null;
+  const actions = payment ?? downloads;
   return (
     <PageDrop disabled={uploading || batch.uploading} onFiles={takeFiles}>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <div className="flex min-w-0 flex-col gap-6">
-          <UploadZone
-            state={upload}
-            kept={upload.status === 'idle' ? source : null}
-            rejection={rejection}
-            batch={isPro}
-            busy={batch.uploading}
-            onFile={startUpload}
-            onFiles={startBatch}
-            onReject={setRejection}
-          />
-          <SettingsPanel
-            settings={settings}
-            onChange={changeSettings}
-            canConvert={source !== null && !uploading && !convert.isPending}
-            converting={convert.isPending}
-            onConvert={startConversion}
-            convertRef={convertRef}
-          />
-        </div>
+      <div
+        className={cn(
+          'grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] 2xl:grid-cols-[minmax(0,1fr)_26rem]',
+          actions && 'max-lg:pb-32',
+        )}
+      >
         <section
           ref={resultRef}
           tabIndex={-1}
           aria-label="Result"
-          className="flex min-w-0 scroll-mt-24 flex-col gap-6 outline-none"
+          className="flex h-[62dvh] min-h-80 min-w-0 scroll-mt-20 flex-col outline-none lg:h-[calc(100dvh-6rem)]"
         >
-          {user && batch.batch.rows.length > 0 ? (
+          {preview}
+        </section>
+        <aside
+          aria-label="Download, result and settings"
+          className="flex min-w-0 flex-col gap-4 lg:h-[calc(100dvh-6rem)] lg:overflow-y-auto lg:overscroll-contain"
+        >
+          {actions ? <div className="flex flex-col lg:sticky lg:top-0 lg:z-10">{actions}</div> : null}
+          <ConnectionNotice
+            unreachable={currentError !== null && !isGone(currentError)}
+            onRetry={() => void queryClient.refetchQueries({ queryKey: currentKey })}
+          />
+          {previous && latest ? (
+            <ResultChoice showPrevious={showPrevious && !!previous} onChange={setShowPrevious} />
+          ) : null}
+          {shown ? (
+            <ResultSummary
+              conversion={shown}
+              onReset={source && shown === latest ? resetSettings : undefined}
+              onReadAs={source && shown === latest && !shown.expired ? readAs : undefined}
+            />
+          ) : null}
+          {payment ? downloads : null}
+          {batchShown ? (
             <BatchCard
               batch={batch.batch}
               conversions={conversionsById}
@@ -329,20 +431,10 @@ export function Converter() {
               onClear={batch.clear}
             />
           ) : null}
-          {previous && latest ? (
-            <ResultChoice showPrevious={showPrevious && !!previous} onChange={setShowPrevious} />
-          ) : null}
-          <PreviewPanel
-            originalUrl={shown?.expired ? null : originalUrl}
-            conversion={shown}
-            onReadAs={source && shown === latest ? readAs : undefined}
-          />
-          {shown && needsPayment(shown, user) ? <PaymentRequiredCard conversionId={shown.id} /> : null}
-          {shown?.status === 'completed' && !shown.expired ? (
-            <DownloadPanel conversion={shown} allowed={canDownload(shown, user)} picture={picture} />
-          ) : null}
+          {settingsPanel}
+          {uploadZone}
           {user ? <QueueCard conversions={conversions} /> : null}
-        </section>
+        </aside>
       </div>
     </PageDrop>
   );

@@ -5,12 +5,15 @@ import {
   downloadFileName,
   formatDetails,
   isPaid,
+  offers,
 } from '@vectrace/contract';
 import { Code2, Download, FileImage } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../hooks/use-toast';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { dockedBar } from '../../lib/docked-bar';
 import { checkoutPathFor } from '../../lib/download-gate';
 import { allFormatLabels, downloadPath } from '../../lib/downloads';
 import { checkedSize, naturalSize, type PixelSize } from '../../lib/output-size';
@@ -20,6 +23,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { MoreFormats } from './more-formats';
 import { OutputSizeFields } from './output-size-fields';
 import { PngExportDialog } from './png-export-dialog';
+import { ReceiptLink } from './receipt-link';
 
 async function fetchSvg(id: string): Promise<string> {
   return (await apiRequest('GET', `/api/download/${id}`)).text();
@@ -33,11 +37,14 @@ export function DownloadPanel({
   conversion,
   allowed,
   picture,
+  docked = false,
 }: {
   conversion: Conversion;
   allowed: boolean;
   /** The image's pixel size, for the heights that follow a width; null while unknown. */
   picture: PixelSize | null;
+  /** The result-first layout: on a phone the three main buttons ride in a bar along the bottom. */
+  docked?: boolean;
 }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -127,7 +134,15 @@ export function DownloadPanel({
         <CardTitle>Download</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <div className="grid gap-2 sm:grid-cols-3">
+        <div
+          className={cn(
+            'grid gap-2 sm:grid-cols-3',
+            docked && [
+              dockedBar,
+              'max-lg:grid-cols-3 max-lg:border-t max-lg:border-border max-lg:bg-surface',
+            ],
+          )}
+        >
           <Button onClick={gated(() => downloadFile('svg'))} disabled={writing === 'svg'}>
             <Download aria-hidden="true" />
             Download SVG
@@ -147,9 +162,11 @@ export function DownloadPanel({
           <p className="text-xs text-muted-foreground">Included: {allFormatLabels()}.</p>
         ) : !isPaid(conversion.paymentStatus) ? (
           <p className="text-xs text-muted-foreground">
-            Downloads unlock after payment: $1 for this image or Pro, both with {allFormatLabels()}.
+            Downloads unlock after payment: {offers['pay-per-use'].price} for this image or Pro, both with{' '}
+            {allFormatLabels()}.
           </p>
         ) : null}
+        {conversion.paymentStatus === 'paid' ? <ReceiptLink conversionId={conversion.id} /> : null}
       </CardContent>
       <PngExportDialog
         open={pngOpen}

@@ -4,8 +4,10 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
 /**
- * The whole page takes images while the converter is on it: dropped anywhere, or pasted from
- * the clipboard. A drop on the upload zone itself is the zone's (it marks the event handled).
+ * The page's one handler for images coming in: dropped anywhere, or pasted from the clipboard.
+ * A drop on the upload zone itself is the zone's (it marks the event handled); the zone leaves
+ * drops elsewhere alone (`preventDropOnDocument: false`), so they arrive here. While an upload
+ * is under way a dropped file is still caught, so the browser never opens it in place of the page.
  * Every dropped file is handed on; the converter decides whether one or several are taken.
  */
 export function PageDrop({
@@ -22,10 +24,12 @@ export function PageDrop({
   const take = useRef(onFiles);
   take.current = onFiles;
 
+  const busy = useRef(disabled);
+  busy.current = disabled;
+
   useEffect(() => {
-    if (disabled) return;
     const enter = (event: DragEvent) => {
-      if (!hasFiles(event)) return;
+      if (!hasFiles(event) || busy.current) return;
       depth.current += 1;
       setDragging(true);
     };
@@ -41,6 +45,7 @@ export function PageDrop({
       setDragging(false);
       if (event.defaultPrevented || !hasFiles(event)) return;
       event.preventDefault();
+      if (busy.current) return;
       const files = [...(event.dataTransfer?.files ?? [])];
       if (files.length > 0) take.current(files);
     };
@@ -48,7 +53,7 @@ export function PageDrop({
       const target = event.target;
       if (target instanceof Element && target.closest('input, textarea, [contenteditable="true"]')) return;
       const file = [...(event.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
-      if (!file) return;
+      if (!file || busy.current) return;
       event.preventDefault();
       take.current([
         file.name && file.name !== 'image.png'
@@ -68,7 +73,7 @@ export function PageDrop({
       window.removeEventListener('drop', drop);
       document.removeEventListener('paste', paste);
     };
-  }, [disabled]);
+  }, []);
 
   return (
     <>

@@ -1,10 +1,8 @@
-import { type Conversion, type ConversionSettings, traceModes } from '@vectrace/contract';
-import { Clock, ImageIcon, Info, Shapes, TriangleAlert } from 'lucide-react';
+import type { Conversion } from '@vectrace/contract';
+import { Clock, ImageIcon, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useImageSize } from '../../hooks/use-image-size';
-import { formatSize } from '../../lib/file-size';
-import { modeLabels } from '../../lib/modes';
-import { Button } from '../ui/button';
+import { cn } from '../../lib/cn';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
@@ -12,9 +10,11 @@ import { ExampleResult } from './example-result';
 import { ResultViewer, type ViewMode } from './viewer/result-viewer';
 import type { View } from './viewer/view-state';
 
-function Stage({ children }: { children: React.ReactNode }) {
+function Stage({ fill, children }: { fill: boolean; children: React.ReactNode }) {
   return (
-    <div className="flex aspect-[4/3] w-full items-center justify-center overflow-hidden rounded-lg border border-border bg-[conic-gradient(#f1f5f9_25%,#fff_0_50%,#f1f5f9_0_75%,#fff_0)] bg-[length:20px_20px]">
+    <div
+      className={`flex ${fill ? 'h-full' : 'aspect-[4/3]'} w-full items-center justify-center overflow-hidden rounded-lg border border-border bg-[conic-gradient(#f1f5f9_25%,#fff_0_50%,#f1f5f9_0_75%,#fff_0)] bg-[length:20px_20px]`}
+    >
       {children}
     </div>
   );
@@ -39,17 +39,17 @@ const modes: { value: ViewMode; label: string }[] = [
 
 /**
  * Preview: the original, then the vector once completed, in a viewer that zooms and pans both
- * together, split, side by side or as outlines; progress and the result's numbers under it.
+ * together, split, side by side or as outlines; the trace's progress under it.
  */
 export function PreviewPanel({
   originalUrl,
   conversion,
-  onReadAs,
+  fill = false,
 }: {
   originalUrl: string | null;
   conversion: Conversion | null;
-  /** Traces the image again in another mode (re-tuning is included in what was paid). */
-  onReadAs?: (mode: ConversionSettings['mode']) => void;
+  /** The result-first layout: the panel takes the height the page gives, the viewer the rest of it. */
+  fill?: boolean;
 }) {
   const completed = conversion?.status === 'completed' && !conversion.expired;
   const inProgress = conversion?.status === 'pending' || conversion?.status === 'processing';
@@ -63,9 +63,15 @@ export function PreviewPanel({
   useEffect(() => setView(null), [originalUrl]);
 
   return (
-    <Card>
-      <Tabs value={tab} onValueChange={(value) => setTab(value as ViewMode)}>
-        <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+    <Card className={fill ? 'flex h-full min-h-0 flex-col' : undefined}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setTab(value as ViewMode)}
+        className={fill ? 'flex min-h-0 flex-1 flex-col' : undefined}
+      >
+        <CardHeader
+          className={cn('flex-row flex-wrap items-center justify-between gap-3', fill && 'px-4 pt-3 pb-2')}
+        >
           <CardTitle>Preview</CardTitle>
           <TabsList aria-label="View" className="h-auto w-full flex-wrap sm:w-auto">
             {modes.map((mode) => (
@@ -79,9 +85,14 @@ export function PreviewPanel({
             ))}
           </TabsList>
         </CardHeader>
-        <CardContent className="flex flex-col gap-4">
+        <CardContent className={cn('flex flex-col gap-4', fill && 'min-h-0 flex-1 gap-2 px-4 pb-3')}>
           {modes.map((mode) => (
-            <TabsContent key={mode.value} value={mode.value} tabIndex={-1}>
+            <TabsContent
+              key={mode.value}
+              value={mode.value}
+              tabIndex={-1}
+              className={fill ? 'min-h-0 flex-1 data-[state=inactive]:hidden' : undefined}
+            >
               {originalUrl && image ? (
                 <ResultViewer
                   mode={mode.value}
@@ -90,10 +101,13 @@ export function PreviewPanel({
                   image={image}
                   view={view}
                   setView={setView}
+                  fill={fill}
                 />
               ) : (
-                <Stage>
-                  {originalUrl ? null : mode.value === 'original' ? (
+                <Stage fill={fill}>
+                  {originalUrl ? null : conversion?.expired ? (
+                    <Empty text="The image and its result were deleted 24 hours after upload" />
+                  ) : mode.value === 'original' ? (
                     <ExampleResult />
                   ) : (
                     <Empty text="The vector appears here when the conversion is done" />
@@ -103,9 +117,6 @@ export function PreviewPanel({
             </TabsContent>
           ))}
           {conversion ? <ConversionProgress conversion={conversion} inProgress={inProgress} /> : null}
-          {conversion && onReadAs && !conversion.expired && (completed || conversion.status === 'failed') ? (
-            <OtherReadings modes={[conversion.settings.mode, conversion.tracedMode]} onReadAs={onReadAs} />
-          ) : null}
         </CardContent>
       </Tabs>
     </Card>
@@ -164,60 +175,6 @@ function ConversionProgress({ conversion, inProgress }: { conversion: Conversion
         <span className="font-semibold tabular-nums">{percent}%</span>
       </div>
       <Progress value={percent} label="Conversion progress" />
-      {conversion.status === 'completed' ? (
-        <dl className="grid grid-cols-2 gap-3">
-          <div className="rounded-lg bg-muted p-3">
-            <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <ImageIcon aria-hidden="true" className="size-3.5" /> File size
-            </dt>
-            <dd className="mt-1 font-semibold tabular-nums">
-              {conversion.fileSize == null ? 'N/A' : formatSize(conversion.fileSize)}
-            </dd>
-          </div>
-          <div className="rounded-lg bg-muted p-3">
-            <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
-              <Shapes aria-hidden="true" className="size-3.5" /> Vectors
-            </dt>
-            <dd className="mt-1 font-semibold tabular-nums">{conversion.vectorCount ?? 'N/A'}</dd>
-          </div>
-        </dl>
-      ) : null}
-      {conversion.status === 'completed' && conversion.reading ? (
-        <p className="text-sm text-muted-foreground" data-testid="reading">
-          {conversion.reading}
-        </p>
-      ) : null}
-      {conversion.status === 'completed' && conversion.notice ? (
-        <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {conversion.notice}
-        </p>
-      ) : null}
     </div>
-  );
-}
-
-/**
- * One click to the other readings: the image traced again in each mode it was not, neither the
- * one asked for nor the one Auto chose.
- */
-function OtherReadings({
-  modes,
-  onReadAs,
-}: {
-  modes: (ConversionSettings['mode'] | null)[];
-  onReadAs: (mode: ConversionSettings['mode']) => void;
-}) {
-  return (
-    <fieldset className="flex flex-wrap items-center gap-2 text-sm">
-      <legend className="float-left mr-1 text-muted-foreground">Try it as:</legend>
-      {traceModes
-        .filter((other) => !modes.includes(other))
-        .map((other) => (
-          <Button key={other} variant="outline" size="sm" onClick={() => onReadAs(other)}>
-            {modeLabels[other]}
-          </Button>
-        ))}
-    </fieldset>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { ChevronDown, RotateCcw, Wand2 } from 'lucide-react';
 import type { Ref } from 'react';
 import { cn } from '../../lib/cn';
-import { modeLabels } from '../../lib/modes';
+import { cornerLabels, modeLabels, qualityLabels, readLabels } from '../../lib/modes';
 import { presetOf, presets } from '../../lib/presets';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -18,23 +18,6 @@ import { Tooltip } from '../ui/tooltip';
 import { MakerOptions } from './maker-options';
 import { ChoiceSetting, PercentSetting } from './setting-controls';
 
-const cornerLabels: Record<(typeof cornerDetections)[number], string> = {
-  auto: 'Auto',
-  sharp: 'Sharp',
-  rounded: 'Rounded',
-  none: 'None',
-};
-const qualityLabels: Record<(typeof qualities)[number], string> = {
-  draft: 'Draft',
-  standard: 'Standard',
-  high: 'High',
-  ultra: 'Ultra',
-};
-const readLabels: Record<(typeof readAs)[number], string> = {
-  auto: 'Auto',
-  picture: 'Picture',
-  page: 'Page',
-};
 const colorChoices = ['auto', '2', '3', '4', '6', '8', '12', '16', '24', '32'];
 
 /** One click sets the engine for a kind of image. */
@@ -84,6 +67,8 @@ export function SettingsPanel({
   converting,
   onConvert,
   convertRef,
+  pinned,
+  onPin,
 }: {
   settings: ConversionSettings;
   onChange: (settings: ConversionSettings) => void;
@@ -91,6 +76,10 @@ export function SettingsPanel({
   converting: boolean;
   onConvert: () => void;
   convertRef?: Ref<HTMLButtonElement>;
+  /** Whether a new image starts from these settings rather than the defaults. */
+  pinned: boolean;
+  /** Offered once there is an image (before one, the settings are the next image's anyway). */
+  onPin?: (pinned: boolean) => void;
 }) {
   const set = <K extends keyof ConversionSettings>(key: K, value: ConversionSettings[K]) =>
     onChange({ ...settings, [key]: value });
@@ -166,6 +155,22 @@ export function SettingsPanel({
             <MakerOptions settings={settings} onChange={onChange} />
           </div>
         </details>
+        {onPin ? (
+          <label className="flex cursor-pointer items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={pinned}
+              onChange={(event) => onPin(event.target.checked)}
+              className="mt-0.5 size-4 accent-primary"
+            />
+            <span>
+              Use these settings for new images
+              <span className="block text-xs text-muted-foreground">
+                Otherwise each new image starts from Auto.
+              </span>
+            </span>
+          </label>
+        ) : null}
         <div className="flex gap-3">
           <Button variant="outline" onClick={() => onChange({ ...defaultConversionSettings })}>
             <RotateCcw aria-hidden="true" />

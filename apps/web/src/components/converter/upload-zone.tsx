@@ -1,4 +1,10 @@
-import { acceptedImageTypes, ignoredFileNames, MAX_BATCH_FILES, MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import {
+  acceptedImageTypes,
+  ignoredFileNames,
+  MAX_BATCH_FILES,
+  MAX_UPLOAD_BYTES,
+  maxUploadWords,
+} from '@vectrace/contract';
 import { fromEvent } from 'file-selector';
 import { CheckCircle2, ImageUp, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useDropzone } from 'react-dropzone';
@@ -59,6 +65,7 @@ export function UploadZone({
   rejection,
   batch,
   busy,
+  compact = false,
   onFile,
   onFiles,
   onReject,
@@ -71,6 +78,8 @@ export function UploadZone({
   batch: boolean;
   /** A batch's uploads are under way: the zone waits for them. */
   busy: boolean;
+  /** Beside a result: a smaller zone for the next image. */
+  compact?: boolean;
   onFile: (file: File) => void;
   onFiles: (files: File[], refused: RefusedFile[]) => void;
   onReject: (message: string) => void;
@@ -82,6 +91,8 @@ export function UploadZone({
     multiple: batch,
     maxSize: MAX_UPLOAD_BYTES,
     disabled: uploading || busy,
+    // Drops beside the zone are the page's to take (page-drop.tsx), not to be cancelled here.
+    preventDropOnDocument: false,
     getFilesFromEvent: filesWithoutSystemFiles,
     onDrop: (accepted, rejected) => {
       if (batch && accepted.length + rejected.length > 1) {
@@ -99,10 +110,11 @@ export function UploadZone({
     <div
       {...getRootProps({
         'aria-label': batch
-          ? `Upload images: PNG, JPG or JPEG, up to 10MB each, ${MAX_BATCH_FILES} at once`
-          : 'Upload an image: PNG, JPG or JPEG, up to 10MB',
+          ? `Upload images: PNG, JPG or JPEG, up to ${maxUploadWords} each, ${MAX_BATCH_FILES} at once`
+          : `Upload an image: PNG, JPG or JPEG, up to ${maxUploadWords}`,
         className: cn(
-          'flex min-h-40 cursor-pointer flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed p-6 text-center transition-colors',
+          'flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed text-center transition-colors',
+          compact ? 'min-h-24 gap-2 p-4' : 'min-h-40 gap-3 p-6',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           isDragActive
             ? 'border-primary bg-primary-soft'
@@ -168,7 +180,8 @@ export function UploadZone({
                 : 'Drop or paste an image here, or click to choose one'}
           </p>
           <p className="text-xs text-muted-foreground">
-            PNG, JPG or JPEG · Max file size: 10MB{batch ? ' each' : ''}
+            PNG, JPG or JPEG · Max file size: {maxUploadWords}
+            {batch ? ' each' : ''}
           </p>
           <Samples onFile={onFile} />
         </>

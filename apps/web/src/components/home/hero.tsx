@@ -6,8 +6,14 @@ const trustPoints = [
   { icon: BadgeCheck, label: 'Full commercial rights' },
 ];
 
-/** The page's h1 and promise, kept short so the converter below it shows above the fold. */
-export function Hero() {
+/**
+ * The page's h1 and promise, kept short so the converter below it shows above the fold. Once an
+ * image is in, the result is the page: the heading stays for screen readers, the rest steps aside.
+ */
+export function Hero({ hidden = false }: { hidden?: boolean }) {
+  if (hidden) {
+    return <h1 className="sr-only">Turn any PNG or JPG into a clean SVG</h1>;
+  }
   return (
     <div className="mx-auto max-w-3xl px-4 pt-10 pb-6 text-center sm:px-6 sm:pt-14 sm:pb-8">
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl lg:text-5xl">

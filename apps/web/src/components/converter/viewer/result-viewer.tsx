@@ -4,6 +4,7 @@ import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 
 import { apiRequest } from '../../../lib/api';
 import { Button } from '../../ui/button';
 import { Slider } from '../../ui/slider';
+import { PreviewPicture, RegionPicture } from './preview-picture';
 import { useElementSize } from './use-element-size';
 import { useRegionUrl } from './use-region-url';
 import { clampZoom, fitView, panBy, type View, zoomAround } from './view-state';
@@ -152,6 +153,7 @@ export function ResultViewer({
   image,
   view: chosenView,
   setView,
+  fill = false,
 }: {
   mode: ViewMode;
   originalUrl: string;
@@ -159,6 +161,8 @@ export function ResultViewer({
   image: Size;
   view: View | null;
   setView: (update: (view: View | null) => View | null) => void;
+  /** Take the height the page gives (the result-first layout) rather than a 4:3 box. */
+  fill?: boolean;
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const frameSize = useElementSize(frame);
@@ -284,7 +288,15 @@ export function ResultViewer({
   );
 
   return (
-    <div className={fullscreen ? 'flex h-full flex-col gap-2 bg-surface p-3' : 'flex flex-col gap-2'}>
+    <div
+      className={
+        fullscreen
+          ? 'flex h-full flex-col gap-2 bg-surface p-3'
+          : fill
+            ? 'flex h-full min-h-0 flex-col gap-2'
+            : 'flex flex-col gap-2'
+      }
+    >
       <div
         ref={frame}
         role="application"
@@ -292,7 +304,7 @@ export function ResultViewer({
         tabIndex={0}
         onKeyDown={keys}
         aria-label="Result viewer: plus and minus zoom, arrows pan, 0 fits"
-        className={`relative w-full overflow-hidden rounded-lg border border-border bg-[conic-gradient(#f1f5f9_25%,#fff_0_50%,#f1f5f9_0_75%,#fff_0)] bg-[length:20px_20px] focus-visible:outline-2 focus-visible:outline-ring ${fullscreen ? 'min-h-0 flex-1' : 'aspect-[4/3]'}`}
+        className={`relative w-full overflow-hidden rounded-lg border border-border bg-[conic-gradient(#f1f5f9_25%,#fff_0_50%,#f1f5f9_0_75%,#fff_0)] bg-[length:20px_20px] focus-visible:outline-2 focus-visible:outline-ring ${fullscreen || fill ? 'min-h-0 flex-1' : 'aspect-[4/3]'}`}
       >
         {panes}
       </div>
@@ -391,30 +403,21 @@ function VectorLayer({
   return (
     <>
       {outline ? null : (
-        <img
-          // A new image once paid: the preview drops its watermark.
+        // A new image once paid: the preview drops its watermark.
+        <PreviewPicture
           src={`/api/preview/${conversion.id}?payment=${conversion.paymentStatus}`}
-          alt="Vector preview"
-          draggable={false}
           style={whole}
-          className="select-none"
         />
       )}
       {paidSvg && !outline ? (
         <img src={paidSvg} alt="" draggable={false} style={whole} className="select-none" />
       ) : null}
       {tile ? (
-        <img
+        <RegionPicture
           key={tile.url}
           src={tile.url}
-          // A region not drawn (too many at once, say) leaves the whole-result picture showing.
-          onError={(event) => {
-            event.currentTarget.style.visibility = 'hidden';
-          }}
           alt={outline ? 'Vector outlines and nodes' : ''}
-          draggable={false}
           style={boxOf(view, viewport, tile.region.x, tile.region.y, tile.region.w, tile.region.h)}
-          className="select-none"
         />
       ) : null}
     </>
