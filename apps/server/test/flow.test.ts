@@ -119,8 +119,9 @@ describe('the whole flow over HTTP', () => {
         .toBuffer({ resolveWithObject: true });
       return data.filter((v) => v < 250).length;
     };
-    // The watermark adds visible marks all over the picture; the paid preview has only the logo.
-    expect(await ink(watermarked)).toBeGreaterThan((await ink(clean)) * 1.2);
+    // The watermark adds sparse words all over the picture (kept clear of the logo's edges, about
+    // 8 % more ink here); the paid preview has only the logo.
+    expect(await ink(watermarked)).toBeGreaterThan((await ink(clean)) * 1.04);
   });
 
   it('says how the image was read, and fails a result with nothing in it, with what to try and nothing to pay', async () => {

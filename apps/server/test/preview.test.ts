@@ -3,8 +3,18 @@ import type { Conversion } from '@vectrace/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/client.js';
-import { convert } from './support/flows.js';
+import { convert, settled } from './support/flows.js';
 import { logoPng, noisePng } from './support/images.js';
+import {
+  combine,
+  crop,
+  decode,
+  differences,
+  emptyWindows,
+  nearEdges,
+  type Picture,
+  share,
+} from './support/pixels.js';
 import { markPaid, startTestServer, storedObject, type TestServer } from './support/server.js';
 
 // Renders are kept beside the journeys' screenshots, to be looked at.
@@ -44,14 +54,24 @@ describe('region renders for the result viewer', () => {
     const meta = await sharp(reply.body).metadata();
     expect([meta.width, meta.height]).toEqual([960, 640]);
     await writeFile(new URL('preview-region-800.png', screenshots), reply.body);
-    // Sharp: along a row through the disc's edge, ink goes from white to black within a few pixels.
-    const row = await sharp(reply.body)
-      .extract({ left: 0, top: 320, width: 960, height: 1 })
+    // Sharp: along a row through the disc's edges (on white, as the viewer can show it), ink goes
+    // from black to white within a pixel or two; drawn at 100 % and enlarged, it would take 70.
+    // Measured on the paid render of the same logo: the watermark keeps clear of edges, but its
+    // own thin strokes are grey too.
+    const paid = await convert(owner, await logoPng(200));
+    await markPaid(server, paid.id);
+    const clean = await fetch(`${server.url}/api/preview/${paid.id}?x=40&y=40&w=60&h=40&scale=16`, {
+      headers: { cookie: owner.cookieHeader },
+    });
+    const row = await sharp(Buffer.from(await clean.arrayBuffer()))
+      .flatten({ background: '#ffffff' })
+      .extract({ left: 0, top: 240, width: 960, height: 1 })
       .greyscale()
       .raw()
       .toBuffer();
+    expect([...row].filter((v) => v <= 60).length).toBeGreaterThan(300);
     const grey = [...row].filter((v) => v > 60 && v < 195).length;
-    expect(grey).toBeLessThan(60);
+    expect(grey).toBeLessThan(8);
   });
 
   it("keeps the result's transparency, so the viewer can show it on a checkerboard, white or a dark ground", async () => {
@@ -191,6 +211,8 @@ describe('preview cost (check 41)', () => {
 
     const same = await Promise.all(Array.from({ length: 8 }, () => regionOf(500)));
     expect(same.map((r) => r.status)).toEqual(Array(8).fill(200));
+    // Read to the end: an answer left unread holds its connection open when the server stops.
+    await Promise.all([...replies, ...same].filter((r) => r !== refused).map((r) => r.arrayBuffer()));
   });
 });
 
@@ -203,13 +225,144 @@ describe('outline view of cut-out shapes', () => {
     const svg = (body: string) =>
       `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">${body}</svg>`;
     const region = { x: 0, y: 0, w: 100, h: 100, scale: 2, view: 'outline' as const };
-    const without = Buffer.from(renderRegion(svg(shapes), region, false));
-    const withFiller = Buffer.from(renderRegion(svg(filler + shapes), region, false));
+    const without = Buffer.from(await renderRegion(svg(shapes), region, null));
+    const withFiller = Buffer.from(await renderRegion(svg(filler + shapes), region, null));
     expect(withFiller.equals(without)).toBe(true);
     // Drawn as a shape, the same path would show: the comparison can tell.
     const asShape = Buffer.from(
-      renderRegion(svg(filler.replace('class="gap-filler" ', '') + shapes), region, false),
+      await renderRegion(svg(filler.replace('class="gap-filler" ', '') + shapes), region, null),
     );
     expect(asShape.equals(without)).toBe(false);
+  });
+});
+
+describe('the watermark: every edge clean to judge, the rest marked, fixed to the image', () => {
+  // Three conversions of one logo (a disc and a bar, 400 px): two not paid, one paid.
+  let visitor: Client;
+  let marked: Conversion;
+  let twin: Conversion;
+  let paid: Conversion;
+  beforeAll(async () => {
+    visitor = new Client(server.url);
+    const logo = await logoPng(400);
+    [marked, twin, paid] = [
+      await convert(visitor, logo),
+      await convert(visitor, logo),
+      await convert(visitor, logo),
+    ];
+    await markPaid(server, paid.id);
+  });
+
+  const png = async (done: Conversion, query = ''): Promise<Buffer> => {
+    const reply = await fetch(`${server.url}/api/preview/${done.id}${query && `?${query}`}`, {
+      headers: { cookie: visitor.cookieHeader },
+    });
+    expect(reply.status).toBe(200);
+    return Buffer.from(await reply.arrayBuffer());
+  };
+  const render = async (done: Conversion, query = ''): Promise<Picture> => decode(await png(done, query));
+
+  // The whole result (1024 px), then regions from 100 % to 1600 %, at the bottom and the top of
+  // zoom octaves (where the words are smallest and largest on screen), each across an edge.
+  const zooms = [
+    '',
+    'x=0&y=0&w=400&h=400&scale=1',
+    'x=0&y=0&w=400&h=400&scale=1.4',
+    'x=50&y=100&w=250&h=200&scale=2.8',
+    'x=20&y=60&w=120&h=100&scale=5.6',
+    'x=30&y=160&w=60&h=40&scale=16',
+  ];
+
+  it('leaves every pixel within 2 px of an edge as paid, and marks the rest: no 150 x 150 px of it is clean', async () => {
+    for (const zoom of zooms) {
+      const [preview, clean] = [await render(marked, zoom), await render(paid, zoom)];
+      const edges = nearEdges(clean, 2);
+      expect(share(edges), zoom).toBeGreaterThan(0.003);
+      // At the edges: the very pixels of the paid render, so the quality can be judged.
+      expect(share(differences(preview, clean, 2), edges), zoom).toBe(0);
+      // Away from them, a screenshot carries the mark: on a share of the pixels, and in every part.
+      const marks = differences(preview, clean);
+      const inside = edges.map((near) => 1 - near);
+      expect(share(marks, inside), zoom).toBeGreaterThan(0.02);
+      expect(emptyWindows(marks, clean.width, clean.height, 150), zoom).toBe(0);
+    }
+    await writeFile(new URL('preview-watermark.png', screenshots), await png(marked, zooms[3]));
+  });
+
+  it('cannot be peeled off by the median, least or most of renders shifted by a few dozen pixels', async () => {
+    const scale = 4;
+    const shifts = [
+      [0, 0],
+      [9, 23],
+      [17, 5],
+      [26, 31],
+      [34, 12],
+      [43, 40],
+      [48, 19],
+    ];
+    const [x, y, side] = [40, 60, 200];
+    // The area every render shows, in the result's units.
+    const [left, top] = [x + 48, y + 40];
+    const [width, height] = [x + side - left, y + side - top];
+    const shifted = [];
+    for (const [dx, dy] of shifts) {
+      const picture = await render(marked, `x=${x + dx}&y=${y + dy}&w=${side}&h=${side}&scale=${scale}`);
+      shifted.push(
+        crop(picture, (left - x - dx) * scale, (top - y - dy) * scale, width * scale, height * scale),
+      );
+    }
+    const clean = await render(paid, `x=${left}&y=${top}&w=${width}&h=${height}&scale=${scale}`);
+    const single = share(differences(shifted[0], clean));
+    expect(single).toBeGreaterThan(0.02);
+    for (const how of ['median', 'min', 'max'] as const) {
+      const combined = combine(shifted, how);
+      // The mark is where it was on the art in every render: combined, it is all still there.
+      expect(share(differences(combined, clean)), how).toBeGreaterThan(single * 0.9);
+    }
+  });
+
+  it('is the same on every re-tuning of one upload, so combining re-tunes takes nothing off', async () => {
+    const again = await visitor.post<Conversion>('/api/conversions', {
+      originalFileName: marked.originalFileName,
+      originalFileUrl: marked.originalFileUrl,
+      settings: marked.settings,
+    });
+    expect(again.status, again.text).toBe(201);
+    const retuned = await settled(visitor, again.body.id);
+    const zoom = 'x=0&y=0&w=400&h=400&scale=1.4';
+    const [one, other, clean] = [
+      await render(marked, zoom),
+      await render(retuned, zoom),
+      await render(paid, zoom),
+    ];
+    expect(share(differences(one, clean))).toBeGreaterThan(0.02);
+    expect(share(differences(one, other))).toBe(0);
+  });
+
+  it('differs between two uploads of the same image', async () => {
+    const zoom = 'x=0&y=0&w=400&h=400&scale=1.4';
+    const [one, other, clean] = [
+      await render(marked, zoom),
+      await render(twin, zoom),
+      await render(paid, zoom),
+    ];
+    // Both marked, each in its own places.
+    expect(share(differences(one, clean))).toBeGreaterThan(0.02);
+    expect(share(differences(other, clean))).toBeGreaterThan(0.02);
+    expect(share(differences(one, other))).toBeGreaterThan(0.02);
+  });
+
+  it('is drawn over the edges too where the picture is too busy to leave room for it', async () => {
+    const noise = await noisePng(300);
+    const [busy, busyPaid] = [await convert(visitor, noise), await convert(visitor, noise)];
+    await markPaid(server, busyPaid.id);
+    for (const zoom of ['', 'x=0&y=0&w=300&h=300&scale=1']) {
+      const [preview, clean] = [await render(busy, zoom), await render(busyPaid, zoom)];
+      // Nearly every pixel is near an edge, and yet the words show as on a simple logo.
+      expect(share(nearEdges(clean, 2)), zoom).toBeGreaterThan(0.9);
+      const marks = differences(preview, clean);
+      expect(share(marks), zoom).toBeGreaterThan(0.02);
+      expect(emptyWindows(marks, clean.width, clean.height, 150), zoom).toBe(0);
+    }
   });
 });

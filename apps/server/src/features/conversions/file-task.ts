@@ -12,7 +12,8 @@ export interface PreviewTask {
   svg: Uint8Array;
   /** A region for the viewer, or null for the whole result at PREVIEW_SIZE. */
   region: Region | null;
-  watermark: boolean;
+  /** The conversion's id, which places its watermark; null to draw it clean (paid). */
+  watermarkSeed: string | null;
 }
 
 /** One export, sent to a file worker: the result's SVG bytes, written again in a format. */
@@ -31,10 +32,10 @@ const text = (svg: Uint8Array) => Buffer.from(svg.buffer, svg.byteOffset, svg.by
 
 // Runs in a worker thread (piscina): parsing and drawing a result of megabytes never holds the
 // server's event loop, where logins and polls are answered.
-export default function previewTask({ svg, region, watermark }: PreviewTask): Uint8Array {
-  const png = region
-    ? renderRegion(text(svg), region, watermark)
-    : renderPreview(Buffer.from(svg.buffer, svg.byteOffset, svg.byteLength), watermark);
+export default async function previewTask({ svg, region, watermarkSeed }: PreviewTask): Promise<Uint8Array> {
+  const png = await (region
+    ? renderRegion(text(svg), region, watermarkSeed)
+    : renderPreview(Buffer.from(svg.buffer, svg.byteOffset, svg.byteLength), watermarkSeed));
   return Piscina.move(handOver(png)) as unknown as Uint8Array;
 }
 

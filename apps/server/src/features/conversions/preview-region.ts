@@ -1,7 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { z } from 'zod';
 import { pathNodes } from './path-nodes.js';
-import { previewWord } from './preview.js';
+import { withWatermark } from './watermark.js';
 
 /** Longest side of one rendered region, in pixels. */
 export const MAX_REGION_SIDE = 2048;
@@ -29,24 +29,6 @@ export const regionSchema = z
 export type Region = z.infer<typeof regionSchema>;
 
 /**
- * A sparse, translucent "PREVIEW" in screen space: the same size and spacing at every zoom, light
- * enough to judge edges through, over the whole region so the render is no use as artwork.
- */
-function lightWatermark(r: Region): string {
-  const unit = 4 / r.scale; // letters about 24 px high on screen
-  const tileW = 75 * unit;
-  const tileH = 40 * unit;
-  const letters = `<path d="${previewWord}" transform="scale(${unit})" fill="none" stroke-linecap="round" stroke-linejoin="round"`;
-  return [
-    `<defs><pattern id="vt-mark" patternUnits="userSpaceOnUse" x="${r.x}" y="${r.y}" width="${tileW}" height="${tileH}" patternTransform="rotate(-30)">`,
-    `${letters} stroke="#fff" stroke-opacity="0.35" stroke-width="2"/>`,
-    `${letters} stroke="#1e1b4b" stroke-opacity="0.3" stroke-width="0.8"/>`,
-    '</pattern></defs>',
-    `<rect x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" fill="url(#vt-mark)"/>`,
-  ].join('');
-}
-
-/**
  * Every path as a thin line, with its nodes as dots (those inside the region). A cut-out's gap
  * filler is left out: it runs along seams the shapes already draw.
  */
@@ -69,19 +51,22 @@ function outlined(body: string, r: Region): string {
   return `${lines}<g fill="#f97316" stroke="#fff" stroke-width="${stroke / 2}">${dots.join('')}</g>`;
 }
 
-/** A region of the traced result as a PNG, `scale` pixels per unit, watermarked unless paid. */
-export function renderRegion(svg: string, region: Region, withWatermark: boolean): Uint8Array {
+/**
+ * A region of the traced result as a PNG, `scale` pixels per unit; with the watermark of the
+ * conversion whose id is `watermarkSeed` unless that is null, as it is once paid.
+ */
+export async function renderRegion(
+  svg: string,
+  region: Region,
+  watermarkSeed: string | null,
+): Promise<Uint8Array> {
   const open = /<svg\b[^>]*>/.exec(svg);
   const close = svg.lastIndexOf('</svg>');
   const inner = open && close > 0 ? svg.slice(open.index + open[0].length, close) : '';
   const body = region.view === 'outline' ? outlined(inner, region) : inner;
   const width = Math.max(1, Math.ceil(region.w * region.scale));
   const height = Math.max(1, Math.ceil(region.h * region.scale));
-  const framed = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${region.x} ${region.y} ${region.w} ${region.h}">`,
-    body,
-    withWatermark ? lightWatermark(region) : '',
-    '</svg>',
-  ].join('');
-  return new Resvg(framed).render().asPng();
+  const frame = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${region.x} ${region.y} ${region.w} ${region.h}">`;
+  const picture = new Resvg(`${frame}${body}</svg>`).render();
+  return watermarkSeed === null ? picture.asPng() : withWatermark(picture, frame, region, watermarkSeed);
 }

@@ -28,7 +28,9 @@ export function previewsOf(deps: Deps, renderer: FileWorkers) {
 
   async function draw(row: ConversionRow, region: Region | null, watermark: boolean): Promise<Buffer> {
     const svg = await readResult(deps, row);
-    const png = await renderer.render({ svg, region, watermark });
+    // The mark is placed per upload, not per conversion: re-tunings are free, and marks that differed
+    // between them could be combined away (the median of three re-tunes is the clean picture).
+    const png = await renderer.render({ svg, region, watermarkSeed: watermark ? row.uploadId : null });
     if (region) {
       regions.set(cacheKey(row, region, watermark), png);
       return png;
