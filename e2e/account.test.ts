@@ -50,11 +50,18 @@ describe('the account page', () => {
     await visible(page.getByText('Pro until', { exact: true }));
     await expectToast(page, 'Pro cancelled');
     await visible(page.getByRole('main').getByText(/ends on \d+ \w+ \d{4} and will not renew/));
+    // Focus is on the button that took the pressed one's place, not lost to the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Keep Pro');
     await screenshot(page, 'account-pro-cancelled');
     // Still Pro until then.
     await visible(page.getByText('Pro', { exact: true }).first());
     await page.getByRole('button', { name: 'Keep Pro', exact: true }).click();
     await visible(page.getByText('Renews on', { exact: true }));
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Cancel subscription');
   });
 
   test('deleting the account asks for the password, then nothing of it is left', async () => {

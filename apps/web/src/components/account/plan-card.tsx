@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type AccountSummary, offers } from '@vectrace/contract';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { toast } from '../../hooks/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
@@ -15,6 +16,10 @@ import { Spinner } from '../ui/spinner';
 /** The plan: Pro with its renewal or end date (cancel, or keep it), or Free with the way to Pro. */
 export function PlanCard({ account }: { account: AccountSummary }) {
   const queryClient = useQueryClient();
+  // Cancelling or keeping Pro swaps the button pressed for its opposite: focus goes to that one,
+  // not to the page (after the dialog's own attempt to return it to the button that is gone).
+  const next = useRef<HTMLButtonElement>(null);
+  const swapping = useRef(false);
   const change = useMutation({
     mutationFn: (action: 'cancel' | 'resume') =>
       apiJson<AccountSummary>('POST', `/api/subscription/${action}`),
@@ -22,10 +27,18 @@ export function PlanCard({ account }: { account: AccountSummary }) {
       queryClient.setQueryData(['/api/account'], updated);
       void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
       toast(subscriptionChanged(action, longDate(updated.subscription?.currentPeriodEnd)));
+      swapping.current = true;
     },
   });
   const pro = account.planType === 'pro';
   const subscription = account.subscription;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the buttons have swapped
+  useEffect(() => {
+    if (!swapping.current) return;
+    swapping.current = false;
+    const timer = setTimeout(() => next.current?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [subscription?.cancelAtPeriodEnd]);
   const date = longDate(subscription?.currentPeriodEnd);
 
   return (
@@ -56,6 +69,7 @@ export function PlanCard({ account }: { account: AccountSummary }) {
               you are Pro stay downloadable.
             </p>
             <Button
+              ref={next}
               className="self-start"
               onClick={() => change.mutate('resume')}
               disabled={change.isPending}
@@ -67,6 +81,7 @@ export function PlanCard({ account }: { account: AccountSummary }) {
         ) : pro ? (
           <div className="flex flex-wrap items-center gap-3">
             <CancelSubscriptionDialog
+              triggerRef={next}
               onConfirm={() => change.mutate('cancel')}
               busy={change.isPending}
               error={change.error ? errorMessage(change.error, 'Please try again.') : null}

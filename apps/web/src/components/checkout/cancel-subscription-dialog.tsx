@@ -1,6 +1,7 @@
 // Trigger and Close straight from Radix: focus goes back to the button when the dialog closes.
 import { DialogClose, DialogTrigger } from '@radix-ui/react-dialog';
 import { AlertCircle } from 'lucide-react';
+import type { Ref } from 'react';
 import { Button } from '../ui/button';
 import {
   Dialog,
@@ -13,6 +14,8 @@ import {
 import { Spinner } from '../ui/spinner';
 
 interface CancelSubscriptionDialogProps {
+  /** The "Cancel subscription" button that opens the dialog. */
+  triggerRef?: Ref<HTMLButtonElement>;
   onConfirm: () => void;
   busy: boolean;
   error: string | null;
@@ -21,11 +24,17 @@ interface CancelSubscriptionDialogProps {
 }
 
 /** "Cancel subscription", asked once more in a dialog: Keep Pro, or cancel it. */
-export function CancelSubscriptionDialog({ onConfirm, busy, error, endsOn }: CancelSubscriptionDialogProps) {
+export function CancelSubscriptionDialog({
+  triggerRef,
+  onConfirm,
+  busy,
+  error,
+  endsOn,
+}: CancelSubscriptionDialogProps) {
   return (
     <Dialog>
       <DialogTrigger asChild>
-        <Button variant="destructive" className="self-start">
+        <Button ref={triggerRef} variant="destructive" className="self-start">
           Cancel subscription
         </Button>
       </DialogTrigger>
