@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { sessionEndedMessage } from '@vectrace/contract';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { axeViolations } from './support/axe.js';
 import { desktop, phone } from './support/browser.js';
 import { convertLogo } from './support/converter.js';
 import { signUp } from './support/people.js';
@@ -10,28 +9,14 @@ import { useSite } from './support/site.js';
 
 const site = useSite();
 
-// WCAG 2.1 A and AA as axe-core checks them: contrast, labels, names, landmarks, headings.
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
-}
-
 describe('every page meets WCAG 2.1 AA as axe-core checks it', () => {
   for (const route of routes) {
     test(`${route.path} on a desktop and a phone`, async () => {
       const { page } = await site.newTab();
       await open(page, route.path);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.setViewportSize(phone);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
@@ -40,9 +25,9 @@ describe('every page meets WCAG 2.1 AA as axe-core checks it', () => {
     tab.expectFailedRequest(404, /\/no-such-page$/);
     await tab.page.goto('/no-such-page');
     await tab.page.getByRole('heading', { level: 1, name: 'This page does not exist' }).waitFor();
-    expect(await violations(tab.page)).toEqual([]);
+    expect(await axeViolations(tab.page)).toEqual([]);
     await tab.page.setViewportSize(phone);
-    expect(await violations(tab.page)).toEqual([]);
+    expect(await axeViolations(tab.page)).toEqual([]);
   });
 
   test('the account page signed in, then with its session ended, on a desktop and a phone', async () => {
@@ -53,18 +38,18 @@ describe('every page meets WCAG 2.1 AA as axe-core checks it', () => {
     await signUp(page, name);
     await open(page, '/account');
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(phone);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     // Signed out in another tab: the next call shows the "session ended" row under the header.
     await page.context().clearCookies();
     await page.getByLabel('Key name').fill('CI');
     await page.getByRole('button', { name: 'Create key', exact: true }).click();
     await page.getByRole('banner').getByRole('alert').filter({ hasText: sessionEndedMessage }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(desktop);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the PNG export dialog, and a setting hint opened by a tap', async () => {
@@ -73,20 +58,20 @@ describe('every page meets WCAG 2.1 AA as axe-core checks it', () => {
     await page.getByText('Advanced', { exact: true }).tap();
     await page.getByRole('button', { name: 'About Smoothness', exact: true }).tap();
     await page.getByRole('tooltip').first().waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.setViewportSize(desktop);
     await convertLogo(page, (id) => site.markPaid(id));
     await page.getByRole('button', { name: 'Download PNG', exact: true }).click();
     await page.getByRole('dialog', { name: 'PNG Export Options' }).waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the converter with a result, the Payment Required card and the download panel', async () => {
     const { page } = await site.newTab();
     await open(page, '/');
     await convertLogo(page);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the pay-per-use checkout with its card form', async () => {
@@ -95,7 +80,7 @@ describe('every page meets WCAG 2.1 AA as axe-core checks it', () => {
     await convertLogo(page);
     await page.getByRole('link', { name: 'Pay $1.00' }).click();
     await page.getByLabel('Card number').waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('the sign-up form showing its validation messages', async () => {
@@ -104,6 +89,6 @@ describe('every page meets WCAG 2.1 AA as axe-core checks it', () => {
     await page.getByRole('tab', { name: 'Sign Up', exact: true }).click();
     await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByText('Username must be at least 3 characters').waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

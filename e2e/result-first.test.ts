@@ -104,135 +104,149 @@ describe('the result is the page', () => {
   });
 });
 
-describe('images come in anywhere, and failures can be recovered', () => {
-  test('an image dropped beside the upload zone is uploaded', async () => {
-    const { page } = await site.newTab();
-    await open(page, '/');
-    const file = await logoFile('dropped-logo.png');
-    const transfer = await page.evaluateHandle(
-      (bytes) => {
-        const data = new DataTransfer();
-        data.items.add(new File([new Uint8Array(bytes)], 'dropped-logo.png', { type: 'image/png' }));
-        return data;
-      },
-      [...file.buffer],
-    );
-    // On the page's heading, well outside the zone.
-    const target = page.getByRole('heading', { level: 1 });
-    await target.dispatchEvent('dragenter', { dataTransfer: transfer });
-    await target.dispatchEvent('dragover', { dataTransfer: transfer });
-    await target.dispatchEvent('drop', { dataTransfer: transfer });
-    await expectToast(page, 'Upload successful', 'dropped-logo.png has been uploaded successfully.');
-    await enabled(convertButton(page), true);
-  });
-
-  test('a preview that fails once comes back by itself; one that keeps failing offers Retry', async () => {
-    const tab = await site.newTab();
-    const { page } = tab;
-    tab.expectFailedRequest(503, /\/api\/preview\//);
-    await open(page, '/');
-    let failures = 1;
-    await page.route(/\/api\/preview\/[^?]+\?payment=[a-z_]+(&try=\d+)?$/, async (route) => {
-      if (failures > 0) {
-        failures -= 1;
-        return route.fulfill({ status: 503, body: 'busy' });
-      }
-      return route.fallback();
+// The journeys below run at both sizes: a phone keeps its actions in a bar along the bottom.
+for (const [size, viewport] of [
+  ['1440x900', desktop],
+  ['390x844', phone],
+] as const) {
+  describe(`images come in anywhere, and failures can be recovered, at ${size}`, () => {
+    test('an image dropped beside the upload zone is uploaded', async () => {
+      const { page } = await site.newTab({ viewport });
+      await open(page, '/');
+      const file = await logoFile('dropped-logo.png');
+      const transfer = await page.evaluateHandle(
+        (bytes) => {
+          const data = new DataTransfer();
+          data.items.add(new File([new Uint8Array(bytes)], 'dropped-logo.png', { type: 'image/png' }));
+          return data;
+        },
+        [...file.buffer],
+      );
+      // On the page's heading, well outside the zone.
+      const target = page.getByRole('heading', { level: 1 });
+      await target.dispatchEvent('dragenter', { dataTransfer: transfer });
+      await target.dispatchEvent('dragover', { dataTransfer: transfer });
+      await target.dispatchEvent('drop', { dataTransfer: transfer });
+      await expectToast(page, 'Upload successful', 'dropped-logo.png has been uploaded successfully.');
+      await enabled(convertButton(page), true);
     });
-    await convertLogo(page);
-    await previewLoaded(page);
 
-    // Three failures in a row: the words and a Retry button, then the picture.
-    failures = 3;
-    await page.getByRole('group', { name: 'Try it as:' }).getByRole('button').first().click();
-    await waitForResult(page);
-    await visible(
-      page.getByText('The preview could not be loaded. Your result is safe on the server.'),
-      20_000,
-    );
-    await page.getByRole('button', { name: 'Retry', exact: true }).click();
-    await previewLoaded(page);
+    test('a preview that fails once comes back by itself; one that keeps failing offers Retry', async () => {
+      const tab = await site.newTab({ viewport });
+      const { page } = tab;
+      tab.expectFailedRequest(503, /\/api\/preview\//);
+      await open(page, '/');
+      let failures = 1;
+      await page.route(/\/api\/preview\/[^?]+\?payment=[a-z_]+(&try=\d+)?$/, async (route) => {
+        if (failures > 0) {
+          failures -= 1;
+          return route.fulfill({ status: 503, body: 'busy' });
+        }
+        return route.fallback();
+      });
+      await convertLogo(page);
+      await previewLoaded(page);
+
+      // Three failures in a row: the words and a Retry button, then the picture.
+      failures = 3;
+      await page.getByRole('group', { name: 'Try it as:' }).getByRole('button').first().click();
+      await waitForResult(page);
+      await visible(
+        page.getByText('The preview could not be loaded. Your result is safe on the server.'),
+        20_000,
+      );
+      await page.getByRole('button', { name: 'Retry', exact: true }).click();
+      await previewLoaded(page);
+    });
+
+    test('Convert that cannot reach the server says so in words; offline, the page says so and carries on', async () => {
+      const tab = await site.newTab({ viewport });
+      const { page, context } = tab;
+      await open(page, '/');
+      await uploadImage(page, await logoFile());
+      // The server out of reach: the sentence, never the browser's "Failed to fetch".
+      await page.route(/\/api\/conversions$/, (route) =>
+        route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
+      );
+      await convertButton(page).click();
+      await expectToast(
+        page,
+        'Conversion failed',
+        'The server could not be reached. Check your connection and try again.',
+      );
+      expect(await page.locator('body').innerText()).not.toContain('Failed to fetch');
+      await page.unroute(/\/api\/conversions$/);
+
+      // Offline: said at once; Convert waits for the connection and then goes ahead by itself.
+      await context.setOffline(true);
+      await visible(page.getByText(/^You are offline\. Your image and result are kept on the server/));
+      await convertButton(page).click();
+      await context.setOffline(false);
+      await waitForResult(page);
+      await gone(page.getByText(/^You are offline\./));
+      // The browser's own lines about the requests it could not send are the outage, not faults.
+      const outage = /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to fetch|ERR_NETWORK_CHANGED/;
+      const faults = tab.errors.filter((error) => !outage.test(error));
+      tab.errors.splice(0, tab.errors.length, ...faults);
+    });
   });
 
-  test('Convert that cannot reach the server says so in words; offline, the page says so and carries on', async () => {
-    const tab = await site.newTab();
-    const { page, context } = tab;
-    await open(page, '/');
-    await uploadImage(page, await logoFile());
-    // The server out of reach: the sentence, never the browser's "Failed to fetch".
-    await page.route(/\/api\/conversions$/, (route) =>
-      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
-    );
-    await convertButton(page).click();
-    await expectToast(
-      page,
-      'Conversion failed',
-      'The server could not be reached. Check your connection and try again.',
-    );
-    expect(await page.locator('body').innerText()).not.toContain('Failed to fetch');
-    await page.unroute(/\/api\/conversions$/);
+  describe(`settings you can see, at ${size}`, () => {
+    test('the result says what made it; a new image starts from Auto unless the settings are pinned', async () => {
+      const { page } = await site.newTab({ viewport });
+      await open(page, '/');
+      await uploadImage(page, await logoFile());
+      await page.getByRole('button', { name: 'Logo', exact: true }).click();
+      await convertButton(page).click();
+      await waitForResult(page);
+      await visible(
+        page.getByTestId('made-with').filter({ hasText: /^Made with: Logo settings · Mode Black & white/ }),
+      );
 
-    // Offline: said at once; Convert waits for the connection and then goes ahead by itself.
-    await context.setOffline(true);
-    await visible(page.getByText(/^You are offline\. Your image and result are kept on the server/));
-    await convertButton(page).click();
-    await context.setOffline(false);
-    await waitForResult(page);
-    await gone(page.getByText(/^You are offline\./));
-    // The browser's own lines about the requests it could not send are the outage, not faults.
-    const outage = /ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|Failed to fetch|ERR_NETWORK_CHANGED/;
-    const faults = tab.errors.filter((error) => !outage.test(error));
-    tab.errors.splice(0, tab.errors.length, ...faults);
+      // Reset: the defaults, traced again, and the card follows.
+      await page.getByRole('button', { name: 'Reset settings to Auto' }).click();
+      await visible(
+        page.getByTestId('made-with').filter({ hasText: /^Made with: Auto settings · Mode Auto/ }),
+      );
+
+      // A second image starts from Auto, even after choosing Logo for the first.
+      await page.getByRole('button', { name: 'Logo', exact: true }).click();
+      await visible(page.getByTestId('made-with').filter({ hasText: /^Made with: Logo settings/ }));
+      await uploadImage(page, await logoFile('second.png'));
+      expect(await page.getByRole('button', { name: 'Auto', exact: true }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+
+      // Pinned, the next image keeps them, and so does a reload.
+      await page.getByRole('button', { name: 'Logo', exact: true }).click();
+      await page.getByRole('checkbox', { name: /Use these settings for new images/ }).check();
+      await uploadImage(page, await logoFile('third.png'));
+      const logoChosen = () =>
+        page.getByRole('button', { name: 'Logo', exact: true }).getAttribute('aria-pressed');
+      expect(await logoChosen()).toBe('true');
+      await convertButton(page).click();
+      await waitForResult(page);
+      await page.reload();
+      await waitForResult(page);
+      await uploadImage(page, await logoFile('fourth.png'));
+      expect(await logoChosen()).toBe('true');
+    });
   });
-});
 
-describe('settings you can see', () => {
-  test('the result says what made it; a new image starts from Auto unless the settings are pinned', async () => {
-    const { page } = await site.newTab();
-    await open(page, '/');
-    await uploadImage(page, await logoFile());
-    await page.getByRole('button', { name: 'Logo', exact: true }).click();
-    await convertButton(page).click();
-    await waitForResult(page);
-    await visible(
-      page.getByTestId('made-with').filter({ hasText: /^Made with: Logo settings · Mode Black & white/ }),
-    );
-
-    // Reset: the defaults, traced again, and the card follows.
-    await page.getByRole('button', { name: 'Reset settings to Auto' }).click();
-    await visible(page.getByTestId('made-with').filter({ hasText: /^Made with: Auto settings · Mode Auto/ }));
-
-    // A second image starts from Auto, even after choosing Logo for the first.
-    await page.getByRole('button', { name: 'Logo', exact: true }).click();
-    await visible(page.getByTestId('made-with').filter({ hasText: /^Made with: Logo settings/ }));
-    await uploadImage(page, await logoFile('second.png'));
-    expect(await page.getByRole('button', { name: 'Auto', exact: true }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
-
-    // Pinned, the next image keeps them, and so does a reload.
-    await page.getByRole('button', { name: 'Logo', exact: true }).click();
-    await page.getByRole('checkbox', { name: /Use these settings for new images/ }).check();
-    await uploadImage(page, await logoFile('third.png'));
-    expect(await page.getByRole('button', { name: 'Logo', exact: true }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+  describe(`a result that is gone says so, at ${size}`, () => {
+    test('a conversion deleted while open is named as gone, with what to do', async () => {
+      const tab = await site.newTab({ viewport });
+      const { page } = tab;
+      tab.expectFailedRequest(404, /\/api\/conversions\//);
+      await open(page, '/');
+      const id = await convertLogo(page);
+      await site.server.deps.db.deleteFrom('conversions').where('id', '=', id).execute();
+      await page.reload();
+      await visible(
+        page.getByText(/^That conversion is no longer available: it was deleted, or removed 24 hours/),
+      );
+      // Back to a fresh converter, not a blank or the example in place of the user's image.
+      await visible(page.getByText('Drop or paste an image here, or click to choose one'));
+    });
   });
-});
-
-describe('a result that is gone says so', () => {
-  test('a conversion deleted while open is named as gone, with what to do', async () => {
-    const tab = await site.newTab();
-    const { page } = tab;
-    tab.expectFailedRequest(404, /\/api\/conversions\//);
-    await open(page, '/');
-    const id = await convertLogo(page);
-    await site.server.deps.db.deleteFrom('conversions').where('id', '=', id).execute();
-    await page.reload();
-    await visible(
-      page.getByText(/^That conversion is no longer available: it was deleted, or removed 24 hours/),
-    );
-    // Back to a fresh converter, not a blank or the example in place of the user's image.
-    await visible(page.getByText('Drop or paste an image here, or click to choose one'));
-  });
-});
+}
