@@ -75,6 +75,7 @@ describe('the result is the page', () => {
     await expect.poll(() => inView(page.getByText('Use these settings for new images'))).toBe(true);
     expect(await reachable(pay)).toBe(true);
     expect(await inView(page.getByRole('heading', { name: 'Payment Required' }))).toBe(true);
+    await previewLoaded(page);
     await screenshot(page, 'result-first-desktop');
   });
 

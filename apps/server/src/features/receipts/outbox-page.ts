@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
+import { notFound } from '../../errors.js';
 import { outboxMails } from '../../mail/outbox-transport.js';
 import { escapeHtml } from './escape-html.js';
 
@@ -7,13 +8,19 @@ import { escapeHtml } from './escape-html.js';
 const withLinks = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
+const fromThisMachine = (address: string | undefined) =>
+  address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
 /**
- * GET /dev/outbox, outside production only: the mail kept instead of sent when no SMTP server is
+ * GET /dev/outbox, outside production and from this machine only: the mail kept instead of sent when no SMTP server is
  * configured, newest first, so that a receipt's link can be followed on a development machine.
  */
 export async function outboxPage(app: FastifyInstance, deps: Deps): Promise<void> {
   if (deps.config.env === 'production') return;
-  app.get('/dev/outbox', async (_request, reply) => {
+  app.get('/dev/outbox', async (request, reply) => {
+    // A receipt's link opens a paid download: only this machine may read them, even when a
+    // development server is served to others (HOST=0.0.0.0).
+    if (!fromThisMachine(request.socket.remoteAddress)) throw notFound('Page');
     const mails = await outboxMails(deps.db);
     const intro =
       deps.mail.kind === 'smtp'
