@@ -11,10 +11,10 @@ import {
   paymentSuccessPath,
   proCheckoutPath,
   publishableKeyError,
-  safeReturnTo,
   withoutStatus,
 } from '../src/lib/checkout';
 import { readPaymentReturn, shouldVerify } from '../src/lib/payment-return';
+import { safeReturnPath } from '../src/lib/return-path';
 
 describe('the checkout plan', () => {
   it('defaults to pro, and reads pay-per-use', () => {
@@ -129,16 +129,16 @@ describe('the way back after signing in', () => {
   });
 
   it('is taken only when it is a path on this site', () => {
-    expect(safeReturnTo('/checkout?plan=pro')).toBe('/checkout?plan=pro');
-    expect(safeReturnTo('/')).toBe('/');
-    expect(safeReturnTo(null)).toBeNull();
-    expect(safeReturnTo('')).toBeNull();
-    expect(safeReturnTo('//evil.example/x')).toBeNull();
-    expect(safeReturnTo('/\\evil.example')).toBeNull();
-    expect(safeReturnTo('http://evil.example/')).toBeNull();
-    expect(safeReturnTo('https://evil.example/')).toBeNull();
-    expect(safeReturnTo('javascript:alert(1)')).toBeNull();
-    expect(safeReturnTo('checkout')).toBeNull();
+    expect(safeReturnPath('/checkout?plan=pro')).toBe('/checkout?plan=pro');
+    expect(safeReturnPath('/')).toBe('/');
+    expect(safeReturnPath(null)).toBeNull();
+    expect(safeReturnPath('')).toBeNull();
+    expect(safeReturnPath('//evil.example/x')).toBeNull();
+    expect(safeReturnPath('/\\evil.example')).toBeNull();
+    expect(safeReturnPath('http://evil.example/')).toBeNull();
+    expect(safeReturnPath('https://evil.example/')).toBeNull();
+    expect(safeReturnPath('javascript:alert(1)')).toBeNull();
+    expect(safeReturnPath('checkout')).toBeNull();
   });
 });
 

@@ -67,13 +67,6 @@ export function proCheckoutPath(conversionId: string | null): string {
   return `/checkout?plan=pro${conversionId ? `&conversion_id=${encodeURIComponent(conversionId)}` : ''}`;
 }
 
-/** A stored return_to, if it is a path on this site: one leading '/', never '//' or '/\' (another host). */
-export function safeReturnTo(value: string | null | undefined): string | null {
-  if (!value?.startsWith('/')) return null;
-  if (value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
-}
-
 /** The sentence of an API error, without the "{status}: " the client puts in front. */
 export function withoutStatus(message: string): string {
   return message.replace(/^\d{3}: /, '');

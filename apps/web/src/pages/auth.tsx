@@ -10,8 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useAuth } from '../hooks/use-auth';
 import { usePageMeta } from '../hooks/use-page-meta';
-import { RETURN_TO_KEY, safeReturnTo } from '../lib/checkout';
-import { returnPathIn } from '../lib/return-path';
+import { RETURN_TO_KEY } from '../lib/checkout';
+import { returnPathIn, safeReturnPath } from '../lib/return-path';
 
 const promises = [
   {
@@ -48,7 +48,7 @@ export function AuthPage() {
   // read during render and removed once used: React may render twice before the redirect happens.
   const search = useSearch();
   const returnTo = user
-    ? (returnPathIn(search) ?? safeReturnTo(sessionStorage.getItem(RETURN_TO_KEY)))
+    ? (returnPathIn(search) ?? safeReturnPath(sessionStorage.getItem(RETURN_TO_KEY)))
     : null;
   useEffect(() => {
     if (user) sessionStorage.removeItem(RETURN_TO_KEY);
