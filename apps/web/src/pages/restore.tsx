@@ -3,10 +3,9 @@ import type { Conversion } from '@vectrace/contract';
 import { AlertCircle, ArrowLeft, RotateCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { Brand, productName } from '../components/layout/brand';
-import { mainContentId } from '../components/layout/skip-link';
+import { productName } from '../components/layout/brand';
+import { CardPage } from '../components/layout/card-page';
 import { Button } from '../components/ui/button';
-import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { ApiError, apiJson } from '../lib/api';
@@ -56,42 +55,35 @@ export function RestorePage({ params }: { params: { id: string } }) {
 
   const failure = restore.error ? failureOf(restore.error) : null;
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center gap-8 px-4 py-12">
-      <header>
-        <Brand />
-      </header>
-      <main id={mainContentId} className="w-full max-w-md">
-        <Card className="flex flex-col gap-5 p-6 sm:p-8">
-          {failure ? (
-            <>
-              <div className="flex items-center gap-3">
-                <AlertCircle aria-hidden="true" className="size-8 shrink-0 text-danger" />
-                <h1 className="text-2xl font-bold tracking-tight">{failure.title}</h1>
-              </div>
-              <p className="text-muted-foreground">{failure.message}</p>
-              <div className="flex flex-wrap gap-3">
-                {failure.retry ? (
-                  <Button size="lg" onClick={() => restore.mutate()} disabled={restore.isPending}>
-                    <RotateCw aria-hidden="true" />
-                    Try again
-                  </Button>
-                ) : null}
-                <Button asChild size="lg" variant={failure.retry ? 'outline' : 'default'}>
-                  <Link href="/">
-                    <ArrowLeft aria-hidden="true" />
-                    Go to the converter
-                  </Link>
-                </Button>
-              </div>
-            </>
-          ) : (
-            <div role="status" className="flex items-center gap-3">
-              <Spinner className="size-6 text-primary" />
-              <h1 className="text-xl font-semibold tracking-tight">Opening your conversion…</h1>
-            </div>
-          )}
-        </Card>
-      </main>
-    </div>
+    <CardPage>
+      {failure ? (
+        <>
+          <div className="flex items-center gap-3">
+            <AlertCircle aria-hidden="true" className="size-8 shrink-0 text-danger" />
+            <h1 className="text-2xl font-bold tracking-tight">{failure.title}</h1>
+          </div>
+          <p className="text-muted-foreground">{failure.message}</p>
+          <div className="flex flex-wrap gap-3">
+            {failure.retry ? (
+              <Button size="lg" onClick={() => restore.mutate()} disabled={restore.isPending}>
+                <RotateCw aria-hidden="true" />
+                Try again
+              </Button>
+            ) : null}
+            <Button asChild size="lg" variant={failure.retry ? 'outline' : 'default'}>
+              <Link href="/">
+                <ArrowLeft aria-hidden="true" />
+                Go to the converter
+              </Link>
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div role="status" className="flex items-center gap-3">
+          <Spinner className="size-6 text-primary" />
+          <h1 className="text-xl font-semibold tracking-tight">Opening your conversion…</h1>
+        </div>
+      )}
+    </CardPage>
   );
 }
