@@ -129,21 +129,23 @@ export function DownloadPanel({
   };
 
   return (
-    <Card>
+    // Sized by its own width (the side panel's, or a phone's): three buttons a row only where they fit.
+    <Card className="@container">
       <CardHeader>
         <CardTitle>Download</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div
           className={cn(
-            'grid gap-2 sm:grid-cols-3',
-            docked && [
-              dockedBar,
-              'max-lg:grid-cols-3 max-lg:border-t max-lg:border-border max-lg:bg-surface',
-            ],
+            'grid grid-cols-2 gap-2 @xl:grid-cols-3',
+            docked && [dockedBar, 'max-lg:border-t max-lg:border-border max-lg:bg-surface'],
           )}
         >
-          <Button onClick={gated(() => downloadFile('svg'))} disabled={writing === 'svg'}>
+          <Button
+            className="col-span-2 @xl:col-span-1"
+            onClick={gated(() => downloadFile('svg'))}
+            disabled={writing === 'svg'}
+          >
             <Download aria-hidden="true" />
             Download SVG
           </Button>

@@ -21,7 +21,7 @@ export function MoreFormats({
       <h4 id={`${id}-title`} className="text-sm font-medium">
         More formats
       </h4>
-      <ul className="grid gap-3 sm:grid-cols-3">
+      <ul className="grid gap-2 @xl:grid-cols-3 @xl:gap-3">
         {moreFormats.map((format) => {
           const { label, use } = formatDetails[format];
           return (
@@ -37,7 +37,8 @@ export function MoreFormats({
                 <FileDown aria-hidden="true" />
                 Download {label}
               </PendingButton>
-              <p id={`${id}-${format}`} className="text-center text-xs text-muted-foreground">
+              {/* Too narrow for three a row, the buttons stack and their uses are read out only. */}
+              <p id={`${id}-${format}`} className="text-center text-xs text-muted-foreground @max-xl:sr-only">
                 For {use}
               </p>
             </li>
