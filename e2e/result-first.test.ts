@@ -238,9 +238,10 @@ for (const [size, viewport] of [
     test('a conversion deleted while open is named as gone, with what to do', async () => {
       const tab = await site.newTab({ viewport });
       const { page } = tab;
-      tab.expectFailedRequest(404, /\/api\/conversions\//);
       await open(page, '/');
       const id = await convertLogo(page);
+      // Whatever the page still asks of it (the conversion, its preview, its thumbnail) is gone.
+      tab.expectFailedRequest(404, new RegExp(`/api/[a-z]+/${id}`));
       await site.server.deps.db.deleteFrom('conversions').where('id', '=', id).execute();
       await page.reload();
       await visible(
