@@ -93,10 +93,11 @@ describe('a receipt and a way back to a $1 purchase', () => {
 
   test('the link of a conversion whose files were deleted says so, with what to do', async () => {
     const buyer = await site.newTab();
-    // The buyer's own page, still open, finds the files deleted too (its history's thumbnail).
-    buyer.expectFailedRequest(410, /\/api\/conversions\/[^/]+\/thumbnail$/);
     await open(buyer.page, '/');
     const id = await convertLogo(buyer.page, (created) => site.markPaid(created));
+    // The buyer's own page, still open, finds the files deleted too: whatever of this conversion
+    // it asks for next (its thumbnail, preview, download or receipt link) answers 410.
+    buyer.expectFailedRequest(410, new RegExp(`/api/[a-z-]+/(${id}[/?]|${id}$)`));
     const answer = await buyer.page.request.get(`/api/conversions/${id}/receipt-link`);
     expect(answer.status()).toBe(200);
     const { url } = (await answer.json()) as { url: string };
