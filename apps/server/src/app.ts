@@ -28,7 +28,7 @@ import { uploadRoutes } from './features/uploads/routes.js';
 import { isPageRequest, sendPage, serveWebApp } from './features/web/routes.js';
 import { measureRequests, metricsRoute } from './metrics.js';
 import { installSecurity } from './security.js';
-import { limitSlowClients } from './slow-clients.js';
+import { limitSlowClients, requestDeadlines } from './slow-clients.js';
 
 /**
  * Lines for people on a terminal, a JSON object a line elsewhere (a log collector), unless
@@ -98,8 +98,8 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     trustProxy: deps.config.trustProxy,
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
-    // A backstop beside the body rule (slow-clients.ts): a 10 MB upload at 140 kbit/s fits.
-    requestTimeout: 10 * 60_000,
+    http: requestDeadlines,
+    requestTimeout: requestDeadlines.requestTimeout,
     return503OnClosing: true,
     logController: new OneLinePerRequest(),
   });
