@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 
 /** A section of RESULTS.md that another benchmark writes: `## {title}` up to the next `## ` heading. */
-export const SCALE_OUT_SECTION = 'Scaled out: several processes on PostgreSQL, Redis and S3';
+export const LOAD_SECTION = 'Load: the embedded default and several processes on PostgreSQL, Redis and S3';
 /** The makers' files (centerline, palette, cut-out, shapes): written by makers.ts. */
 export const MAKERS_SECTION = "Makers' files: centerline, palette, cut-out layers, true shapes";
 /** The sections other benchmarks write, kept when run.ts writes the rest of the file. */
-export const KEPT_SECTIONS = [MAKERS_SECTION, SCALE_OUT_SECTION];
+export const KEPT_SECTIONS = [MAKERS_SECTION, LOAD_SECTION];
 
 const sectionPattern = (title: string) => new RegExp(`\\n## ${escapeRegExp(title)}\\n[\\s\\S]*?(?=\\n## |$)`);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,26 +1,5 @@
-import { type Config, loadConfig } from './config.js';
-import { type RunningServer, startServer } from './server.js';
-import { exitOnStartupProblem } from './startup.js';
+import { returnFreedMemory } from './native-memory.js';
 
-// `npm start`: serve the product on the embedded default unless the environment says otherwise.
-let config: Config | undefined;
-let server: RunningServer;
-try {
-  config = loadConfig();
-  server = await startServer(config);
-} catch (err) {
-  exitOnStartupProblem(err, config);
-}
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, async () => {
-    server.app.log.info(`${signal}: shutting down`);
-    try {
-      await server.close();
-      process.exit(0);
-    } catch (err) {
-      server.app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  });
-}
+// `npm start`: serve the product (serve.ts), once the process keeps its memory in check.
+returnFreedMemory();
+await import('./serve.js');
