@@ -45,14 +45,17 @@ describe('the developer API obeys the per-address cap, and a refused call keeps 
     const answers = [];
     // Two calls per account: within each owner's quota (2 a minute), so only the address stops them.
     for (const { secret } of accounts) {
-      for (let i = 0; i < 2; i++) answers.push(await vectorize(server, secret, png, { mode: 'test', wait: '0' }));
+      for (let i = 0; i < 2; i++)
+        answers.push(await vectorize(server, secret, png, { mode: 'test', wait: '0' }));
     }
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 202 || s === 200)).toHaveLength(5);
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
     const refused = answers[7];
     expect(refused.json).toMatchObject({ code: 'rate_limited' });
-    expect(refused.json.message).toMatch(/5 conversions were started from your address.*Try again in \d+ seconds?\./);
+    expect(refused.json.message).toMatch(
+      /5 conversions were started from your address.*Try again in \d+ seconds?\./,
+    );
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await storedUploads(server)).length - before, 'originals kept').toBe(5);
 
@@ -109,7 +112,11 @@ function postLarge(
       while (!answered && sent < total) {
         const left = total - sent;
         const chunk =
-          sent === 0 ? first : left <= last.length ? last : filler.subarray(0, Math.min(filler.length, left - last.length));
+          sent === 0
+            ? first
+            : left <= last.length
+              ? last
+              : filler.subarray(0, Math.min(filler.length, left - last.length));
         sent += chunk.length;
         if (!req.write(chunk)) return void req.once('drain', push);
       }
@@ -139,7 +146,15 @@ describe("a free key's live call is answered before its image is read", () => {
       const end = Buffer.from(`\r\n--${boundary}--\r\n`);
       const calls = [
         // The mode in the query string, the image in a form.
-        () => postLarge(`${server.url}/api/v1/vectorize?mode=live`, form, Buffer.from(filePart), total, filler, end),
+        () =>
+          postLarge(
+            `${server.url}/api/v1/vectorize?mode=live`,
+            form,
+            Buffer.from(filePart),
+            total,
+            filler,
+            end,
+          ),
         // The image as the whole body, no mode: live is the default.
         () =>
           postLarge(
@@ -150,7 +165,8 @@ describe("a free key's live call is answered before its image is read", () => {
             filler,
           ),
         // mode=live as a form field before the image.
-        () => postLarge(
+        () =>
+          postLarge(
             `${server.url}/api/v1/vectorize`,
             form,
             Buffer.from(modeField + filePart),
@@ -167,7 +183,9 @@ describe("a free key's live call is answered before its image is read", () => {
       const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => calls[i % 3]()));
       clearInterval(watch);
       peak = Math.max(peak, rssMb(pid));
-      console.log(`60 refused 10 MB live calls: server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`);
+      console.log(
+        `60 refused 10 MB live calls: server RSS ${before.toFixed(0)} → peak ${peak.toFixed(0)} MB`,
+      );
       expect(answers.map((a) => a.status)).toEqual(Array(60).fill(402));
       expect(answers[0].body).toMatchObject({ code: 'plan_required' });
       expect(answers[0].body.message).toMatch(/Use mode=test/);

@@ -16,7 +16,10 @@ afterEach(async () => {
 
 async function serverWith(options: Parameters<typeof startTestServer>[0] = {}) {
   // No sweep of its own during the test: the test sweeps by hand.
-  const server = await startTestServer({ ...options, env: { SWEEP_INTERVAL_MS: String(HOUR), ...options.env } });
+  const server = await startTestServer({
+    ...options,
+    env: { SWEEP_INTERVAL_MS: String(HOUR), ...options.env },
+  });
   cleanups.push(() => server.stop());
   return server;
 }
@@ -101,11 +104,19 @@ describe('no orphans: every stored file has a row that will delete it', () => {
     const ticket = await ticketOf(client);
     // What a process that died mid-PUT leaves: the link taken, no file.
     const id = ticket.objectPath.split('/').pop() as string;
-    await server.deps.db.updateTable('uploads').set({ claimedAt: clock().toISOString() }).where('id', '=', id).execute();
+    await server.deps.db
+      .updateTable('uploads')
+      .set({ claimedAt: clock().toISOString() })
+      .where('id', '=', id)
+      .execute();
 
     const put = (bytes: Uint8Array) =>
       fetch(ticket.uploadURL, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: bytes }).then(
-        async (r) => ({ status: r.status, body: await r.json(), retryAfter: r.headers.get('retry-after') }),
+        async (r) => ({
+          status: r.status,
+          body: (await r.json()) as { message?: string },
+          retryAfter: r.headers.get('retry-after'),
+        }),
       );
     const held = await put(png);
     expect(held.status).toBe(403);

@@ -5,8 +5,8 @@ import {
   GetObjectCommand,
   type GetObjectCommandOutput,
   HeadBucketCommand,
-  paginateListObjectsV2,
   PutObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';

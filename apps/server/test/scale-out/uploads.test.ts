@@ -13,7 +13,11 @@ const through = (uploadURL: string, api: string) => {
 
 const putTo = async (url: string, bytes: Uint8Array) => {
   const response = await fetch(url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: bytes });
-  return { status: response.status, body: await response.json(), retryAfter: response.headers.get('retry-after') };
+  return {
+    status: response.status,
+    body: (await response.json()) as { message?: string },
+    retryAfter: response.headers.get('retry-after'),
+  };
 };
 
 describe('uploads across API processes and a bucket that fails', () => {
