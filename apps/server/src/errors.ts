@@ -5,7 +5,7 @@ import {
   PaymentProviderUnavailableError,
   PaymentRefusedError,
 } from './payments/payment-provider.js';
-import { ObjectNotFoundError } from './storage/object-store.js';
+import { ObjectNotFoundError, StorageUnavailableError } from './storage/object-store.js';
 
 /** An error with the HTTP status to answer and a message a person can act on. */
 export class AppError extends Error {
@@ -40,6 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .code(404)
         .send({ message: 'This file is no longer available. Please upload the image again.' });
     }
+    if (error instanceof StorageUnavailableError) return answerStorageUnavailable(error, request, reply);
     if (error instanceof PaymentRefusedError) return reply.code(402).send({ message: error.message });
     if (error instanceof PaymentObjectNotFoundError) return reply.code(404).send({ message: error.message });
     if (error instanceof PaymentProviderUnavailableError) {
@@ -55,6 +56,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/** What a person reads when the file storage fails: nothing of theirs is lost, try again. */
+export const STORAGE_UNAVAILABLE =
+  'Our file storage is unavailable right now, so this could not be done. Nothing was saved; please try again in a minute.';
+
+/** 503 with Retry-After for a failure of the file storage, its cause logged at error level. */
+export function answerStorageUnavailable(
+  error: StorageUnavailableError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Record<string, string> = { message: STORAGE_UNAVAILABLE },
+): FastifyReply {
+  request.log.error({ err: error }, 'file storage unavailable');
+  return reply.code(503).header('retry-after', '60').send(body);
 }
 
 /** The JSON answer for an address nothing serves. */

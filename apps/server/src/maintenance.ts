@@ -47,7 +47,7 @@ export function startMaintenance(
       onError: (err) => log.warn({ err }, 'a file could not be deleted'),
     });
     await settleEndedPeriods(sweeping);
-    if (result.conversions + result.uploads + result.partialFiles > 0)
+    if (result.conversions + result.uploads + result.partialFiles + result.orphans > 0)
       log.info(result, 'expired files deleted');
     if (result.failed > 0) log.warn(result, 'some files could not be deleted; the next sweep tries again');
     return result;

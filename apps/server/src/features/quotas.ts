@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
@@ -119,5 +120,26 @@ export async function quotaUsage(db: Db, owner: Owner, now: Date) {
     tracesThisHour: await count('conversions', HOUR),
     imagesThisHour: await count('uploads', HOUR),
     resultsKept: Number(kept.n),
+  };
+}
+
+/**
+ * The per-address cap on starting conversions (CONVERSIONS_PER_MINUTE), for routes that cannot
+ * take it as route config (the developer API, whose Pro keys are judged by their key, not their
+ * cookie). Counted in Redis when set, so it holds across processes. Throws the 429.
+ */
+export function addressCap(app: FastifyInstance, perMinute: number) {
+  const limit = app.createRateLimit({
+    max: perMinute,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => `conversions-from:${request.ip}`,
+  });
+  return async function takeFromAddress(request: FastifyRequest): Promise<void> {
+    const taken = await limit(request);
+    if (taken.isAllowed || !taken.isExceeded) return;
+    throw tooMany(
+      `${perMinute} conversions were started from your address in the last minute, the most we allow from one address`,
+      taken.ttl,
+    );
   };
 }

@@ -4,15 +4,30 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkKey, ObjectNotFoundError, type ObjectStore, ObjectTooLargeError } from './object-store.js';
+import {
+  checkKey,
+  ObjectNotFoundError,
+  type ObjectStore,
+  ObjectTooLargeError,
+  StorageUnavailableError,
+} from './object-store.js';
+
+const FOLDERS = ['uploads', 'vectors', 'previews'];
 
 /** Objects as files under one folder; writes go to `.partial/` first and are renamed into place. */
 export function localDiskStore(root: string): ObjectStore {
   const partialDir = join(root, '.partial');
   const pathOf = (key: string) => join(root, checkKey(key));
+  const kind = `local disk (${root})`;
+  // A failure of the disk itself (full, read-only, no permission) rather than of the request
+  // body: file-system errors name their path, a dropped connection does not.
+  const unavailable = (err: unknown) =>
+    err instanceof Error && 'path' in err && (err as NodeJS.ErrnoException).code !== 'ENOENT'
+      ? new StorageUnavailableError(kind, err)
+      : err;
 
   return {
-    kind: `local disk (${root})`,
+    kind,
 
     async write(key, body, maxBytes = Number.POSITIVE_INFINITY) {
       const target = pathOf(key);
@@ -33,8 +48,8 @@ export function localDiskStore(root: string): ObjectStore {
         await rename(temp, target);
         return size;
       } catch (err) {
-        await rm(temp, { force: true });
-        throw err;
+        await rm(temp, { force: true }).catch(() => {});
+        throw unavailable(err);
       }
     },
 
@@ -43,7 +58,7 @@ export function localDiskStore(root: string): ObjectStore {
         return await readFile(pathOf(key));
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFoundError(key);
-        throw err;
+        throw unavailable(err);
       }
     },
 
@@ -53,13 +68,28 @@ export function localDiskStore(root: string): ObjectStore {
         await stat(path);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ObjectNotFoundError(key);
-        throw err;
+        throw unavailable(err);
       }
       return createReadStream(path);
     },
 
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      await rm(pathOf(key), { force: true }).catch((err) => {
+        throw unavailable(err);
+      });
+    },
+
+    async *list() {
+      for (const folder of FOLDERS) {
+        const names = await readdir(join(root, folder)).catch((err) => {
+          if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [] as string[];
+          throw unavailable(err);
+        });
+        for (const name of names) {
+          const info = await stat(join(root, folder, name)).catch(() => undefined);
+          if (info?.isFile()) yield { key: `${folder}/${name}`, lastModified: info.mtime };
+        }
+      }
     },
 
     async ping() {

@@ -20,6 +20,24 @@ export interface ObjectStore {
   sweepPartial(startedBefore: Date): Promise<number>;
   /** Throws unless the store can be used now: a file written and read back (disk), HeadBucket (S3). */
   ping(): Promise<void>;
+  /** Every finished object (not unfinished writes), with when it was last written: for reconciling. */
+  list(): AsyncIterable<StoredObject>;
+}
+
+/** An object as a listing gives it. */
+export interface StoredObject {
+  key: string;
+  lastModified: Date;
+}
+
+/**
+ * The store could not be used (the bucket unreachable or refusing, the disk full or unwritable):
+ * nothing the caller did wrong, answered 503 and logged with its cause.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(store: string, cause: unknown) {
+    super(`The file storage (${store}) failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+  }
 }
 
 export class ObjectTooLargeError extends Error {
@@ -40,6 +58,13 @@ const keyPattern = /^(uploads|vectors|previews)\/[0-9a-f-]{36}(\.svg|\.png|-mark
 export function checkKey(key: string): string {
   if (!keyPattern.test(key)) throw new Error(`Invalid object key: ${JSON.stringify(key)}`);
   return key;
+}
+
+/** What a key is of: an upload's original, or a conversion's result file; undefined if not a store key. */
+export function ownerOfKey(key: string): { table: 'uploads' | 'conversions'; id: string } | undefined {
+  if (!keyPattern.test(key)) return undefined;
+  const [folder, name] = key.split('/') as [string, string];
+  return { table: folder === 'uploads' ? 'uploads' : 'conversions', id: name.slice(0, 36) };
 }
 
 /** The key of an upload's original file. */

@@ -3,13 +3,21 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
   HeadBucketCommand,
   PutObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.js';
-import { checkKey, ObjectNotFoundError, type ObjectStore, ObjectTooLargeError } from './object-store.js';
+import {
+  checkKey,
+  ObjectNotFoundError,
+  type ObjectStore,
+  ObjectTooLargeError,
+  StorageUnavailableError,
+} from './object-store.js';
 
 /**
  * Objects in an S3 bucket (AWS, or any S3-compatible store). A write gathers the body (an
@@ -28,35 +36,48 @@ export function s3Store(config: S3Config): ObjectStore {
     maxAttempts: 3,
   });
   const Bucket = config.bucket;
+  const kind = `S3 (bucket ${Bucket}${config.endpoint ? ` at ${config.endpoint}` : ''})`;
+  // Whatever fails in talking to the bucket (unreachable, refusing, erring) makes the store unavailable.
+  const unavailable = (err: unknown) => new StorageUnavailableError(kind, err);
 
   async function get(key: string) {
+    let object: GetObjectCommandOutput;
     try {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }));
-      if (!object.Body) throw new ObjectNotFoundError(key);
-      return object.Body;
+      object = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }));
     } catch (err) {
       if (
         err instanceof S3ServiceException &&
         (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404)
       )
         throw new ObjectNotFoundError(key);
-      throw err;
+      throw unavailable(err);
     }
+    if (!object.Body) throw new ObjectNotFoundError(key);
+    return object.Body;
   }
 
   return {
-    kind: `S3 (bucket ${Bucket}${config.endpoint ? ` at ${config.endpoint}` : ''})`,
+    kind,
 
     async write(key, body, maxBytes = Number.POSITIVE_INFINITY) {
       checkKey(key);
       const bytes = body instanceof Readable ? await gather(body, maxBytes) : Buffer.from(body);
       if (bytes.length > maxBytes) throw new ObjectTooLargeError(maxBytes);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length }));
+      await client
+        .send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentLength: bytes.length }))
+        .catch((err) => {
+          throw unavailable(err);
+        });
       return bytes.length;
     },
 
     async read(key) {
-      return Buffer.from(await (await get(key)).transformToByteArray());
+      const body = await get(key);
+      try {
+        return Buffer.from(await body.transformToByteArray());
+      } catch (err) {
+        throw unavailable(err);
+      }
     },
 
     async readStream(key) {
@@ -69,7 +90,23 @@ export function s3Store(config: S3Config): ObjectStore {
 
     async delete(key) {
       // S3 answers a missing key with success; any other failure throws, for the sweeper to retry.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) })).catch((err) => {
+        throw unavailable(err);
+      });
+    },
+
+    async *list() {
+      try {
+        for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+          for (const object of page.Contents ?? []) {
+            if (object.Key && object.LastModified) {
+              yield { key: object.Key, lastModified: object.LastModified };
+            }
+          }
+        }
+      } catch (err) {
+        throw unavailable(err);
+      }
     },
 
     async sweepPartial() {

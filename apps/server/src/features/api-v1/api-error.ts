@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.js';
+import { AppError, answerStorageUnavailable, STORAGE_UNAVAILABLE } from '../../errors.js';
+import { StorageUnavailableError } from '../../storage/object-store.js';
 import type { ErrorCode } from './schemas.js';
 
 /** An error of the API: its HTTP status, a stable code and a sentence. */
@@ -35,6 +36,12 @@ export function registerApiErrorHandler(app: FastifyInstance): void {
       const code =
         error instanceof ApiError ? error.code : (codeByStatus[error.statusCode] ?? 'invalid_request');
       return reply.code(error.statusCode).headers(error.headers).send({ code, message: error.message });
+    }
+    if (error instanceof StorageUnavailableError) {
+      return answerStorageUnavailable(error, request, reply, {
+        code: 'unavailable',
+        message: STORAGE_UNAVAILABLE,
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

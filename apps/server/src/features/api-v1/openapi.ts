@@ -35,6 +35,8 @@ As a multipart file field \`image\`; as the whole body (\`--data-binary @logo.pn
 ## Limits and errors
 
 Each key has its own limits per minute, reported on every answer in \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; past them the answer is \`429\` with \`Retry-After\`. \`GET /api/v1/account\` tells the plan and what is left. Every error is JSON: \`{ "code": "...", "message": "..." }\`, with a stable \`code\` to branch on and a \`message\` to show.
+
+Conversions are also capped per address, as on the site (keys of a Pro account are not counted). A call refused by a limit or quota keeps nothing of its image. Without Pro, a live call is refused with \`402\` before its image is read when the query string says \`mode=live\`, the image is the whole body, or a form gives \`mode\` before \`image\`; it counts as one of the key's live calls.
 `;
 
 const tags = [
@@ -80,7 +82,7 @@ const errorDescriptions: Record<number, string> = {
   422: 'The conversion failed, the image.url could not be read, or an Idempotency-Key was reused.',
   429: 'Past a limit: try again after `Retry-After` seconds.',
   500: 'Something went wrong on our side: try again.',
-  503: 'The service is restarting or busy: try again shortly.',
+  503: 'The service is restarting or busy, or its file storage is unavailable: try again shortly.',
 };
 
 /** The error answers a route can give, each with its meaning. */

@@ -42,8 +42,14 @@ const twoImages = () =>
  * `imageOf`, once the call is allowed), in a multipart form or a JSON object. The other fields
  * are the options.
  */
-export async function readCall(request: FastifyRequest): Promise<ApiCall> {
-  const { file, fields } = request.isMultipart() ? await readForm(request) : readBody(request.body);
+export async function readCall(
+  request: FastifyRequest,
+  /** Called with the form's fields so far as its image begins, before the image is read: may refuse the call. */
+  beforeImage: (fields: Record<string, string>) => Promise<void> = async () => {},
+): Promise<ApiCall> {
+  const { file, fields } = request.isMultipart()
+    ? await readForm(request, beforeImage)
+    : readBody(request.body);
   const url = fields['image.url'];
   const base64 = fields['image.base64'];
   delete fields['image.url'];
@@ -77,7 +83,10 @@ function readBody(body: unknown): Read {
   return { fields: {} };
 }
 
-async function readForm(request: FastifyRequest): Promise<Read> {
+async function readForm(
+  request: FastifyRequest,
+  beforeImage: (fields: Record<string, string>) => Promise<void>,
+): Promise<Read> {
   const read: Read = { fields: {} };
   let fieldBytes = 0;
   try {
@@ -88,6 +97,7 @@ async function readForm(request: FastifyRequest): Promise<Read> {
         if (fieldBytes > MAX_FIELD_BYTES) throw tooLarge();
         read.fields[part.fieldname] = part.value;
       } else if (part.fieldname === 'image' && !read.file) {
+        await beforeImage(read.fields);
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw tooLarge();
         read.file = { bytes, fileName: part.filename };

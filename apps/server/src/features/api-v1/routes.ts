@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { downloadFileName, MAX_UPLOAD_BYTES, offers } from '@vectrace/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -22,7 +22,7 @@ import {
   listOwnedConversions,
   queuePosition,
 } from '../conversions/queries.js';
-import { quotaUsage } from '../quotas.js';
+import { addressCap, quotaUsage } from '../quotas.js';
 import { ApiError, registerApiErrorHandler } from './api-error.js';
 import { authenticate } from './authenticate.js';
 import { deleteJob } from './delete-job.js';
@@ -76,10 +76,32 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     timeoutMs: deps.config.api.imageUrlTimeoutMs,
   };
 
+  const fromAddress = addressCap(root, deps.config.conversionsPerMinute);
+  const liveNeedsPro = () =>
+    new ApiError(
+      402,
+      'plan_required',
+      `Live API calls come with Pro (${offers.pro.price}/month). Use mode=test to try the API for free (results are marked).`,
+    );
+  /**
+   * Before the body is read: the per-address cap (as the site's conversions; Pro is not capped),
+   * and a free key's live call, when the query or the body's type says it is one, answered 402
+   * (counted against its live calls) without reading the image.
+   */
+  const beforeBody = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = request.apiKey as NonNullable<typeof request.apiKey>;
+    if (key.user.planType === 'pro') return;
+    await fromAddress(request);
+    if (modeBeforeBody(request) === 'live') {
+      await take(request, reply, 'live');
+      throw liveNeedsPro();
+    }
+  };
+
   app.post(
     '/api/v1/vectorize',
     {
-      ...withKey,
+      onRequest: [withKey.onRequest, beforeBody],
       // A JSON body may carry image.base64: room for a whole image in base64.
       bodyLimit: MAX_FIELD_BYTES,
       schema: {
@@ -99,14 +121,17 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     async (request, reply) => {
       const key = request.apiKey as NonNullable<typeof request.apiKey>;
       const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
-      const call = await readCall(request);
+      const call = await readCall(request, async (fields) => {
+        // A form that says mode=live before its image: a free key's call is refused unread.
+        if (fields.mode === 'live' && key.user.planType !== 'pro') {
+          await take(request, reply, 'live');
+          throw liveNeedsPro();
+        }
+      });
       const options = parse(vectorizeOptionsSchema, { ...(request.query as object), ...call.fields });
       if (options.mode === 'live' && (await planTypeOf(deps.db, key.user.id)) !== 'pro') {
-        throw new ApiError(
-          402,
-          'plan_required',
-          `Live API calls come with Pro (${offers.pro.price}/month). Use mode=test to try the API for free (results are marked).`,
-        );
+        await take(request, reply, 'live');
+        throw liveNeedsPro();
       }
       const claim = idempotencyKey && {
         userId: key.user.id,
@@ -349,6 +374,17 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
       .header('location', `/api/v1/jobs/${row.id}?${asked(query)}`)
       .send(job);
   }
+}
+
+/**
+ * The mode of a call as far as it is known before its body is read: from the query string, or
+ * `live` (the default) when the body is the image itself (options come only in the query then).
+ */
+function modeBeforeBody(request: FastifyRequest): string | undefined {
+  const given = (request.query as { mode?: unknown }).mode;
+  if (typeof given === 'string') return given;
+  const type = request.headers['content-type'] ?? '';
+  return /^(image\/png|image\/jpeg|application\/octet-stream)\b/i.test(type) ? 'live' : undefined;
 }
 
 /** Every output option a result was asked with, as a query string. */

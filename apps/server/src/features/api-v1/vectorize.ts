@@ -7,7 +7,7 @@ import { type ConversionRow, findConversion } from '../conversions/queries.js';
 import type { Owner } from '../owner.js';
 import { checkImage } from '../uploads/check-image.js';
 import { newUpload } from '../uploads/issue-upload.js';
-import { recordUploadSize } from '../uploads/queries.js';
+import { deleteUploadRow, recordUploadSize } from '../uploads/queries.js';
 import { ApiError } from './api-error.js';
 import type { ApiImage } from './read-image.js';
 import type { VectorizeOptions } from './schemas.js';
@@ -36,8 +36,34 @@ export async function startConversion(
     named && (type === 'png' ? /\.png$/i : /\.jpe?g$/i).test(named) ? named : `image${extension}`;
 
   const uploadId = await newUpload(deps, owner);
-  await deps.store.write(uploadKey(uploadId), image.bytes);
-  await recordUploadSize(deps.db, uploadId, image.bytes.length);
+  try {
+    await deps.store.write(uploadKey(uploadId), image.bytes);
+    await recordUploadSize(deps.db, uploadId, image.bytes.length);
+    return await convertUpload(deps, owner, uploadId, originalFileName, options);
+  } catch (err) {
+    // A refused call (the owner's quota) or a failed one keeps nothing: no file, no upload counted
+    // (unless the conversion was recorded after all, and failed only after).
+    const converting = await deps.db
+      .selectFrom('conversions')
+      .select('id')
+      .where('uploadId', '=', uploadId)
+      .executeTakeFirst()
+      .catch(() => ({ id: 'unknown' }));
+    if (!converting) {
+      await deps.store.delete(uploadKey(uploadId)).catch(() => {});
+      await deleteUploadRow(deps.db, uploadId).catch(() => {});
+    }
+    throw err;
+  }
+}
+
+function convertUpload(
+  deps: Deps,
+  owner: Owner,
+  uploadId: string,
+  originalFileName: string,
+  options: VectorizeOptions,
+): Promise<ConversionRow> {
   const { mode, format, width, unit, background } = options;
   // With the insert: a write to the row once it is queued would hold it locked while a worker
   // claims it, and the worker would pass it by.

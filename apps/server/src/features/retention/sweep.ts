@@ -7,6 +7,7 @@ import { deleteEndedSessions } from '../auth/sessions.js';
 import { pruneLoginFailures } from '../auth/throttle.js';
 import { clearVectorFileUrl, conversionsDueForExpiry, markExpired } from '../conversions/queries.js';
 import { markUploadDeleted, uploadsDueForDeletion } from '../uploads/queries.js';
+import { deleteOrphans } from './reconcile.js';
 
 /** Unfinished writes older than this are abandoned (a signed upload URL lives 15 minutes). */
 const PARTIAL_WRITE_MAX_AGE_MS = 60 * 60_000;
@@ -15,6 +16,8 @@ export interface SweepResult {
   conversions: number;
   uploads: number;
   partialFiles: number;
+  /** Files no row keeps (older than a day), deleted. */
+  orphans: number;
   /** Files whose deletion failed (storage unreachable): kept on the list for the next sweep. */
   failed: number;
 }
@@ -34,7 +37,7 @@ export function keptForWords(config: Pick<Config, 'retentionMs' | 'sweepInterval
  * Keeps the promise "deleted automatically within 24 hours": originals and results past their
  * expiry are deleted from storage. Rows stay, marked expired, without file URLs. A row is marked
  * deleted only once its files are: a deletion that fails (or a crash) leaves it for the next
- * sweep, and one failure does not hold up the rest.
+ * sweep, and one failure does not hold up the rest. Files that no row keeps are deleted too.
  */
 export async function sweepExpired(deps: {
   db: Db;
@@ -80,9 +83,16 @@ export async function sweepExpired(deps: {
     if (done) deleted++;
   }
 
+  let orphans = 0;
+  await attempt(async () => {
+    const reconciled = await deleteOrphans(db, store, now, (err) => deps.onError?.(err));
+    orphans = reconciled.deleted;
+    failed += reconciled.failed;
+  });
+
   const partialFiles = await store.sweepPartial(new Date(now.getTime() - PARTIAL_WRITE_MAX_AGE_MS));
   await deleteEndedSessions(db, now);
   await pruneLoginFailures(db, now);
   await pruneIdempotencyKeys(db, now);
-  return { conversions: expired, uploads: deleted, partialFiles, failed };
+  return { conversions: expired, uploads: deleted, partialFiles, orphans, failed };
 }
