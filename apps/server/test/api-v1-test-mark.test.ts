@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Resvg } from '@resvg/resvg-js';
+import { readSvg } from '@vectrace/tracer';
 import dxfParserModule from 'dxf-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markBands } from '../dist/features/conversions/test-mark.js';
 import { accountWithKey, apiGet, vectorize } from './support/api.js';
 import { convert } from './support/flows.js';
-import { decode, differences, type Picture, share } from './support/pixels.js';
+import { combine, crop, decode, differences, type Picture, share } from './support/pixels.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -34,8 +36,10 @@ async function colorLogo(): Promise<Buffer> {
       const dx = x - SIDE * 0.32;
       const dy = y - SIDE * 0.35;
       if (dx * dx + dy * dy < (SIDE * 0.22) ** 2) data.set([220, 30, 30], o);
-      else if (x > SIDE * 0.65 && x < SIDE * 0.85 && y > SIDE * 0.1 && y < SIDE * 0.9) data.set([30, 60, 200], o);
-      else if (x > SIDE * 0.12 && x < SIDE * 0.5 && y > SIDE * 0.62 && y < SIDE * 0.92) data.set([20, 150, 60], o);
+      else if (x > SIDE * 0.65 && x < SIDE * 0.85 && y > SIDE * 0.1 && y < SIDE * 0.9)
+        data.set([30, 60, 200], o);
+      else if (x > SIDE * 0.12 && x < SIDE * 0.5 && y > SIDE * 0.62 && y < SIDE * 0.92)
+        data.set([20, 150, 60], o);
     }
   }
   return sharp(data, { raw: { width: SIDE, height: SIDE, channels: 4 } })
@@ -43,7 +47,27 @@ async function colorLogo(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function drawn(extension: string, bytes: Uint8Array, command: (input: string, output: string) => string[]) {
+/** A black plate with round holes in rows and a ring: outlines with holes, crossed by the bands or not. */
+async function plate(): Promise<Buffer> {
+  const data = Buffer.alloc(SIDE * SIDE * 4, 255);
+  for (let y = 0; y < SIDE; y++) {
+    for (let x = 0; x < SIDE; x++) {
+      const hole = Math.hypot((x % 16) - 8, (y % 16) - 8) < 4;
+      const ring = Math.abs(Math.hypot(x - 40, y - 120) - 22) < 6;
+      const inPlate = x >= 70 && x < 150 && y >= 10 && y < 150 && !hole;
+      if (inPlate || ring) data.fill(0, (y * SIDE + x) * 4, (y * SIDE + x) * 4 + 3);
+    }
+  }
+  return sharp(data, { raw: { width: SIDE, height: SIDE, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+async function drawn(
+  extension: string,
+  bytes: Uint8Array,
+  command: (input: string, output: string) => string[],
+) {
   const dir = await mkdtemp(join(tmpdir(), 'vectrace-mark-'));
   try {
     const input = join(dir, `file.${extension}`);
@@ -57,17 +81,25 @@ async function drawn(extension: string, bytes: Uint8Array, command: (input: stri
 }
 
 /** The file as its reader draws it, on white, ZOOM pixels per image pixel. */
-async function render(format: string, bytes: Uint8Array): Promise<Picture> {
+async function render(format: string, bytes: Uint8Array, side = SIDE): Promise<Picture> {
   const dpi = String(72 * ZOOM);
   if (format === 'svg') {
     const svg = new Resvg(Buffer.from(bytes).toString('utf8'), {
-      fitTo: { mode: 'width', value: SIDE * ZOOM },
+      fitTo: { mode: 'width', value: side * ZOOM },
       background: '#ffffff',
     });
     return decode(svg.render().asPng());
   }
   if (format === 'pdf')
-    return drawn('pdf', bytes, (input, output) => ['pdftoppm', '-png', '-r', dpi, '-singlefile', input, output]);
+    return drawn('pdf', bytes, (input, output) => [
+      'pdftoppm',
+      '-png',
+      '-r',
+      dpi,
+      '-singlefile',
+      input,
+      output,
+    ]);
   return drawn('eps', bytes, (input, output) => [
     'gs',
     '-q',
@@ -85,9 +117,7 @@ async function render(format: string, bytes: Uint8Array): Promise<Picture> {
 /** The share of the picture where the two renders differ. */
 function apart(a: Picture, b: Picture): number {
   expect([b.width, b.height]).toEqual([a.width, a.height]);
-  const d = share(differences(a, b, 24));
-  if (process.env.MARK_DEBUG) console.log('apart', d.toFixed(4));
-  return d;
+  return share(differences(a, b, 24));
 }
 
 /** The SVG with one part removed at a time: each distinct fill (all its paths), then each path. */
@@ -97,7 +127,9 @@ function peeledSvgs(svg: string): string[] {
   const rect = /<rect\b[^>]*\/>/.exec(svg)?.[0];
   return [
     svg,
-    ...fills.map((fill) => paths.filter((p) => p.includes(`fill="${fill}"`)).reduce((s, p) => s.replace(p, ''), svg)),
+    ...fills.map((fill) =>
+      paths.filter((p) => p.includes(`fill="${fill}"`)).reduce((s, p) => s.replace(p, ''), svg),
+    ),
     ...paths.map((p) => svg.replace(p, '')),
     ...(rect ? [svg.replace(rect, '')] : []),
   ];
@@ -162,6 +194,7 @@ describe('the test mark of the developer API', () => {
   const live: Record<string, Uint8Array> = {};
   const test: Record<string, Uint8Array> = {};
   let testJob: string;
+  let liveJob: string;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -170,10 +203,16 @@ describe('the test mark of the developer API', () => {
     const first = await vectorize(server, pro.secret, logo, { mode: 'test' });
     expect(first.status, Buffer.from(first.bytes).toString()).toBe(200);
     testJob = first.headers.get('x-job-id') as string;
-    const liveJob = (await vectorize(server, pro.secret, logo)).headers.get('x-job-id');
+    liveJob = (await vectorize(server, pro.secret, logo)).headers.get('x-job-id') as string;
     for (const format of ['svg', 'eps', 'pdf', 'dxf']) {
-      live[format] = (await apiGet(server, pro.secret, `/api/v1/jobs/${liveJob}/result?format=${format}`)).bytes;
-      const marked = await apiGet(server, pro.secret, `/api/v1/jobs/${testJob}/result?mode=test&format=${format}`);
+      live[format] = (
+        await apiGet(server, pro.secret, `/api/v1/jobs/${liveJob}/result?format=${format}`)
+      ).bytes;
+      const marked = await apiGet(
+        server,
+        pro.secret,
+        `/api/v1/jobs/${testJob}/result?mode=test&format=${format}`,
+      );
       expect(marked.status).toBe(200);
       test[format] = marked.bytes;
     }
@@ -182,8 +221,6 @@ describe('the test mark of the developer API', () => {
 
   it('cuts the bands out of the SVG: no fill, path or background removed gives the live picture', async () => {
     const svg = Buffer.from(test.svg as Uint8Array).toString('utf8');
-    if (process.env.MARK_DEBUG) for (const f of ['svg','eps','pdf','dxf']) { await writeFile(`/tmp/h1-test.${f}`, test[f] as Uint8Array); await writeFile(`/tmp/h1-live.${f}`, live[f] as Uint8Array); }
-    expect(svg).not.toContain('#9ca3af');
     const reference = await render('svg', live.svg as Uint8Array);
     const peeled = peeledSvgs(svg);
     expect(peeled.length).toBeGreaterThan(4);
@@ -213,18 +250,70 @@ describe('the test mark of the developer API', () => {
     }
   });
 
-  it('cuts the bands out of the PNG too, where the live PNG is painted', async () => {
-    const png = await apiGet(server, pro.secret, `/api/v1/jobs/${testJob}/result?format=png&background=%23ffffff`);
-    expect(png.status).toBe(200);
+  it('cuts the bands out of the PNG too: transparent where the live PNG is painted', async () => {
+    const png = (job: string, mode: string) =>
+      apiGet(server, pro.secret, `/api/v1/jobs/${job}/result?mode=${mode}&format=png`);
+    const marked = await png(testJob, 'test');
+    expect(marked.status).toBe(200);
+    const [cut, whole] = await Promise.all([
+      decode(Buffer.from(marked.bytes)),
+      decode(Buffer.from((await png(liveJob, 'live')).bytes)),
+    ]);
+    expect([cut.width, cut.height]).toEqual([whole.width, whole.height]);
+    let holes = 0;
+    for (let o = 3; o < cut.data.length; o += 4)
+      if ((whole.data[o] as number) > 200 && (cut.data[o] as number) < 50) holes++;
+    expect(holes / (cut.width * cut.height)).toBeGreaterThan(MARGIN);
+  });
+
+  it('draws the live picture outside the bands and nothing of it inside, holes and all', async () => {
+    for (const image of [logo, await plate()]) {
+      const [marked, whole] = await Promise.all(
+        ['test', 'live'].map(async (mode) => {
+          const reply = await vectorize(server, pro.secret, image, { mode });
+          expect(reply.status).toBe(200);
+          return reply.bytes;
+        }),
+      );
+      const cut = await render('svg', marked as Uint8Array);
+      const reference = await render('svg', whole as Uint8Array);
+      const bands = markBands(readSvg(Buffer.from(whole as Uint8Array).toString('utf8')));
+      const outside = new Uint8Array(cut.width * cut.height);
+      const inside = new Uint8Array(cut.width * cut.height);
+      for (let p = 0; p < outside.length; p++) {
+        // x + y of the pixel's center, in image pixels; a pixel and a half clear of every band edge.
+        const s = ((p % cut.width) + Math.floor(p / cut.width) + 1) / ZOOM;
+        if (bands.some((b) => b.from + 1.5 < s && s < b.to - 1.5)) inside[p] = 1;
+        else if (bands.every((b) => s < b.from - 1.5 || s > b.to + 1.5)) outside[p] = 1;
+      }
+      const changed = differences(cut, reference, 24);
+      const painted = differences(cut, { ...cut, data: Buffer.alloc(cut.data.length, 255) }, 24);
+      expect(share(changed, outside)).toBeLessThan(0.005);
+      expect(share(painted, inside)).toBeLessThan(0.005);
+      // The bands cross the art: inside them the live picture is painted.
+      expect(
+        share(differences(reference, { ...cut, data: Buffer.alloc(cut.data.length, 255) }, 24), inside),
+      ).toBeGreaterThan(0.2);
+    }
+  });
+
+  it('places the bands on the art: test results of the image with margins added do not fill each other’s gaps', async () => {
     const reference = await render('svg', live.svg as Uint8Array);
-    const marked = await decode(Buffer.from(png.bytes));
-    const small = await decode(
-      await sharp(await sharp(reference.data, { raw: { width: reference.width, height: reference.height, channels: 4 } }).png().toBuffer())
-        .resize(marked.width, marked.height)
-        .png()
-        .toBuffer(),
-    );
-    expect(apart(marked, small)).toBeGreaterThan(MARGIN);
+    const shifted = [render('svg', test.svg as Uint8Array)];
+    for (const [left, top] of [
+      [40, 24],
+      [13, 57],
+    ] as const) {
+      const padded = await sharp(logo).extend({ left, top, background: '#ffffff' }).png().toBuffer();
+      const reply = await vectorize(server, pro.secret, padded, { mode: 'test' });
+      expect(reply.status).toBe(200);
+      // Drawn at the same scale, moved back onto the original.
+      const drawnPadded = await render('svg', reply.bytes, SIDE + left);
+      shifted.push(Promise.resolve(crop(drawnPadded, left * ZOOM, top * ZOOM, SIDE * ZOOM, SIDE * ZOOM)));
+    }
+    // The darkest of each pixel: on white, all the art that any of them has.
+    const union = combine(await Promise.all(shifted), 'min');
+    expect(apart(union, reference)).toBeGreaterThan(MARGIN);
   });
 
   it('keeps a job in its mode: a test job has no live result, and test mode serves only test jobs', async () => {
@@ -238,7 +327,10 @@ describe('the test mark of the developer API', () => {
     expect(own.status).toBe(200);
     expect(Buffer.from(own.bytes).equals(Buffer.from(test.svg as Uint8Array))).toBe(true);
     const job = await apiGet(server, pro.secret, `/api/v1/jobs/${testJob}?mode=live`);
-    expect(job.json).toMatchObject({ mode: 'test', resultUrl: `/api/v1/jobs/${testJob}/result?mode=test&format=svg` });
+    expect(job.json).toMatchObject({
+      mode: 'test',
+      resultUrl: `/api/v1/jobs/${testJob}/result?mode=test&format=svg`,
+    });
 
     // A free account's conversion made on the site: not to be had marked through the API.
     const free = await accountWithKey(server);
@@ -252,7 +344,6 @@ describe('the test mark of the developer API', () => {
     expect(unpaid.status).toBe(402);
 
     // Nor a live job of a Pro account.
-    const liveJob = (await vectorize(server, pro.secret, logo, { wait: '30' })).headers.get('x-job-id');
     const testOfLive = await apiGet(server, pro.secret, `/api/v1/jobs/${liveJob}/result?mode=test`);
     expect(testOfLive.status).toBe(409);
     expect(testOfLive.json.code).toBe('wrong_mode');

@@ -218,7 +218,9 @@ export const jobSchema = z
     status: z.enum(conversionStatuses),
     mode: z
       .enum(apiModes)
-      .describe('Fixed when the job is made: `test` results are marked; conversions made on the site are `live`.'),
+      .describe(
+        'Fixed when the job is made: `test` results are marked; conversions made on the site are `live`.',
+      ),
     fileName: z.string().describe('The name of the image as it was sent.'),
     position: z.number().int().nullable().describe('Place in the queue while pending, 1 = next.'),
     error: z.string().nullable().describe('Why the conversion failed, when it did.'),
