@@ -152,11 +152,15 @@ describe('the developer API', () => {
     expect(live.json.message).toContain('mode=test');
     const test = await vectorize(server, free.secret, logo, { mode: 'test' });
     expect(test.status).toBe(200);
-    const svg = Buffer.from(test.bytes).toString();
-    expect(svg).toContain('fill="#9ca3af"');
-    // The live result of the same job stays Pro's.
-    const again = await apiGet(server, free.secret, `/api/v1/jobs/${test.headers.get('x-job-id')}/result`);
-    expect(again.status).toBe(402);
+    const id = test.headers.get('x-job-id');
+    expect((await apiGet(server, free.secret, `/api/v1/jobs/${id}`)).json.mode).toBe('test');
+    // The job stays a test job: its result again is the marked one, and it has no live result
+    // (api-v1-test-mark.test.ts peels the mark).
+    const again = await apiGet(server, free.secret, `/api/v1/jobs/${id}/result`);
+    expect(Buffer.from(again.bytes).equals(Buffer.from(test.bytes))).toBe(true);
+    const unmarked = await apiGet(server, free.secret, `/api/v1/jobs/${id}/result?mode=live`);
+    expect(unmarked.status).toBe(409);
+    expect(unmarked.json.code).toBe('wrong_mode');
   });
 
   it('limits test calls per key with RateLimit headers, then 429 with Retry-After', async () => {

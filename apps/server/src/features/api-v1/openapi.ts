@@ -26,7 +26,7 @@ The answer is the file itself when the trace ends within \`wait\` seconds (10 by
 
 ## Test mode
 
-\`mode=test\` tries the API for free with any account: the result comes with gray bands across it. Live results (the default mode) come with [Pro](${ORIGIN}/checkout?plan=pro).
+\`mode=test\` tries the API for free with any account: the result has diagonal bands cut out of the picture (holes through every shape, in every format), so it shows the trace but is no use as artwork. Live results (the default mode) come with [Pro](${ORIGIN}/checkout?plan=pro). A job's mode is fixed when it is made: a test job has only its marked result, and test mode serves only test jobs (not live jobs, nor conversions made on the site); to get a test job for use, convert the image again with \`mode=live\`.
 
 ## The image
 
@@ -73,9 +73,9 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
 const errorDescriptions: Record<number, string> = {
   400: 'The request is not valid: `message` says which field and why.',
   401: 'No API key, or one that is not valid.',
-  402: 'Live results need Pro (or a conversion paid on the site): use `mode=test`, or upgrade.',
+  402: 'Live results need Pro (or a conversion paid on the site): convert with `mode=test` to try the API, or upgrade.',
   404: 'No such job in this key’s account.',
-  409: 'Not finished yet: poll the job until it is completed.',
+  409: 'Not finished yet: poll the job until it is completed (`not_ready`); or the mode is not the job’s (`wrong_mode`): a test job has only its marked result, and test mode serves only test jobs.',
   410: 'The job’s files are deleted.',
   413: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
   415: 'The body is not a form, JSON, PNG or JPEG.',

@@ -28,6 +28,7 @@ import { authenticate } from './authenticate.js';
 import { deleteJob } from './delete-job.js';
 import { registerDocs } from './docs.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, settleKey } from './idempotency.js';
+import { modeOf, resultMode } from './job-mode.js';
 import { apiLimits, READS_PER_MINUTE } from './limits.js';
 import { errorResponses, openApiOptions, resultResponse, servedDocument } from './openapi.js';
 import { imageOf, MAX_FIELD_BYTES, readCall } from './read-image.js';
@@ -221,7 +222,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
         tags: ['Jobs'],
         summary: 'Download a result',
         description:
-          'The finished result, in any format and size: `live` for conversions of a Pro account or paid on the site, `test` (marked) for any.',
+          'The finished result, in any format and size, in the job’s mode: a `live` job’s result for use (Pro, or a conversion paid on the site), a `test` job’s marked result (bands cut out of the picture).',
         params: jobParamsSchema,
         querystring: resultQuerySchema,
         response: {
@@ -330,12 +331,12 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
 
   async function sendResult(reply: FastifyReply, row: ConversionRow, query: ResultQuery) {
     if (row.status === 'failed') throw failed(row);
-    const testMark = query.mode === 'test';
+    const testMark = resultMode(row, query.mode) === 'test';
     if (!testMark && !(await canDownload(deps, row))) {
       throw new ApiError(
         402,
         'plan_required',
-        `Live results come with Pro (${offers.pro.price}/month), or pay for this conversion on the site. Use mode=test for a marked result.`,
+        `Live results come with Pro (${offers.pro.price}/month), or pay for this conversion on the site. To try the API for free, convert with mode=test (results are marked).`,
       );
     }
     const svg = await readResult(deps, row);
@@ -352,6 +353,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     return {
       id: row.id,
       status: row.status as Job['status'],
+      mode: modeOf(row),
       fileName: row.originalFileName,
       position: row.status === 'pending' ? await queuePosition(deps.db, row) : null,
       error: row.status === 'failed' ? row.errorMessage : null,
@@ -361,7 +363,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
       completedAt: row.completedAt,
       expiresAt: row.expiresAt,
       deleted: row.expiredAt !== null,
-      resultUrl: `/api/v1/jobs/${row.id}/result?${asked(query)}`,
+      resultUrl: `/api/v1/jobs/${row.id}/result?${asked({ ...query, mode: modeOf(row) })}`,
     };
   }
 
@@ -371,7 +373,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     // Polling this address keeps every asked output option in the job's resultUrl.
     return reply
       .code(status)
-      .header('location', `/api/v1/jobs/${row.id}?${asked(query)}`)
+      .header('location', `/api/v1/jobs/${row.id}?${asked({ ...query, mode: modeOf(row) })}`)
       .send(job);
   }
 }
@@ -388,7 +390,7 @@ function modeBeforeBody(request: FastifyRequest): string | undefined {
 }
 
 /** Every output option a result was asked with, as a query string. */
-function asked(query: ResultQuery): URLSearchParams {
+function asked(query: ResultQuery & { mode: string }): URLSearchParams {
   const search = new URLSearchParams({ mode: query.mode, format: query.format });
   if (query.width !== undefined) search.set('width', String(query.width));
   if (query.unit !== 'px') search.set('unit', query.unit);

@@ -45,7 +45,7 @@ const resultOptions = {
   mode: oneOf('mode', apiModes)
     .default('live')
     .describe(
-      '`live` (Pro, or a conversion paid on the site) gives the result for use; `test` is free and marks it with gray bands.',
+      'The job’s mode, fixed when it is made: `live` (Pro) gives the result for use; `test` is free, and its results have bands cut out of the picture.',
     ),
   format: oneOf('format', apiFormats)
     .default('svg')
@@ -196,7 +196,16 @@ export const vectorizeFormSchema = z.object({
 });
 
 /** `GET /api/v1/jobs/{id}/result`: the result again, in any format and size. */
-export const resultQuerySchema = z.object(resultOptions).superRefine(widthWithinMaximum);
+export const resultQuerySchema = z
+  .object({
+    ...resultOptions,
+    mode: oneOf('mode', apiModes)
+      .optional()
+      .describe(
+        'The job’s mode, the default: a test job has only its marked result, and test mode serves only test jobs. A conversion made on the site is live (Pro, or paid on the site).',
+      ),
+  })
+  .superRefine(widthWithinMaximum);
 
 export type ResultQuery = z.infer<typeof resultQuerySchema>;
 
@@ -207,6 +216,11 @@ export const jobSchema = z
   .object({
     id: z.uuid(),
     status: z.enum(conversionStatuses),
+    mode: z
+      .enum(apiModes)
+      .describe(
+        'Fixed when the job is made: `test` results are marked; conversions made on the site are `live`.',
+      ),
     fileName: z.string().describe('The name of the image as it was sent.'),
     position: z.number().int().nullable().describe('Place in the queue while pending, 1 = next.'),
     error: z.string().nullable().describe('Why the conversion failed, when it did.'),
@@ -231,6 +245,7 @@ export const jobSchema = z
       {
         id: '0b6f1c7e-4a53-4f0e-9a57-1f0c5a7e2d31',
         status: 'completed',
+        mode: 'live',
         fileName: 'logo.png',
         position: null,
         error: null,
@@ -308,6 +323,7 @@ export const errorCodes = [
   'idempotency_key_reused',
   'not_found',
   'not_ready',
+  'wrong_mode',
   'conversion_failed',
   'gone',
   'rate_limited',

@@ -1,58 +1,164 @@
-import type { Layer, Point, VectorImage } from '@vectrace/tracer';
+import {
+  flattenSubpath,
+  isArtwork,
+  type Layer,
+  type Point,
+  type Subpath,
+  type VectorImage,
+} from '@vectrace/tracer';
+import { Clipper, Clipper64, ClipType, FillRule, type Path64, type Paths64 } from 'clipper2-ts';
 
-/** Bands across the picture, one per this share of its diagonal. */
+/** Bands across the artwork: one fewer than this, evenly spaced along its diagonal. */
 const BANDS = 6;
-/** Each band's width, as a share of the shorter side. */
-const BAND_WIDTH = 0.04;
-const MARK_COLOR = { r: 156, g: 163, b: 175 };
+/** The share of the artwork the bands take out (each band's width, as a share of the step between them). */
+const BAND_SHARE = 0.25;
+/** Curves are cut as polylines within this distance of the curve, in image pixels. */
+const FLATNESS = 0.1;
+/** The cut works in whole numbers: this many per image pixel. */
+const SCALE = 1000;
+
+/** A band: the points whose x + y lies from `from` to `to`. */
+export interface Band {
+  from: number;
+  to: number;
+}
 
 /**
- * The API's test mode gives a result that shows the trace and is no use as artwork: gray
- * diagonal bands over it, in every format (they are shapes of the picture, not a comment).
+ * The API's test mode: a result that shows the trace and is no use as artwork. Diagonal bands are
+ * cut out of every shape, stroke and the background (Clipper2 subtracts them), so the file has
+ * holes where the bands run: the mark is the geometry itself, and no layer, color or block of the
+ * file can be deleted to get the clean trace back. Outlines the bands cross come out as polylines;
+ * the others are kept as they are.
  */
 export function withTestMark(model: VectorImage): VectorImage {
-  const { width: w, height: h } = model;
-  const half = (Math.min(w, h) * BAND_WIDTH) / 2;
-  const step = (w + h) / BANDS;
-  const layer: Layer = { color: MARK_COLOR, subpaths: [] };
-  // Bands along the lines x + y = c, from the bottom-left to the top-right, cut to the frame.
-  const reach = w + h;
-  const n = half / Math.SQRT2;
-  for (let i = 1; i < BANDS; i++) {
-    const c = i * step;
-    const along = (t: number, side: number): Point => ({ x: c / 2 + t + side * n, y: c / 2 - t + side * n });
-    const band = clipToFrame([along(-reach, -1), along(reach, -1), along(reach, 1), along(-reach, 1)], w, h);
-    if (band.length < 3) continue;
-    const [start, ...rest] = band as [Point, ...Point[]];
-    layer.subpaths.push({
-      start,
-      segments: [...rest, start].map((to) => ({ kind: 'line' as const, to })),
-    });
-  }
+  const { width: w, height: h, background, ...rest } = model;
+  // The background is a shape like the others: cut too, so the bands show through it as well.
+  const frame: Layer[] = background ? [{ color: background, subpaths: [frameSubpath(w, h)] }] : [];
+  const layers = [...frame, ...model.layers]
+    // A stroke reaches half its width past its line: the cut reaches as far, so the gap stays the band's.
+    .map((layer) => cutLayer(layer, markBands(model, (layer.stroke ?? 0) / 2)))
+    .filter((layer) => layer.subpaths.length > 0);
   return {
-    ...model,
-    layers: [...model.layers, layer],
-    vectorCount: model.vectorCount + layer.subpaths.length,
+    ...rest,
+    width: w,
+    height: h,
+    layers,
+    vectorCount: layers.reduce((n, layer) => n + (isArtwork(layer) ? layer.subpaths.length : 0), 0),
   };
 }
 
-/** The polygon cut to the frame [0, w] x [0, h] (Sutherland-Hodgman, one edge at a time). */
-function clipToFrame(polygon: Point[], w: number, h: number): Point[] {
-  const edges: ((p: Point) => number)[] = [(p) => p.x, (p) => w - p.x, (p) => p.y, (p) => h - p.y];
-  let out = polygon;
-  for (const inside of edges) {
-    const input = out;
-    out = [];
-    input.forEach((p, i) => {
-      const q = input[(i + 1) % input.length] as Point;
-      const dp = inside(p);
-      const dq = inside(q);
-      if (dp >= 0) out.push(p);
-      if (dp >= 0 !== dq >= 0) {
-        const t = dp / (dp - dq);
-        out.push({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
+/**
+ * The bands of a result, along the lines x + y = c from the bottom-left to the top-right of its
+ * artwork, `widenBy` pixels wider on each side. They are placed by the artwork's own box, not the
+ * image's: an image with a margin added (or cropped) has its bands on the same parts of the art,
+ * so test results of shifted copies do not fill each other's gaps.
+ */
+export function markBands(model: VectorImage, widenBy = 0): Band[] {
+  const box = artBox(model);
+  const step = (box.width + box.height) / BANDS; // in units of x + y
+  const half = (step * BAND_SHARE) / 2 + widenBy * Math.SQRT2;
+  return Array.from({ length: BANDS - 1 }, (_, i) => {
+    const c = box.x + box.y + (i + 1) * step;
+    return { from: c - half, to: c + half };
+  });
+}
+
+/** The box around the artwork's points and control points; the whole picture when it has none. */
+function artBox(model: VectorImage): { x: number; y: number; width: number; height: number } {
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const layer of model.layers) {
+    if (!isArtwork(layer)) continue;
+    for (const { start, segments } of layer.subpaths) {
+      for (const seg of segments) {
+        for (const p of seg.kind === 'cubic' ? [seg.c1, seg.c2, seg.to] : [seg.to]) {
+          [left, top] = [Math.min(left, p.x), Math.min(top, p.y)];
+          [right, bottom] = [Math.max(right, p.x), Math.max(bottom, p.y)];
+        }
       }
-    });
+      [left, top] = [Math.min(left, start.x), Math.min(top, start.y)];
+      [right, bottom] = [Math.max(right, start.x), Math.max(bottom, start.y)];
+    }
   }
-  return out;
+  if (!(right > left && bottom > top)) return { x: 0, y: 0, width: model.width, height: model.height };
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** The layer with the bands taken out: a filled one's areas, a stroked one's lines. */
+function cutLayer(layer: Layer, bands: Band[]): Layer {
+  const lines = layer.fill === false;
+  const kept: Subpath[] = [];
+  const crossed: Point[][] = [];
+  let largest = 0;
+  for (const subpath of layer.subpaths) {
+    const points = flattenSubpath(subpath, FLATNESS);
+    if (!lines && points.length < 3) continue;
+    const reach = spanOf(points);
+    if (bands.some((b) => b.from <= reach.from && reach.to <= b.to)) continue; // all in a band
+    const crosses = bands.some((b) => b.from < reach.to && reach.from < b.to);
+    if (crosses) crossed.push(lines && !subpath.open ? [...points, subpath.start] : points);
+    else kept.push(subpath); // clear of every band: its curves stay
+    const area = lines ? 0 : Clipper.area(toInts(points));
+    if (Math.abs(area) > Math.abs(largest)) largest = area;
+  }
+  if (crossed.length === 0) return { ...layer, subpaths: kept };
+  const clipper = new Clipper64();
+  // Outer outlines and holes turn opposite ways: the cut's outer outlines turn as the layer's do
+  // (its largest outline is an outer one), so kept holes stay holes.
+  clipper.reverseSolution = largest < 0;
+  if (lines) clipper.addOpenSubject(crossed.map(toInts));
+  else clipper.addSubject(crossed.map(toInts));
+  clipper.addClip(bands.map((band) => toInts(bandPolygon(band, layer))));
+  const closed: Paths64 = [];
+  const open: Paths64 = [];
+  clipper.execute(ClipType.Difference, FillRule.NonZero, closed, open);
+  const cut = lines
+    ? open
+        .filter((path) => path.length >= 2)
+        .map((path) => ({ ...polylineSubpath(toPoints(path)), open: true as const }))
+    : closed.filter((path) => path.length >= 3).map((path) => polygonSubpath(toPoints(path)));
+  return { ...layer, subpaths: [...kept, ...cut] };
+}
+
+/** The least and the most x + y of the points. */
+function spanOf(points: Point[]): Band {
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const { x, y } of points) {
+    from = Math.min(from, x + y);
+    to = Math.max(to, x + y);
+  }
+  return { from, to };
+}
+
+/** The band as a polygon reaching past every point of the layer. */
+function bandPolygon({ from, to }: Band, layer: Layer): Point[] {
+  let reach = 1;
+  for (const { start, segments } of layer.subpaths)
+    for (const p of [start, ...segments.map((s) => s.to)])
+      reach = Math.max(reach, Math.abs(p.x), Math.abs(p.y));
+  reach *= 4;
+  const along = (c: number, t: number): Point => ({ x: c / 2 + t, y: c / 2 - t });
+  return [along(from, -reach), along(from, reach), along(to, reach), along(to, -reach)];
+}
+
+const frameSubpath = (w: number, h: number): Subpath =>
+  polygonSubpath([
+    { x: 0, y: 0 },
+    { x: w, y: 0 },
+    { x: w, y: h },
+    { x: 0, y: h },
+  ]);
+
+const toInts = (points: Point[]): Path64 =>
+  points.map(({ x, y }) => ({ x: Math.round(x * SCALE), y: Math.round(y * SCALE) }));
+const toPoints = (path: Path64): Point[] => path.map(({ x, y }) => ({ x: x / SCALE, y: y / SCALE }));
+
+function polygonSubpath(points: Point[]): Subpath {
+  const [start, ...rest] = points as [Point, ...Point[]];
+  return { start, segments: [...rest, start].map((to) => ({ kind: 'line' as const, to })) };
+}
+
+function polylineSubpath(points: Point[]): Subpath {
+  const [start, ...rest] = points as [Point, ...Point[]];
+  return { start, segments: rest.map((to) => ({ kind: 'line' as const, to })) };
 }

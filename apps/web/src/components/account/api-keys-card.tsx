@@ -72,8 +72,8 @@ export function ApiKeysCard({ planType }: { planType: PlanType }) {
             'Your Pro plan includes live calls; mode=test gives free, marked results.'
           ) : (
             <>
-              With your free plan keys work in test mode (free, results marked with gray bands); live calls
-              come with{' '}
+              With your free plan keys work in test mode (free, results with bands cut out of the picture);
+              live calls come with{' '}
               <Link
                 className="font-medium text-primary underline underline-offset-4"
                 href="/checkout?plan=pro"

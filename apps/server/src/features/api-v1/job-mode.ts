@@ -1,0 +1,37 @@
+import type { ConversionRow } from '../conversions/queries.js';
+import { ApiError } from './api-error.js';
+import type { ApiMode } from './schemas.js';
+
+/**
+ * A job's mode, fixed when it was made: `test` for a `mode=test` call of the API, `live` for the
+ * others and for every conversion made on the site.
+ */
+export function modeOf(row: Pick<ConversionRow, 'resultOptions'>): ApiMode {
+  if (!row.resultOptions) return 'live';
+  try {
+    return JSON.parse(row.resultOptions).mode === 'test' ? 'test' : 'live';
+  } catch {
+    return 'live';
+  }
+}
+
+/**
+ * The mode a result is asked in: the job's own when none is given. A test job has only a marked
+ * result, and test mode serves only test jobs (a live job or a site conversion is not given away
+ * marked, since marked is all a free key needs to try the API).
+ */
+export function resultMode(row: Pick<ConversionRow, 'resultOptions'>, asked: ApiMode | undefined): ApiMode {
+  const mode = modeOf(row);
+  if (asked === undefined || asked === mode) return mode;
+  throw mode === 'test'
+    ? new ApiError(
+        409,
+        'wrong_mode',
+        'This job was made in test mode: it has only a marked result (ask with mode=test, or leave mode out). For the result to use, convert the image again with mode=live.',
+      )
+    : new ApiError(
+        409,
+        'wrong_mode',
+        'This job was made in live mode (or on the site): test mode gives marked results only of jobs made with mode=test. Ask with mode=live, or convert the image with mode=test.',
+      );
+}
