@@ -14,7 +14,13 @@ import type { Deps } from '../../deps.js';
 import { parse } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { planTypeOf } from '../auth/queries.js';
-import { canDownload, downloadHeaders, readResult, resultFile } from '../conversions/download.js';
+import {
+  canDownload,
+  downloadHeaders,
+  readResult,
+  resultFile,
+  writtenInWorker,
+} from '../conversions/download.js';
 import {
   type ConversionRow,
   findConversion,
@@ -22,6 +28,7 @@ import {
   listOwnedConversions,
   queuePosition,
 } from '../conversions/queries.js';
+import { exportLimits, ownerKeyOfRequest } from '../export-limits.js';
 import { quotaUsage } from '../quotas.js';
 import { ApiError, registerApiErrorHandler } from './api-error.js';
 import { authenticate } from './authenticate.js';
@@ -70,6 +77,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
   );
   app.decorateRequest('apiKey', null);
   const take = apiLimits(root, deps.config);
+  const exportsOf = exportLimits(root, deps);
   const withKey = { onRequest: (request: Parameters<typeof authenticate>[1]) => authenticate(deps, request) };
   const urlLimits = {
     allowance: deps.config.api.imageUrlAllow,
@@ -314,7 +322,13 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
       );
     }
     const svg = await readResult(deps, row);
-    const file = await resultFile(deps, svg, query, testMark);
+    const release = writtenInWorker(query, testMark) ? await exportsOf.export(reply.request) : () => {};
+    let file: Buffer;
+    try {
+      file = await resultFile(deps, svg, query, testMark, ownerKeyOfRequest(reply.request));
+    } finally {
+      release();
+    }
     return reply
       .headers(downloadHeaders(query.format, downloadFileName(query.format, row.originalFileName, query)))
       .header('x-job-id', row.id)
