@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../dist/deps.js';
 import { MAX_EXPORT_BYTES, resultFile } from '../dist/features/conversions/download.js';
 import { fairTurns } from '../dist/features/conversions/fair-turns.js';
+import { accountWithKey, apiGet, vectorize } from './support/api.js';
 import { Client } from './support/client.js';
 import { convert } from './support/flows.js';
 import { logoPng, noisePng } from './support/images.js';
@@ -50,6 +51,26 @@ describe('exports per owner', () => {
     expect(Number(last?.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // The file as it is stored takes no worker: still given.
     expect((await client.get(`/api/download/${id}`)).status).toBe(200);
+  });
+
+  it('counts the API’s results written again against the same limit, as rate_limited, and gives the stored SVG past it', async () => {
+    const pro = await accountWithKey(server, { pro: true });
+    const made = await vectorize(server, pro.secret, await logoPng(), { wait: '30' });
+    expect(made.status).toBe(200);
+    const id = made.headers.get('x-job-id');
+    const results = [];
+    for (let i = 0; i < 8; i++) {
+      results.push(await apiGet(server, pro.secret, `/api/v1/jobs/${id}/result?format=eps&width=${200 + i}`));
+    }
+    expect(results.filter((r) => r.status === 200)).toHaveLength(6);
+    const refused = results.at(-1);
+    expect(refused?.status).toBe(429);
+    expect(refused?.json.code).toBe('rate_limited');
+    expect(refused?.json.message).toMatch(
+      /^You have asked for 6 files in another format or size in the last minute/,
+    );
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await apiGet(server, pro.secret, `/api/v1/jobs/${id}/result`)).status).toBe(200);
   });
 
   it('keeps another owner’s preview within a task or two of the front while one owner floods the worker with exports', async () => {

@@ -15,6 +15,7 @@ import { parse } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { planTypeOf } from '../auth/queries.js';
 import {
+  assertExportFits,
   canDownload,
   downloadHeaders,
   readResult,
@@ -204,7 +205,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
         tags: ['Jobs'],
         summary: 'Download a result',
         description:
-          'The finished result, in any format and size: `live` for conversions of a Pro account or paid on the site, `test` (marked) for any.',
+          'The finished result, in any format and size: `live` for conversions of a Pro account or paid on the site, `test` (marked) for any. A result written again (another format than SVG, a `width`, or `mode=test`) counts toward the account’s exports: 60 a minute and two at once (429 `rate_limited` with `Retry-After`); one estimated past 64 MB is refused (422 `result_too_large`): ask for SVG.',
         params: jobParamsSchema,
         querystring: resultQuerySchema,
         response: {
@@ -322,7 +323,13 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
       );
     }
     const svg = await readResult(deps, row);
-    const release = writtenInWorker(query, testMark) ? await exportsOf.export(reply.request) : () => {};
+    const inWorker = writtenInWorker(query, testMark);
+    try {
+      if (inWorker) assertExportFits(svg, query.format);
+    } catch (err) {
+      throw new ApiError(422, 'result_too_large', (err as Error).message);
+    }
+    const release = inWorker ? await exportsOf.export(reply.request) : () => {};
     let file: Buffer;
     try {
       file = await resultFile(deps, svg, query, testMark, ownerKeyOfRequest(reply.request));

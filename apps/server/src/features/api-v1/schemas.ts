@@ -309,6 +309,7 @@ export const errorCodes = [
   'not_found',
   'not_ready',
   'conversion_failed',
+  'result_too_large',
   'gone',
   'rate_limited',
   'server_error',
