@@ -97,16 +97,16 @@ describe('exports per owner', () => {
   });
 
   it('refuses a file estimated past the bound before it is written, saying why and what to do instead', async () => {
-    // Well-formed but large enough that its DXF would pass MAX_EXPORT_BYTES.
+    // Large enough that its DXF would pass MAX_EXPORT_BYTES: refused before any worker is asked.
     const svg = Buffer.alloc(Math.ceil(MAX_EXPORT_BYTES / 4), ' ');
     const noWorkers = {} as Deps;
-    const refused = await resultFile(noWorkers, svg, { format: 'dxf', unit: 'px' }, false, 'user:x').catch(
-      (err: { statusCode: number; message: string }) => err,
-    );
-    expect(refused).toMatchObject({ statusCode: 422 });
-    expect((refused as Error).message).toMatch(
-      /^This result is too large to write as DXF \(about \d+ MB; files are written up to 64 MB\)\. Download it as SVG/,
-    );
+    const written = resultFile(noWorkers, svg, { format: 'dxf', unit: 'px' }, false, 'user:x');
+    await expect(written).rejects.toMatchObject({
+      statusCode: 422,
+      message: expect.stringMatching(
+        /^This result is too large to write as DXF \(about \d+ MB; files are written up to 64 MB\)\. Download it as SVG/,
+      ),
+    });
   });
 });
 
