@@ -109,6 +109,8 @@ const envSchema = z.object({
   /** Files each owner (Pro too) may have written in another format or size per minute, and ZIPs. */
   EXPORTS_PER_MINUTE: intFrom(60, 1),
   ZIPS_PER_MINUTE: intFrom(10, 1),
+  /** Previews (whole or the viewer's regions) each owner may ask for per minute. */
+  PREVIEWS_PER_MINUTE: intFrom(300, 1),
   /** Live calls of the developer API per key and minute (besides the owner's quotas). */
   API_CALLS_PER_MINUTE: intFrom(60, 1),
   /** Test-mode calls (free, marked results) per key and minute. */
@@ -307,7 +309,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imagesPerHour: e.QUOTA_IMAGES_PER_HOUR,
       resultsKept: e.QUOTA_RESULTS_KEPT,
     },
-    exportLimits: { exportsPerMinute: e.EXPORTS_PER_MINUTE, zipsPerMinute: e.ZIPS_PER_MINUTE },
+    exportLimits: {
+      exportsPerMinute: e.EXPORTS_PER_MINUTE,
+      zipsPerMinute: e.ZIPS_PER_MINUTE,
+      previewsPerMinute: e.PREVIEWS_PER_MINUTE,
+    },
     api: {
       callsPerMinute: e.API_CALLS_PER_MINUTE,
       testCallsPerMinute: e.API_TEST_CALLS_PER_MINUTE,

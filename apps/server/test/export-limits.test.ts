@@ -15,7 +15,9 @@ import { markPaid, startTestServer, type TestServer } from './support/server.js'
 describe('exports per owner', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { EXPORTS_PER_MINUTE: '6', PREVIEW_WORKERS: '1' } });
+    server = await startTestServer({
+      env: { EXPORTS_PER_MINUTE: '6', PREVIEWS_PER_MINUTE: '20', PREVIEW_WORKERS: '1' },
+    });
   });
   afterAll(() => server?.stop());
 
@@ -94,6 +96,18 @@ describe('exports per owner', () => {
     await Promise.all(flood);
     // At most the one running when the preview came (two, should it have been written meanwhile).
     expect(ahead).toBeLessThanOrEqual(2);
+  });
+
+  it('answers 429 past the minute’s previews, drawn or cached', async () => {
+    const { client, id } = await paidConversion(await logoPng());
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await client.get(`/api/preview/${id}`)).status);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    const refused = await client.get(`/api/preview/${id}`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(
+      /^You have asked for 20 previews in the last minute, the most we allow/,
+    );
   });
 
   it('refuses a file estimated past the bound before it is written, saying why and what to do instead', async () => {

@@ -10,17 +10,18 @@ export function ownerKeyOfRequest(request: FastifyRequest): string {
 }
 
 /**
- * The per-owner limits on files written in a file worker (quotas.ts ExportLimits): counted per
+ * The per-owner limits on files written or drawn in a file worker (quotas.ts ExportLimits): counted per
  * minute in this process, or in Redis across every process (the rate-limit plugin's store), and
  * at once through the owner's slots. Past either, 429 with Retry-After. A download of the stored
  * SVG as it is costs nothing and is not counted.
  */
 export function exportLimits(app: FastifyInstance, deps: Deps) {
   const limits = deps.config.exportLimits;
-  const perMinute = (kind: 'export' | 'zip', max: number) =>
+  const perMinute = (kind: 'export' | 'zip' | 'preview', max: number) =>
     app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: (r) => `${kind}:${ownerKeyOfRequest(r)}` });
   const exports = perMinute('export', limits.exportsPerMinute);
   const zips = perMinute('zip', limits.zipsPerMinute);
+  const previews = perMinute('preview', limits.previewsPerMinute);
 
   const withinMinute = async (limiter: typeof exports, request: FastifyRequest, what: string) => {
     const limit = await limiter(request);
@@ -44,5 +45,7 @@ export function exportLimits(app: FastifyInstance, deps: Deps) {
     },
     /** Before a ZIP (which holds its own slot, one at a time): a 429 past the minute's ZIPs. */
     zip: (request: FastifyRequest) => withinMinute(zips, request, 'ZIPs'),
+    /** Before a preview (at most two drawn at once: previews.ts): a 429 past the minute's previews. */
+    preview: (request: FastifyRequest) => withinMinute(previews, request, 'previews'),
   };
 }

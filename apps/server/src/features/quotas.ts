@@ -21,6 +21,8 @@ export interface Quotas {
 export interface ExportLimits {
   exportsPerMinute: number;
   zipsPerMinute: number;
+  /** Previews asked for (drawn or cached); at most RENDERS_AT_ONCE_PER_OWNER drawn at once. */
+  previewsPerMinute: number;
 }
 
 /** Exports one owner may have under way at once; more wait for them to finish (429). */

@@ -98,9 +98,12 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
   // Without a query: the whole result, 1024 px. With x, y, w, h and scale: that region, as the
   // viewer asks for it to show sharp edges at any zoom. Drawn in worker threads, once each.
   const preview = previewsOf(deps, deps.files);
+  // Files written in another format or size, and previews: per owner, so many a minute.
+  const limits = exportLimits(app, deps);
   app.get<ById>('/api/preview/:id', async (request, reply) => {
     const owner = requireOwner(request);
     const row = await owned(request, request.params.id);
+    await limits.preview(request);
     assertResultAvailable(row, config);
     const marked = !(await canDownload(deps, row));
     const query = request.query as Record<string, string>;
@@ -109,8 +112,6 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
     return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
   });
 
-  // Files written in another format or size: per owner, so many a minute and two at once.
-  const limits = exportLimits(app, deps);
   app.get<ById>('/api/download/:id', async (request, reply) => {
     const query = parse(downloadQuerySchema, request.query);
     const row = await owned(request, request.params.id);
