@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type AddressAllowance, parseAllowance } from './features/api-v1/public-address.js';
-import type { Quotas } from './features/quotas.js';
+import type { ExportLimits, Quotas } from './features/quotas.js';
 
 /** A setting that cannot work: its message names the variable and says why, in one line. */
 export class ConfigError extends Error {
@@ -65,7 +65,10 @@ const envSchema = z.object({
     .optional(),
   /** GET /metrics answers a scraper that sends `Authorization: Bearer METRICS_TOKEN`; unset: no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** A claimed conversion's lease: renewed while it is traced; past it, another process may take it over. */
+  /**
+   * A claimed conversion's lease, and an owner's slot's (a ZIP, a preview under way): renewed
+   * while held; past it, another process may take it over.
+   */
   LEASE_MS: intFrom(30_000, 500),
   /** Signs visitor cookies and upload URLs; generated once into DATA_DIR when unset. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -103,6 +106,11 @@ const envSchema = z.object({
   QUOTA_TRACES_PER_HOUR: intFrom(300, 1),
   QUOTA_IMAGES_PER_HOUR: intFrom(30, 1),
   QUOTA_RESULTS_KEPT: intFrom(200, 1),
+  /** Files each owner (Pro too) may have written in another format or size per minute, and ZIPs. */
+  EXPORTS_PER_MINUTE: intFrom(60, 1),
+  ZIPS_PER_MINUTE: intFrom(10, 1),
+  /** Previews (whole or the viewer's regions) each owner may ask for per minute. */
+  PREVIEWS_PER_MINUTE: intFrom(300, 1),
   /** Live calls of the developer API per key and minute (besides the owner's quotas). */
   API_CALLS_PER_MINUTE: intFrom(60, 1),
   /** Test-mode calls (free, marked results) per key and minute. */
@@ -200,6 +208,7 @@ export interface Config {
   uploadsPerMinute: number;
   conversionsPerMinute: number;
   quotas: Quotas;
+  exportLimits: ExportLimits;
   api: {
     callsPerMinute: number;
     testCallsPerMinute: number;
@@ -299,6 +308,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tracesPerHour: e.QUOTA_TRACES_PER_HOUR,
       imagesPerHour: e.QUOTA_IMAGES_PER_HOUR,
       resultsKept: e.QUOTA_RESULTS_KEPT,
+    },
+    exportLimits: {
+      exportsPerMinute: e.EXPORTS_PER_MINUTE,
+      zipsPerMinute: e.ZIPS_PER_MINUTE,
+      previewsPerMinute: e.PREVIEWS_PER_MINUTE,
     },
     api: {
       callsPerMinute: e.API_CALLS_PER_MINUTE,

@@ -55,7 +55,9 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     queue,
     redis,
     slots: redis
-      ? redisSlots(redis, config.redis?.prefix ?? '', (err) => log?.warn({ err }, 'Redis error; slot given'))
+      ? redisSlots(redis, config.redis?.prefix ?? '', config.leaseMs, (err) =>
+          log?.warn({ err }, 'Redis error; slot given'),
+        )
       : memorySlots(),
     clock,
     cookies: cookieSettings(config.secureCookies),

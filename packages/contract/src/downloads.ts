@@ -46,8 +46,11 @@ const widthSchema = z.coerce
   .positive('width must be more than 0')
   .optional();
 
-/** Checks that a width fits its unit's maximum. */
-function widthWithinMaximum(value: { width?: number; unit: SizeUnit }, ctx: z.RefinementCtx): void {
+/**
+ * Checks that a width fits its unit's maximum: the one check of output sizes, used by the site's
+ * download and ZIP and by the API's results (its schemas add the PNG's pixel limit).
+ */
+export function widthWithinMaximum(value: { width?: number; unit: SizeUnit }, ctx: z.RefinementCtx): void {
   const max = maxOutputWidth[value.unit];
   if (value.width !== undefined && value.width > max) {
     ctx.addIssue({ code: 'custom', path: ['width'], message: `width must be at most ${max} ${value.unit}` });

@@ -69,3 +69,41 @@ describe('output size', () => {
     expect(() => toDxf(wide, { size: { width: Number.NaN, unit: 'in' } })).toThrow(/positive number/);
   });
 });
+
+describe('numbers in every file', () => {
+  // The API once took width=1e300: the files came back with `Infinity` in them, answered 200.
+  it('refuses a size whose coordinates cannot be written exactly, in every format, rather than write Infinity', () => {
+    for (const [unit, width] of [
+      ['px', 1e300],
+      ['mm', 1e300],
+      ['in', 1e20],
+    ] as const) {
+      const size = { width, unit };
+      for (const write of [
+        () => toSvg(wide, { size }),
+        () => toEps(wide, { size }),
+        () => toPdf(wide, { size }),
+        () => toDxf(wide, { size }),
+      ]) {
+        expect(write).toThrow(/too large to write exactly: ask for a smaller output size/);
+      }
+    }
+  });
+
+  it('writes only finite numbers at the largest sizes the site and the API take', () => {
+    for (const size of [
+      { width: 20_000, unit: 'px' },
+      { width: 5_000, unit: 'mm' },
+      { width: 200, unit: 'in' },
+    ] as const) {
+      for (const file of [
+        toSvg(scenes.twoColors, { size }),
+        toEps(scenes.twoColors, { size }),
+        text(toPdf(scenes.twoColors, { size })),
+        toDxf(scenes.twoColors, { size }),
+      ]) {
+        expect(file).not.toMatch(/Infinity|NaN|e\+\d/);
+      }
+    }
+  });
+});

@@ -14,6 +14,21 @@ export interface Quotas {
   resultsKept: number;
 }
 
+/**
+ * Files written for one owner (Pro too) in a file worker: single downloads in another format or
+ * size, the API's results, and ZIPs. Each owner also has EXPORTS_AT_ONCE exports and one ZIP
+ * under way at most (owner-slots.ts); the limits are enforced in export-limits.ts.
+ */
+export interface ExportLimits {
+  exportsPerMinute: number;
+  zipsPerMinute: number;
+  /** Previews asked for (drawn or cached); at most RENDERS_AT_ONCE_PER_OWNER drawn at once. */
+  previewsPerMinute: number;
+}
+
+/** Exports one owner may have under way at once; more wait for them to finish (429). */
+export const EXPORTS_AT_ONCE = 2;
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 

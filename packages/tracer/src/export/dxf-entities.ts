@@ -1,6 +1,7 @@
 import { type ArcGeometry, arcBulge, arcGeometry, isCircular } from '../arc.js';
 import type { Point, Subpath } from '../model.js';
 import { type DxfWriter, real } from './dxf-writer.js';
+import { notWritable } from './fixed.js';
 import { flattenSubpath } from './flatten.js';
 
 /** Where an entity goes: the model space's handle and a layer's name. */
@@ -175,6 +176,8 @@ function degrees(radians: number): string {
 
 /** A value to 8 decimals, without an exponent or trailing zeros: a bulge or an angle. */
 function fraction(v: number): string {
+  // toFixed writes an exponent from 1e21, and Infinity as it is: refused before either.
+  if (!(Math.abs(v) < 1e15)) throw notWritable(v);
   const text = v.toFixed(8).replace(/\.?0+$/, '');
   return text === '-0' ? '0' : text;
 }

@@ -1,6 +1,8 @@
-/** A DXF value with at most 3 decimals: 1/1000 px, well inside the curve tolerance. */
+import { exactUnits } from './fixed.js';
+
+/** A DXF value with at most 3 decimals: 1/1000 px, well inside the curve tolerance; never Infinity or NaN. */
 export function real(v: number): string {
-  return String(Math.round(v * 1000) / 1000 || 0);
+  return String(exactUnits(Math.round(v * 1000)) / 1000 || 0);
 }
 
 /** Group code / value pairs for an ASCII DXF file, with handles given out in order. */

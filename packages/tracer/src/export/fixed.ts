@@ -19,9 +19,27 @@ export function fixed(precision: number, format: string): Fixed {
   return { precision, scale: 10 ** precision };
 }
 
-/** A value in whole units of 10^-precision. */
+/**
+ * A value in whole units of 10^-precision. Every number the text exporters write passes here:
+ * one that is not finite, or past the exact integer range, is refused (a `TraceError`), so no
+ * file is ever written with `Infinity`, `NaN` or a rounded-away coordinate in it.
+ */
 export function toUnits(value: number, f: Fixed): number {
-  return Math.round(value * f.scale);
+  return exactUnits(Math.round(value * f.scale));
+}
+
+/** Units that are an exact integer, or the reason they cannot be written. */
+export function exactUnits(units: number): number {
+  if (!Number.isSafeInteger(units)) throw notWritable(units);
+  return units;
+}
+
+/** Why a number cannot be written: the output asked for is too large to write exactly. */
+export function notWritable(value: number): TraceError {
+  return new TraceError(
+    'invalid-settings',
+    `A coordinate of the output would be ${value}, too large to write exactly: ask for a smaller output size`,
+  );
 }
 
 /** Units as the shortest decimal: `50` -> `.5`, `-50` -> `-.5`, `1200` -> `12`, no exponent. */

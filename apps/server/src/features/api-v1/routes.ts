@@ -14,7 +14,14 @@ import type { Deps } from '../../deps.js';
 import { parse } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { planTypeOf } from '../auth/queries.js';
-import { canDownload, downloadHeaders, readResult, resultFile } from '../conversions/download.js';
+import {
+  assertExportFits,
+  canDownload,
+  downloadHeaders,
+  readResult,
+  resultFile,
+  writtenInWorker,
+} from '../conversions/download.js';
 import {
   type ConversionRow,
   findConversion,
@@ -22,6 +29,7 @@ import {
   listOwnedConversions,
   queuePosition,
 } from '../conversions/queries.js';
+import { exportLimits, ownerKeyOfRequest } from '../export-limits.js';
 import { addressCap, quotaUsage } from '../quotas.js';
 import { ApiError, registerApiErrorHandler } from './api-error.js';
 import { authenticate } from './authenticate.js';
@@ -71,6 +79,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
   );
   app.decorateRequest('apiKey', null);
   const take = apiLimits(root, deps.config);
+  const exportsOf = exportLimits(root, deps);
   const withKey = { onRequest: (request: Parameters<typeof authenticate>[1]) => authenticate(deps, request) };
   const urlLimits = {
     allowance: deps.config.api.imageUrlAllow,
@@ -222,7 +231,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
         tags: ['Jobs'],
         summary: 'Download a result',
         description:
-          'The finished result, in any format and size, in the job’s mode: a `live` job’s result for use (Pro, or a conversion paid on the site), a `test` job’s marked result (bands cut out of the picture).',
+          'The finished result, in any format and size, in the job’s mode: a `live` job’s result for use (Pro, or a conversion paid on the site), a `test` job’s marked result (bands cut out of the picture). A result written again (another format than SVG, a `width`, or a test job’s) counts toward the account’s exports: 60 a minute and two at once (429 `rate_limited` with `Retry-After`); one estimated past 64 MB is refused (422 `result_too_large`): ask for SVG.',
         params: jobParamsSchema,
         querystring: resultQuerySchema,
         response: {
@@ -340,7 +349,19 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
       );
     }
     const svg = await readResult(deps, row);
-    const file = await resultFile(deps, svg, query, testMark);
+    const inWorker = writtenInWorker(query, testMark);
+    try {
+      if (inWorker) assertExportFits(svg, query.format);
+    } catch (err) {
+      throw new ApiError(422, 'result_too_large', (err as Error).message);
+    }
+    const release = inWorker ? await exportsOf.export(reply.request) : () => {};
+    let file: Buffer;
+    try {
+      file = await resultFile(deps, svg, query, testMark, ownerKeyOfRequest(reply.request));
+    } finally {
+      release();
+    }
     return reply
       .headers(downloadHeaders(query.format, downloadFileName(query.format, row.originalFileName, query)))
       .header('x-job-id', row.id)

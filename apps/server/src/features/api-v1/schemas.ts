@@ -6,6 +6,7 @@ import {
   offers,
   type SizeUnit,
   sizeUnits,
+  widthWithinMaximum as withinContractMaximum,
 } from '@vectrace/contract';
 import {
   backgrounds,
@@ -66,14 +67,13 @@ const resultOptions = {
     .describe('PNG only: `transparent`, or a color to draw the picture on, such as `#ffffff`.'),
 };
 
-/** Checks that a width fits its unit's maximum. */
+/** Checks that a width fits its unit's maximum (the contract's check, as the site's), and a PNG's. */
 function widthWithinMaximum(
   value: { width?: number; unit: SizeUnit; format: ApiFormat },
   ctx: z.RefinementCtx,
 ): void {
   const max = maxOutputWidth[value.unit];
-  if (value.width !== undefined && value.width > max)
-    ctx.addIssue({ code: 'custom', path: ['width'], message: `width must be at most ${max} ${value.unit}` });
+  if (value.width !== undefined && value.width > max) withinContractMaximum(value, ctx);
   // The height is known once the trace is: a PNG's area is checked then (download.ts).
   else if (
     value.format === 'png' &&
@@ -325,6 +325,7 @@ export const errorCodes = [
   'not_ready',
   'wrong_mode',
   'conversion_failed',
+  'result_too_large',
   'gone',
   'rate_limited',
   'server_error',

@@ -66,14 +66,53 @@ function resultGone(err: unknown): never {
   throw err;
 }
 
-/** A result written as a file: the stored SVG as it is, or written again in a file worker. */
+/** Whether a result's output is written in a file worker (counted by export-limits.ts), or is the stored SVG. */
+export function writtenInWorker(
+  { format, width }: Pick<ResultOptions, 'format' | 'width'>,
+  testMark = false,
+) {
+  return !(format === 'svg' && width === undefined && !testMark);
+}
+
+/**
+ * The largest file written from a result, in bytes: past it an export is refused before it is
+ * written (it would hold a file worker for seconds and its memory). About a 13 MB result as a
+ * DXF, 40 MB as a PDF; the stored SVG itself is always given.
+ */
+export const MAX_EXPORT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Bytes written per byte of the stored SVG, a little above the most measured on traced results
+ * at the largest sizes (EPS 1.3, PDF 1.8, DXF 4.9: polylines, one value a line).
+ */
+const bytesPerSvgByte: Record<DownloadFormat, number> = { svg: 1.2, eps: 1.6, pdf: 2.2, dxf: 5 };
+
+/** 422 when a vector file written from `svg` would be past MAX_EXPORT_BYTES. */
+export function assertExportFits(svg: Buffer, format: DownloadFormat | 'png'): void {
+  if (format === 'png') return; // bounded in pixels (pngWidth)
+  const estimate = svg.byteLength * bytesPerSvgByte[format];
+  if (estimate <= MAX_EXPORT_BYTES) return;
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  throw new AppError(
+    422,
+    `This result is too large to write as ${format.toUpperCase()} (about ${mb(estimate)} MB; files are written up to ${mb(MAX_EXPORT_BYTES)} MB). Download it as SVG, or convert the image with fewer colors or the draft quality.`,
+  );
+}
+
+/**
+ * A result written as a file: the stored SVG as it is, or written again in a file worker, where
+ * owners take turns (`owner`: ownerKeyOf). Sizes are checked first: the width by the contract's
+ * schemas, a PNG's pixels here, a vector file's bytes by assertExportFits.
+ */
 export async function resultFile(
   deps: Deps,
   svg: Buffer,
   { format, width, unit, background }: ResultOptions,
-  testMark = false,
+  testMark: boolean,
+  owner: string,
 ): Promise<Buffer> {
-  if (format === 'svg' && width === undefined && !testMark) return svg;
+  if (!writtenInWorker({ format, width }, testMark)) return svg;
+  assertExportFits(svg, format);
   if (format === 'png') {
     const pixels = pngWidth(svg, width, unit);
     const drawn = background === 'transparent' ? undefined : background;
@@ -83,10 +122,11 @@ export async function resultFile(
       size: { width: pixels, unit: 'px' },
       testMark,
       background: drawn,
+      owner,
     });
   }
   const size = width === undefined ? undefined : { width, unit };
-  return deps.files.export({ svg, format, size, testMark });
+  return deps.files.export({ svg, format, size, testMark, owner });
 }
 
 /** A result's output: a format with a size, and for PNG a background. */

@@ -31,12 +31,7 @@ export async function streamConversion(
   shutdown: AbortSignal,
 ): Promise<void> {
   // A stream's slot lapses a minute after its longest life, should its process die holding it.
-  const release = await deps.slots.take(
-    'stream',
-    ownerKeyOf(owner),
-    MAX_STREAMS_PER_OWNER,
-    STREAM_MAX_MS + 60_000,
-  );
+  const release = await deps.slots.take('stream', ownerKeyOf(owner), MAX_STREAMS_PER_OWNER);
   if (!release) {
     return reply
       .code(429)

@@ -14,6 +14,8 @@ export interface PreviewTask {
   region: Region | null;
   /** The conversion's id, which places its watermark; null to draw it clean (paid). */
   watermarkSeed: string | null;
+  /** Whose render it is (ownerKeyOf): owners take turns at the workers (file-workers.ts). */
+  owner?: string;
 }
 
 /** One export, sent to a file worker: the result's SVG bytes, written again in a format. */
@@ -26,6 +28,8 @@ export interface ExportTask {
   background?: string;
   /** The API's test mode: bands across the picture say it is not for use. */
   testMark: boolean;
+  /** Whose export it is (ownerKeyOf): owners take turns at the workers (file-workers.ts). */
+  owner?: string;
 }
 
 const text = (svg: Uint8Array) => Buffer.from(svg.buffer, svg.byteOffset, svg.byteLength).toString('utf8');

@@ -1,10 +1,13 @@
 import { Piscina } from 'piscina';
 import { handOver } from '../../worker/hand-over.js';
+import { fairTurns } from './fair-turns.js';
 import type { ExportTask, PreviewTask } from './file-task.js';
 
 /**
  * Work on finished results that takes more than a moment (drawing previews, writing EPS, PDF or
- * DXF from a result of megabytes) runs in its own worker threads, in line when all are busy.
+ * DXF from a result of megabytes) runs in its own worker threads. When all are busy, tasks wait
+ * in a line per owner, taken in turn (fair-turns.ts): previews and exports of one owner never
+ * hold everyone else's behind them.
  */
 export interface FileWorkers {
   render(task: PreviewTask): Promise<Buffer>;
@@ -20,11 +23,13 @@ export function openFileWorkers(options: { threads: number; memoryMb: number }):
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
   });
-  const run = async <T extends { svg: Uint8Array }>(task: T, name: string): Promise<Buffer> => {
-    const own = handOver(task.svg);
-    const out: Uint8Array = await piscina.run({ ...task, svg: own }, { name, transferList: [own.buffer] });
-    return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-  };
+  const inTurn = fairTurns(options.threads);
+  const run = <T extends { svg: Uint8Array; owner?: string }>(task: T, name: string): Promise<Buffer> =>
+    inTurn(task.owner ?? '', async () => {
+      const own = handOver(task.svg);
+      const out: Uint8Array = await piscina.run({ ...task, svg: own }, { name, transferList: [own.buffer] });
+      return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+    });
   return {
     render: (task) => run(task, 'default'),
     export: (task) => run(task, 'exportTask'),

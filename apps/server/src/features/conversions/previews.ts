@@ -13,8 +13,6 @@ import { type ConversionRow, findConversion } from './queries.js';
 export const MAX_PREVIEW_SVG_BYTES = 32 * 1024 * 1024;
 /** Renders one owner may have under way at once; cached previews are not counted. */
 export const RENDERS_AT_ONCE_PER_OWNER = 2;
-/** A render's slot lapses after this, should its process die drawing it. */
-const RENDER_SLOT_MS = 2 * 60_000;
 
 /**
  * Previews of results, each drawn once: the whole-result preview is kept in the object store
@@ -26,11 +24,21 @@ export function previewsOf(deps: Deps, renderer: FileWorkers) {
   const regions = new PreviewCache(64 * 1024 * 1024);
   const underWay = new Map<string, Promise<Buffer>>();
 
-  async function draw(row: ConversionRow, region: Region | null, watermark: boolean): Promise<Buffer> {
+  async function draw(
+    row: ConversionRow,
+    owner: Owner,
+    region: Region | null,
+    watermark: boolean,
+  ): Promise<Buffer> {
     const svg = await readResult(deps, row);
     // The mark is placed per upload, not per conversion: re-tunings are free, and marks that differed
     // between them could be combined away (the median of three re-tunes is the clean picture).
-    const png = await renderer.render({ svg, region, watermarkSeed: watermark ? row.uploadId : null });
+    const png = await renderer.render({
+      svg,
+      region,
+      watermarkSeed: watermark ? row.uploadId : null,
+      owner: ownerKeyOf(owner),
+    });
     if (region) {
       regions.set(cacheKey(row, region, watermark), png);
       return png;
@@ -65,15 +73,10 @@ export function previewsOf(deps: Deps, renderer: FileWorkers) {
     // Registered before the owner's slot is taken (which may wait on Redis): the same render
     // asked again meanwhile joins this one.
     const render = (async () => {
-      const release = await deps.slots.take(
-        'preview',
-        ownerKeyOf(owner),
-        RENDERS_AT_ONCE_PER_OWNER,
-        RENDER_SLOT_MS,
-      );
+      const release = await deps.slots.take('preview', ownerKeyOf(owner), RENDERS_AT_ONCE_PER_OWNER);
       if (!release) throw tooMany('Previews of your conversions are being drawn already', 2000);
       try {
-        return await draw(row, region, watermark);
+        return await draw(row, owner, region, watermark);
       } finally {
         release();
       }

@@ -9,6 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { notFound, parse } from '../../errors.js';
 import { requireOwner } from '../auth/identity.js';
+import { exportLimits } from '../export-limits.js';
+import { ownerKeyOf } from '../owner.js';
 import { createConversion } from './create-conversion.js';
 import {
   assertResultAvailable,
@@ -18,6 +20,7 @@ import {
   resultFile,
   streamPaidVector,
   svgDownloadHeaders,
+  writtenInWorker,
 } from './download.js';
 import { streamConversion } from './events.js';
 import { regionSchema } from './preview-region.js';
@@ -95,9 +98,12 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
   // Without a query: the whole result, 1024 px. With x, y, w, h and scale: that region, as the
   // viewer asks for it to show sharp edges at any zoom. Drawn in worker threads, once each.
   const preview = previewsOf(deps, deps.files);
+  // Files written in another format or size, and previews: per owner, so many a minute.
+  const limits = exportLimits(app, deps);
   app.get<ById>('/api/preview/:id', async (request, reply) => {
     const owner = requireOwner(request);
     const row = await owned(request, request.params.id);
+    await limits.preview(request);
     assertResultAvailable(row, config);
     const marked = !(await canDownload(deps, row));
     const query = request.query as Record<string, string>;
@@ -113,16 +119,26 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
       query.format,
       downloadFileName(query.format, row.originalFileName, query),
     );
-    if (query.format === 'svg' && query.width === undefined) {
+    if (!writtenInWorker(query)) {
       return reply.headers(headers).send(await streamPaidVector(deps, row));
     }
-    return reply.headers(headers).send(await resultFile(deps, await readPaidVector(deps, row), query));
+    const svg = await readPaidVector(deps, row);
+    const release = await limits.export(request);
+    try {
+      const file = await resultFile(deps, svg, query, false, ownerKeyOf(requireOwner(request)));
+      return reply.headers(headers).send(file);
+    } finally {
+      release();
+    }
   });
 
   // "Download all": several results in one ZIP, streamed as each file is written.
   app.get('/api/downloads/zip', async (request, reply) => {
     const query = parse(zipQuerySchema, request.query);
-    const zip = await zipOfResults(deps, requireOwner(request), query);
+    await limits.zip(request);
+    const zip = await zipOfResults(deps, requireOwner(request), query, (err) =>
+      request.log.error({ err }, 'ZIP cut off: a file of it could not be written'),
+    );
     return reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="${zip.fileName}"`)
