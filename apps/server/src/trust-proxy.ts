@@ -48,7 +48,9 @@ export function parseTrustProxy(value: string): TrustProxy {
  * Express reads `trust proxy = N`. It suits servers reachable through the proxies only; a server
  * clients can also reach directly should list the proxies' addresses instead.
  */
-export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;
 }

@@ -1,6 +1,6 @@
-import { sessionEndedMessage, weakPasswordMessage } from '@vectrace/contract';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sessionEndedMessage, weakPasswordMessage } from '@vectrace/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../dist/config.js';
 import { browserWithCookie, login, loginOk, median, setCookie, uniqueName } from './support/auth.js';
@@ -563,7 +563,9 @@ describe('guessing one account from ever new addresses (check 56)', () => {
     server = await serverFor({ clock, env: { TRUST_PROXY: '1' } });
   });
   let addressCount = 0;
-  const freshAddress = () => ({ 'x-forwarded-for': `100.64.${Math.floor(++addressCount / 250)}.${addressCount % 250}` });
+  const freshAddress = () => ({
+    'x-forwarded-for': `100.64.${Math.floor(++addressCount / 250)}.${addressCount % 250}`,
+  });
 
   it('at most 30 guesses an hour get an answer about the password; the owner’s browser still logs in from a new address', async () => {
     const owner = new Client(server.url, freshAddress());

@@ -7,7 +7,8 @@ import type { CookieSettings } from './cookies.js';
 // signed in to (OWASP's "device cookies"). Accounts are named by a short hash of the username.
 const MAX_ACCOUNTS = 5;
 
-const tagOf = (usernameKey: string) => createHash('sha256').update(usernameKey).digest('base64url').slice(0, 16);
+const tagOf = (usernameKey: string) =>
+  createHash('sha256').update(usernameKey).digest('base64url').slice(0, 16);
 
 function knownTags(request: FastifyRequest, cookies: CookieSettings): string[] {
   const raw = request.cookies[cookies.known.name];

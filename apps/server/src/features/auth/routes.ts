@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Deps } from '../../deps.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from './identity.js';
+import { knowsAccount, rememberAccount } from './known-browsers.js';
 import { refuseWeakPassword } from './password-strength.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import {
@@ -16,7 +17,6 @@ import {
   type UserRow,
   usernameKeyOf,
 } from './queries.js';
-import { knowsAccount, rememberAccount } from './known-browsers.js';
 import { createSession, deleteSession } from './sessions.js';
 import { beginLoginAttempt, clearLoginFailures } from './throttle.js';
 
