@@ -34,7 +34,6 @@ COPY --from=build /app/packages/contract/package.json packages/contract/
 COPY --from=build /app/packages/contract/dist packages/contract/dist
 COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
-COPY --from=build /app/apps/server/assets apps/server/assets
 COPY --from=build /app/apps/web/package.json apps/web/
 COPY --from=build /app/apps/web/dist apps/web/dist
 # npm ci checks the lockfile against every workspace's manifest, even those it does not install.

@@ -1,3 +1,4 @@
+import { weakPasswordMessage } from '@vectrace/contract';
 import { describe, expect, test } from 'vitest';
 import { screenshot } from './support/browser.js';
 import { fillCard, goodCard, password, signIn, signUp } from './support/people.js';
@@ -8,9 +9,10 @@ import { action, expectToast, visible } from './support/ui.js';
 const site = useSite();
 
 describe('the account page', () => {
-  test('linked from the username; shows the plan; changes the password', async () => {
+  test('linked from the username; shows the plan; changes the password, revoking the API keys', async () => {
     const name = `acct${Date.now()}`;
-    const { page } = await site.newTab();
+    const tab = await site.newTab();
+    const { page } = tab;
     await signUp(page, name);
     await page.getByRole('link', { name: `${name}, your account` }).click();
     await visible(page.getByRole('heading', { level: 1, name: 'Your account' }));
@@ -18,11 +20,32 @@ describe('the account page', () => {
     await visible(page.getByText('Conversions this month', { exact: true }));
     await visible(page.getByRole('heading', { name: 'Your conversions' }));
 
+    await page.getByLabel('Key name').fill('CI');
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Done', exact: true }).click();
+    const keys = page.getByRole('list', { name: 'Your API keys' });
+    await visible(keys.getByText('CI', { exact: true }));
+
+    // A password easy to guess is refused (400, which the browser logs) with the server's
+    // sentence saying what to do.
+    tab.expectFailedRequest(400, /\/api\/account\/password$/);
     await page.getByLabel('Current password').fill(password);
+    await page.getByLabel('New password', { exact: true }).fill(`${name}${name}`);
+    await page.getByLabel('Confirm new password').fill(`${name}${name}`);
+    await page.getByRole('button', { name: 'Change password', exact: true }).click();
+    await visible(page.getByText(weakPasswordMessage, { exact: true }));
+
+    const revoke = page.getByRole('checkbox', { name: /Also revoke my API keys/ });
+    expect(await revoke.isChecked()).toBe(true);
     await page.getByLabel('New password', { exact: true }).fill('a brand new secret');
     await page.getByLabel('Confirm new password').fill('a brand new secret');
     await page.getByRole('button', { name: 'Change password', exact: true }).click();
-    await expectToast(page, 'Password changed');
+    await expectToast(
+      page,
+      'Password changed',
+      'Other browsers signed in to this account were signed out, and its API keys revoked.',
+    );
+    await visible(page.getByText('No keys yet.'));
 
     const other = await site.newTab();
     await signIn(other.page, name, 'a brand new secret');

@@ -29,6 +29,7 @@ import { isPageRequest, sendPage, serveWebApp } from './features/web/routes.js';
 import { measureRequests, metricsRoute } from './metrics.js';
 import { installSecurity } from './security.js';
 import { limitSlowClients, requestDeadlines } from './slow-clients.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 /**
  * Lines for people on a terminal, a JSON object a line elsewhere (a log collector), unless
@@ -95,7 +96,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     logger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 64 * 1024,
     forceCloseConnections: 'idle',
     http: requestDeadlines,
@@ -123,7 +124,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
   limitSlowClients(app, {
     bodyWindowMs: deps.config.bodyTimeoutMs,
     connectionsPerAddress: deps.config.connectionsPerAddress,
-    behindProxy: deps.config.trustProxy,
+    behindProxy: deps.config.trustProxy !== false,
   });
   await installSecurity(app, deps.config);
   // JSON and pages compressed as they go (brotli at a quick level); built assets are compressed

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { type AddressAllowance, parseAllowance } from './features/api-v1/public-address.js';
 import type { ExportLimits, Quotas } from './features/quotas.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /** A setting that cannot work: its message names the variable and says why, in one line. */
 export class ConfigError extends Error {
@@ -136,8 +137,17 @@ const envSchema = z.object({
   BODY_TIMEOUT_MS: intFrom(30_000, 100),
   /** Connections one address may hold open at once (not counted behind a proxy). */
   MAX_CONNECTIONS_PER_ADDRESS: intFrom(64, 1),
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Behind proxies: how many (a number) or which (addresses) may say the client's address. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustProxy(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
   /** The built web app (apps/web/dist) that the server serves beside the API. */
   WEB_DIR: z.string().optional(),
   /** Stripe: all three keys turn real payments on; without them the sandbox runs (no real money). */
@@ -217,7 +227,8 @@ export interface Config {
   };
   bodyTimeoutMs: number;
   connectionsPerAddress: number;
-  trustProxy: boolean;
+  /** Proxies trusted to say the client's address in X-Forwarded-For (see trust-proxy.ts). */
+  trustProxy: TrustProxy;
   webDir: string;
   payments: PaymentsConfig;
   /** Where mail goes: an SMTP server, or the outbox table (the embedded default); and its sender. */
@@ -322,7 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     connectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDir: e.WEB_DIR ? resolve(e.WEB_DIR) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
     payments: paymentsConfig(e),
     mail: {

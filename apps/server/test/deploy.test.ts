@@ -59,7 +59,6 @@ describe('the reference layout (compose.yaml, Dockerfile)', () => {
     const dockerfile = readFileSync(new URL('Dockerfile', root), 'utf8');
     for (const path of [
       'apps/server/dist',
-      'apps/server/assets',
       'apps/web/dist',
       'packages/tracer/dist',
       'packages/contract/dist',

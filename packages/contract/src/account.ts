@@ -29,8 +29,10 @@ export const changePasswordSchema = z.object({
     .string({ error: 'Your current password is required' })
     .min(1, 'Your current password is required'),
   newPassword: newPasswordSchema('A new password is required'),
+  /** Also revoke every API key of the account (on unless sent as false). */
+  revokeApiKeys: z.boolean({ error: 'revokeApiKeys must be true or false' }).default(true),
 });
-export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** `POST /api/account/delete`: the password confirms; the account, its files and its sessions go. */
 export const deleteAccountSchema = z.object({

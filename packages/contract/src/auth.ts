@@ -8,6 +8,13 @@ export const newPasswordSchema = (required: string) =>
     .max(100, 'Password must be at most 100 characters')
     .refine((password) => password.trim() !== '', 'Password cannot be only spaces');
 
+/**
+ * Why a new password is refused when it is easy to guess (judged by its strength: repeats,
+ * sequences, common passwords and words, the username, e-mail and product name in it).
+ */
+export const weakPasswordMessage =
+  'This password is easy to guess. Choose a longer one, such as a few unrelated words, with nothing about you or Vectrace in it.';
+
 /** An e-mail address as the spec checks it: at most 255 characters, of a valid form. */
 export const emailSchema = z
   .string({ error: 'Email is required' })

@@ -153,7 +153,7 @@ export function PrivacyPage() {
       </PageSection>
 
       <PageSection id="cookies" title="6. Cookies">
-        <p>We use two cookies of our own, both needed for the service to work:</p>
+        <p>We use three cookies of our own, all needed for the service to work:</p>
         <BulletList>
           <li>
             <strong className="font-semibold">Session cookie</strong>: keeps you signed in after you log in.
@@ -162,6 +162,11 @@ export function PrivacyPage() {
           <li>
             <strong className="font-semibold">Visitor cookie</strong>: lets an anonymous visitor's uploads and
             conversions stay theirs, so nobody else can open them. It expires after 30 days.
+          </li>
+          <li>
+            <strong className="font-semibold">Known-browser cookie</strong>: remembers which accounts signed
+            in from this browser, so that you can still log in while someone is guessing your password from
+            elsewhere. It holds no name or password and expires after a year.
           </li>
         </BulletList>
         <p>

@@ -2,8 +2,10 @@ import { changePasswordSchema, deleteAccountSchema } from '@vectrace/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { AppError, parse } from '../../errors.js';
+import { revokeAllKeys } from '../api-keys/keys.js';
 import { requireUser } from '../auth/identity.js';
-import { hashPassword, refuseCommonPassword, verifyPassword } from '../auth/passwords.js';
+import { refuseWeakPassword } from '../auth/password-strength.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserById } from '../auth/queries.js';
 import { deleteOtherSessions } from '../auth/sessions.js';
 import { syncSubscription } from '../payments/fulfil.js';
@@ -24,14 +26,15 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
     const user = requireUser(request);
     const input = parse(changePasswordSchema, request.body);
     if (!(await verifyPassword(user.password, input.currentPassword))) throw new AppError(400, wrongPassword);
-    refuseCommonPassword(input.newPassword);
-    await db
-      .updateTable('users')
-      .set({ password: await hashPassword(input.newPassword) })
-      .where('id', '=', user.id)
-      .execute();
-    // Anyone signed in elsewhere with the old password is signed out; this browser stays in.
-    await deleteOtherSessions(db, user.id, request.cookies[cookies.session.name] ?? '');
+    await refuseWeakPassword(input.newPassword, user);
+    const password = await hashPassword(input.newPassword);
+    await db.transaction().execute(async (tx) => {
+      await tx.updateTable('users').set({ password }).where('id', '=', user.id).execute();
+      // Anyone signed in elsewhere with the old password is signed out; this browser stays in.
+      await deleteOtherSessions(tx, user.id, request.cookies[cookies.session.name] ?? '');
+      // Keys made while the old password may have been known stop working too, unless declined.
+      if (input.revokeApiKeys) await revokeAllKeys(tx, user.id);
+    });
     return reply.code(204).send();
   });
 

@@ -66,6 +66,11 @@ export async function revokeKey(db: Db, userId: string, id: string): Promise<boo
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Revokes every key of the user (a password change, unless declined). */
+export async function revokeAllKeys(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('apiKeys').where('userId', '=', userId).execute();
+}
+
 /** The key a bearer secret names, recording its use; undefined for an unknown or revoked key. */
 export async function useKey(
   db: Db,

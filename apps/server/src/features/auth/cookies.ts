@@ -11,6 +11,8 @@ export function cookieSettings(secure: boolean) {
   return {
     session: { name: `${prefix}sid`, options: { ...base, maxAge: SESSION_ABSOLUTE_MS / 1000 } },
     visitor: { name: `${prefix}vid`, options: { ...base, signed: true, maxAge: 30 * 24 * 3600 } },
+    /** The accounts this browser signed in to (known-browsers.ts): kept a year. */
+    known: { name: `${prefix}known`, options: { ...base, signed: true, maxAge: 365 * 24 * 3600 } },
     clear: base,
   };
 }

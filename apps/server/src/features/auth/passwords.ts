@@ -1,24 +1,4 @@
-import { readFileSync } from 'node:fs';
 import { hash, verify } from '@node-rs/argon2';
-import { AppError } from '../../errors.js';
-
-// The most common passwords long enough to pass the length rule (assets/common-passwords.txt
-// says where they come from); the same path from src/ and dist/.
-const common = new Set(
-  readFileSync(new URL('../../../assets/common-passwords.txt', import.meta.url), 'utf8')
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#')),
-);
-
-/** A new password must not be one of the most common ones, whatever its case: 400 otherwise. */
-export function refuseCommonPassword(password: string): void {
-  if (common.has(password.toLowerCase())) {
-    throw new AppError(
-      400,
-      'This password is one of the most common ones and easy to guess. Please choose another one.',
-    );
-  }
-}
 
 // Argon2id (the library's default algorithm) at OWASP's minimum: m=19 MiB, t=2, p=1.
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };

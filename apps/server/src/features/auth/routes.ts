@@ -5,7 +5,9 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Deps } from '../../deps.js';
 import { AppError, parse } from '../../errors.js';
 import { requireUser } from './identity.js';
-import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords.js';
+import { knowsAccount, rememberAccount } from './known-browsers.js';
+import { refuseWeakPassword } from './password-strength.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import {
   adoptVisitorWork,
   findUserByUsername,
@@ -29,6 +31,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   // A fresh session id at every sign-in; the one presented before is destroyed (fixation).
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+    rememberAccount(request, reply, cookies, user.usernameKey);
     const previous = request.cookies[cookies.session.name];
     if (previous) await deleteSession(db, previous);
     const token = await createSession(db, user.id, clock());
@@ -57,8 +60,8 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     async (request, reply) => {
       // Only these three fields are read: planType, conversionsLimit and the like are ignored.
       const input = parse(registerSchema, request.body);
-      refuseCommonPassword(input.password);
       const email = input.email.trim().toLowerCase();
+      await refuseWeakPassword(input.password, { username: input.username, email });
       const taken = await takenField(db, input.username, email);
       if (taken) throw new AppError(409, takenMessage[taken]);
       const password = await hashPassword(input.password);
@@ -84,7 +87,8 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     const input = parse(loginSchema, request.body);
     const key = usernameKeyOf(input.username);
     // Counted as a failure from here on, unless the password turns out right (see throttle.ts).
-    await beginLoginAttempt(db, key, request.ip, clock());
+    const knownBrowser = knowsAccount(request, cookies, key);
+    await beginLoginAttempt(db, { usernameKey: key, ip: request.ip, knownBrowser }, clock());
     const user = await findUserByUsername(db, input.username);
     // Unknown users cost the same hash as a wrong password, and get the same answer.
     if (!(await verifyPassword(user?.password, input.password)) || !user) {

@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
-import { changePasswordSchema } from '@vectrace/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ChangePasswordInput, changePasswordSchema } from '@vectrace/contract';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
@@ -9,18 +9,27 @@ import { FormAlert } from '../ui/form-alert';
 import { PasswordInput } from '../ui/password-input';
 import { PendingButton } from '../ui/pending-button';
 
-/** Change password: the current one, the new one twice. Other browsers are signed out. */
+const empty = { currentPassword: '', newPassword: '', confirm: '' };
+
+/**
+ * Change password: the current one, the new one twice. Other browsers are signed out, and the
+ * API keys revoked unless the owner unticks the box.
+ */
 export function PasswordForm() {
-  const [fields, setFields] = useState({ currentPassword: '', newPassword: '', confirm: '' });
+  const [fields, setFields] = useState(empty);
+  const [revokeApiKeys, setRevokeApiKeys] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const change = useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      apiRequest('POST', '/api/account/password', input),
-    onSuccess: () => {
-      setFields({ currentPassword: '', newPassword: '', confirm: '' });
+    mutationFn: (input: ChangePasswordInput) => apiRequest('POST', '/api/account/password', input),
+    onSuccess: (_answer, input) => {
+      setFields(empty);
+      if (input.revokeApiKeys) void queryClient.invalidateQueries({ queryKey: ['/api/keys'] });
       toast({
         title: 'Password changed',
-        description: 'Other browsers signed in to this account were signed out.',
+        description: input.revokeApiKeys
+          ? 'Other browsers signed in to this account were signed out, and its API keys revoked.'
+          : 'Other browsers signed in to this account were signed out.',
       });
     },
     onError: (error) =>
@@ -30,7 +39,7 @@ export function PasswordForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const parsed = changePasswordSchema.safeParse(fields);
+    const parsed = changePasswordSchema.safeParse({ ...fields, revokeApiKeys });
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please check the fields.');
     if (fields.newPassword !== fields.confirm) return setProblem("The new passwords don't match.");
     change.mutate(parsed.data);
@@ -62,6 +71,20 @@ export function PasswordForm() {
           <FormField id="confirm-password" label="Confirm new password">
             <PasswordInput autoComplete="new-password" value={fields.confirm} onChange={set('confirm')} />
           </FormField>
+          <label className="flex cursor-pointer items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={revokeApiKeys}
+              onChange={(event) => setRevokeApiKeys(event.target.checked)}
+              className="mt-0.5 size-4 accent-primary"
+            />
+            <span>
+              Also revoke my API keys
+              <span className="block text-xs text-muted-foreground">
+                Programs using them stop working until you give them new keys.
+              </span>
+            </span>
+          </label>
           <FormAlert message={problem} />
           <PendingButton
             type="submit"
