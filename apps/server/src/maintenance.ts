@@ -35,7 +35,7 @@ export function startMaintenance(
     });
     if (recovered.length) log.warn({ conversions: recovered }, 'conversions of a stopped process requeued');
   };
-  const sweep = async () => {
+  const sweep = async (reconcileStore: boolean) => {
     if (!sweeping) return 'swept by another process' as const;
     // Held for two intervals: a sweeper that died is replaced within them.
     if (!(await holdLock(db, SWEEPER, holder, clock(), 2 * config.sweepIntervalMs))) {
@@ -44,6 +44,7 @@ export function startMaintenance(
     const result = await sweepExpired({
       ...sweeping,
       retentionMs: config.retentionMs,
+      reconcileStore,
       onError: (err) => log.warn({ err }, 'a file could not be deleted'),
     });
     await settleEndedPeriods(sweeping);
@@ -54,13 +55,13 @@ export function startMaintenance(
   };
   const ready = (async () => {
     await reconcile();
-    return sweep();
+    return sweep(false);
   })();
   const onError = (chore: string) => (err: unknown) =>
     log.error({ err }, `${chore} failed; retrying at the next interval`);
   const stops = [
     every(config.leaseMs, reconcile, onError('queue reconcile')),
-    every(config.sweepIntervalMs, async () => void (await sweep()), onError('sweep')),
+    every(config.sweepIntervalMs, async () => void (await sweep(true)), onError('sweep')),
   ];
   return {
     ready,

@@ -34,6 +34,9 @@ export function s3Store(config: S3Config): ObjectStore {
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
         : undefined,
     maxAttempts: 3,
+    // A bucket that takes connections and never answers fails the request (and the store is
+    // unavailable, 503) instead of holding it, and the sweep after it, for good.
+    requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 },
   });
   const Bucket = config.bucket;
   const kind = `S3 (bucket ${Bucket}${config.endpoint ? ` at ${config.endpoint}` : ''})`;

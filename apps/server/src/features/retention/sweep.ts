@@ -44,6 +44,11 @@ export async function sweepExpired(deps: {
   store: ObjectStore;
   clock: Clock;
   retentionMs: number;
+  /**
+   * Whether to list the store for files no row keeps (false for the sweep before serving: a
+   * bucket that is slow to list must not hold the server's start; orphans can wait a sweep).
+   */
+  reconcileStore?: boolean;
   /** A file that could not be deleted, for the log. */
   onError?: (err: unknown) => void;
 }): Promise<SweepResult> {
@@ -84,11 +89,12 @@ export async function sweepExpired(deps: {
   }
 
   let orphans = 0;
-  await attempt(async () => {
-    const reconciled = await deleteOrphans(db, store, now, (err) => deps.onError?.(err));
-    orphans = reconciled.deleted;
-    failed += reconciled.failed;
-  });
+  if (deps.reconcileStore !== false)
+    await attempt(async () => {
+      const reconciled = await deleteOrphans(db, store, now, (err) => deps.onError?.(err));
+      orphans = reconciled.deleted;
+      failed += reconciled.failed;
+    });
 
   const partialFiles = await store.sweepPartial(new Date(now.getTime() - PARTIAL_WRITE_MAX_AGE_MS));
   await deleteEndedSessions(db, now);
