@@ -63,6 +63,20 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** POST /api/login/unlock: the token of the e-mailed link that lets a new browser sign in. */
+export const unlockSchema = z.object({
+  token: z
+    .string({ error: 'The link has no token' })
+    .min(1, 'The link has no token')
+    .max(300, 'The link is too long'),
+});
+
+/** What opening the link did: this browser may now sign in to `username` (with its password). */
+export interface UnlockAnswer {
+  username: string;
+  message: string;
+}
+
 /** The signed-in user as every call returns it: never the password or payment ids. */
 export interface PublicUser {
   id: string;

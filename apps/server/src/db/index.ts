@@ -15,6 +15,7 @@ import * as idempotencyKeys from './migrations/008-idempotency-keys.js';
 import * as reading from './migrations/009-reading.js';
 import * as tracedMode from './migrations/010-traced-mode.js';
 import * as receipts from './migrations/011-receipts.js';
+import * as unlockMails from './migrations/012-unlock-mails.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -31,6 +32,7 @@ const migrations = {
   '009-reading': reading,
   '010-traced-mode': tracedMode,
   '011-receipts': receipts,
+  '012-unlock-mails': unlockMails,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

@@ -185,6 +185,12 @@ export interface OutboxTable {
   createdAt: string;
 }
 
+/** When the account's owner was last e-mailed a link letting a new browser sign in. */
+export interface UnlockMailsTable {
+  usernameKey: string;
+  sentAt: string;
+}
+
 export interface Database {
   users: UsersTable;
   apiKeys: ApiKeysTable;
@@ -200,4 +206,5 @@ export interface Database {
   receipts: ReceiptsTable;
   restoredUploads: RestoredUploadsTable;
   outbox: OutboxTable;
+  unlockMails: UnlockMailsTable;
 }

@@ -11,13 +11,13 @@ afterEach(async () => {
 });
 
 describe('login limits across API processes (checks 49 and 56)', () => {
-  it('guesses at one account from rotating addresses through two processes: at most 30 answered in all; the owner’s browser still logs in', async () => {
+  it('guesses at one account from rotating addresses through two processes: at most 30 answered in all; the owner’s browser still logs in, and a new one with the mailed link', async () => {
     cluster = await startCluster({ apis: 2, workers: 0, env: { TRUST_PROXY: '1' } });
     const c = cluster;
     let address = 0;
     const fresh = () => ({ 'x-forwarded-for': `100.65.${Math.floor(++address / 250)}.${address % 250}` });
     const owner = new Client(c.apis[0].url, fresh());
-    const { username, password } = await register(owner, uniqueName('spread'));
+    const { username, email, password } = await register(owner, uniqueName('spread'));
     const statuses: number[] = [];
     for (let batch = 0; batch < 3; batch++) {
       const replies = await Promise.all(
@@ -42,5 +42,24 @@ describe('login limits across API processes (checks 49 and 56)', () => {
     const travelling = new Client(c.apis[1].url, fresh());
     for (const [name, value] of owner.cookies) travelling.cookies.set(name, value);
     await loginOk(travelling, username, password);
+
+    // Strangers refused by both processes at once bring the owner one mail, whose link lets a
+    // new browser, on either process, log in with the password.
+    const refused = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => login(new Client(c.apis[i % 2].url, fresh()), username, password)),
+    );
+    expect(refused.map((r) => r.status)).toEqual(Array(16).fill(429));
+    const mails = async () => c.db.selectFrom('outbox').selectAll().where('to', '=', email).execute();
+    for (let tries = 0; tries < 200 && (await mails()).length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sent = await mails();
+    expect(sent).toHaveLength(1);
+    const link = new URL(sent[0].text.split('\n').find((line) => line.includes('/auth?unlock=')) ?? '');
+    const phone = new Client(c.apis[1].url, fresh());
+    const opened = await phone.post('/api/login/unlock', { token: link.searchParams.get('unlock') });
+    expect(opened.status, opened.text).toBe(200);
+    await loginOk(c.on(phone, 0), username, password);
   });
 });

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { LoginForm } from '../components/auth/login-form';
 import { SignUpForm } from '../components/auth/sign-up-form';
+import { UnlockNotice } from '../components/auth/unlock-notice';
 import { Brand } from '../components/layout/brand';
 import { mainContentId } from '../components/layout/skip-link';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
@@ -40,6 +41,8 @@ const promises = [
 export function AuthPage() {
   const { user } = useAuth();
   const [tab, setTab] = useState('login');
+  // The username the e-mailed link let this browser sign in to (?unlock=), filled in for the owner.
+  const [unlocked, setUnlocked] = useState('');
   usePageMeta(
     tab === 'login' ? 'Log in | Vectrace' : 'Create an account | Vectrace',
     'Log in or create a Vectrace account to keep your conversions together and download them from any device.',
@@ -47,6 +50,7 @@ export function AuthPage() {
   // The page named in ?next= (a session that ended there), else the Pro checkout's return_to,
   // read during render and removed once used: React may render twice before the redirect happens.
   const search = useSearch();
+  const unlockToken = new URLSearchParams(search).get('unlock');
   const returnTo = user
     ? (returnPathIn(search) ?? safeReturnPath(sessionStorage.getItem(RETURN_TO_KEY)))
     : null;
@@ -78,7 +82,8 @@ export function AuthPage() {
               </CardHeader>
               <CardContent>
                 <TabsContent value="login">
-                  <LoginForm />
+                  {unlockToken ? <UnlockNotice token={unlockToken} onUnlocked={setUnlocked} /> : null}
+                  <LoginForm key={unlocked} username={unlocked} />
                 </TabsContent>
                 <TabsContent value="sign-up">
                   <SignUpForm />

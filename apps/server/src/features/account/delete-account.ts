@@ -34,6 +34,7 @@ export async function deleteAccount(deps: Deps, user: UserRow): Promise<void> {
     await tx.deleteFrom('sessions').where('userId', '=', user.id).execute();
     await tx.deleteFrom('apiKeys').where('userId', '=', user.id).execute();
     await tx.deleteFrom('loginFailures').where('usernameKey', '=', user.usernameKey).execute();
+    await tx.deleteFrom('unlockMails').where('usernameKey', '=', user.usernameKey).execute();
     await tx.deleteFrom('users').where('id', '=', user.id).execute();
   });
 }

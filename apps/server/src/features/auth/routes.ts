@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { loginSchema, registerSchema, type SessionAnswer } from '@vectrace/contract';
+import {
+  loginSchema,
+  registerSchema,
+  type SessionAnswer,
+  type UnlockAnswer,
+  unlockSchema,
+} from '@vectrace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Deps } from '../../deps.js';
 import { AppError, parse } from '../../errors.js';
+import { publicOrigin } from '../../public-origin.js';
 import { requireUser } from './identity.js';
 import { knowsAccount, rememberAccount } from './known-browsers.js';
 import { refuseWeakPassword } from './password-strength.js';
@@ -18,14 +25,16 @@ import {
   usernameKeyOf,
 } from './queries.js';
 import { createSession, deleteSession } from './sessions.js';
-import { beginLoginAttempt, clearLoginFailures } from './throttle.js';
+import { AccountTargetedError, beginLoginAttempt, clearLoginFailures } from './throttle.js';
+import { checkUnlockToken } from './unlock-link.js';
+import { sendUnlockMail } from './unlock-mail.js';
 
 const takenMessage = {
   username: 'This username is already taken. Please choose another one.',
   email: 'An account with this email already exists. Log in instead.',
 };
 
-/** GET /api/user, GET /api/session, POST /api/register, /api/login, /api/logout. */
+/** GET /api/user, GET /api/session, POST /api/register, /api/login, /api/login/unlock, /api/logout. */
 export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, clock, cookies } = deps;
 
@@ -88,7 +97,13 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     const key = usernameKeyOf(input.username);
     // Counted as a failure from here on, unless the password turns out right (see throttle.ts).
     const knownBrowser = knowsAccount(request, cookies, key);
-    await beginLoginAttempt(db, { usernameKey: key, ip: request.ip, knownBrowser }, clock());
+    try {
+      await beginLoginAttempt(db, { usernameKey: key, ip: request.ip, knownBrowser }, clock());
+    } catch (err) {
+      // The owner may be the one refused, on a new browser: the mail gives them a way in.
+      if (err instanceof AccountTargetedError) sendUnlockMail(deps, key, publicOrigin(request, deps.config));
+      throw err;
+    }
     const user = await findUserByUsername(db, input.username);
     // Unknown users cost the same hash as a wrong password, and get the same answer.
     if (!(await verifyPassword(user?.password, input.password)) || !user) {
@@ -97,6 +112,35 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     await clearLoginFailures(db, key, request.ip);
     return signIn(request, reply, user);
   });
+
+  // The e-mailed link, opened in any browser: that browser may now try the account's password
+  // while strangers are refused. It does not sign in: a leaked mail is not a login.
+  app.post(
+    '/api/login/unlock',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request, reply): Promise<UnlockAnswer> => {
+      const { token } = parse(unlockSchema, request.body);
+      const checked = checkUnlockToken(deps.config.secret, token, clock());
+      if (!checked.ok && checked.reason === 'expired') {
+        throw new AppError(
+          403,
+          'This sign-in link has expired: links work for an hour. Log in from this browser again; while the account is still refusing new browsers, another link is e-mailed to its owner (at most one every 15 minutes).',
+        );
+      }
+      const user = checked.ok ? await findUserByUsername(db, checked.usernameKey) : undefined;
+      if (!user) {
+        throw new AppError(
+          400,
+          "This sign-in link isn't valid: it may have been cut short or changed. Open the link exactly as it is in the e-mail, or copy the whole of it into the address bar.",
+        );
+      }
+      rememberAccount(request, reply, cookies, user.usernameKey);
+      return {
+        username: user.username,
+        message: `This browser can now sign in to ${user.username}. Enter your password.`,
+      };
+    },
+  );
 
   app.post('/api/logout', async (request, reply) => {
     const token = request.cookies[cookies.session.name];

@@ -104,11 +104,22 @@ async function refuseStrangersWhileTargeted(db: Db, usernameKey: string, now: Da
   const oldest = failures[failures.length - 1];
   const retryMs = Math.max(1000, Date.parse(oldest.createdAt) + ACCOUNT_WINDOW_MS - now.getTime());
   const minutes = Math.ceil(retryMs / 60_000);
-  throw new AppError(
-    429,
-    `This account has had too many failed logins from many places lately, so it now only accepts logins from browsers that signed in to it before. Log in from one of those, or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { 'retry-after': String(Math.ceil(retryMs / 1000)) },
-  );
+  throw new AccountTargetedError(minutes, Math.ceil(retryMs / 1000));
+}
+
+/**
+ * A stranger's login refused while the account is being guessed at from many places: the route
+ * e-mails the owner a link that lets a new browser sign in (unlock-mail.ts). Whether the password
+ * was right is not said (it was not checked), nor where the mail went.
+ */
+export class AccountTargetedError extends AppError {
+  constructor(minutes: number, retryAfterSeconds: number) {
+    super(
+      429,
+      `This account has had too many failed logins from many places lately, so it only accepts logins from browsers that signed in to it before. We've e-mailed the account's owner a link that lets a new browser sign in; or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      { 'retry-after': String(retryAfterSeconds) },
+    );
+  }
 }
 
 /** The wait before checking a password of a username that failed often lately, from anywhere. */

@@ -5,6 +5,7 @@ import { type ObjectStore, resultKeys, uploadKey } from '../../storage/object-st
 import { pruneIdempotencyKeys } from '../api-v1/idempotency.js';
 import { deleteEndedSessions } from '../auth/sessions.js';
 import { pruneLoginFailures } from '../auth/throttle.js';
+import { pruneUnlockMails } from '../auth/unlock-mail.js';
 import { clearVectorFileUrl, conversionsDueForExpiry, markExpired } from '../conversions/queries.js';
 import { markUploadDeleted, uploadsDueForDeletion } from '../uploads/queries.js';
 import { deleteOrphans } from './reconcile.js';
@@ -99,6 +100,7 @@ export async function sweepExpired(deps: {
   const partialFiles = await store.sweepPartial(new Date(now.getTime() - PARTIAL_WRITE_MAX_AGE_MS));
   await deleteEndedSessions(db, now);
   await pruneLoginFailures(db, now);
+  await pruneUnlockMails(db, now);
   await pruneIdempotencyKeys(db, now);
   return { conversions: expired, uploads: deleted, partialFiles, orphans, failed };
 }

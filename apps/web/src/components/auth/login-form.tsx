@@ -8,11 +8,11 @@ import { PendingButton } from '../ui/pending-button';
 import { FormField } from './form-field';
 
 /** Login: username and password; Sign In, or Signing in... while the call is out. */
-export function LoginForm() {
+export function LoginForm({ username = '' }: { username?: string }) {
   const { loginMutation } = useAuth();
   const form = useForm<LoginValues>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username, password: '' },
   });
   const { errors } = form.formState;
 
