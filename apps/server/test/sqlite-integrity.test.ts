@@ -23,10 +23,17 @@ describe('SQLite under kill -9', () => {
     const png = await logoPng(64);
     for (let round = 0; round < 20; round++) {
       const server = await spawnServer({ DATA_DIR: dataDir, TRACE_WORKERS: '1' });
-      const writers = Array.from({ length: 4 }, async () => {
-        const client = new Client(server.url);
-        try {
+      // Signed up before the killing starts: a sign-up judges the password's strength in a
+      // thread that takes a moment to start, and the kill is about conversions being written.
+      const clients = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const client = new Client(server.url);
           await register(client, `r${round}w${Math.random().toString(36).slice(2, 10)}`);
+          return client;
+        }),
+      );
+      const writers = clients.map(async (client) => {
+        try {
           for (;;) {
             const created = await startConversion(client, png);
             if (created.status === 201) acknowledged.push(created.body.id);
