@@ -99,7 +99,7 @@ export async function checkImageQuota(tx: Db, owner: Owner, quotas: Quotas, now:
 /** A 429 whose sentence and Retry-After say when to try again. */
 export function tooMany(reason: string, retryMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryMs / 1000));
-  return new AppError(429, `${reason}. Try again in ${waitInWords(seconds)}.`, {
+  return new AppError(429, 'rate_limited', `${reason}. Try again in ${waitInWords(seconds)}.`, {
     'retry-after': String(seconds),
   });
 }

@@ -25,7 +25,8 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
   app.post('/api/account/password', guarded, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(changePasswordSchema, request.body);
-    if (!(await verifyPassword(user.password, input.currentPassword))) throw new AppError(400, wrongPassword);
+    if (!(await verifyPassword(user.password, input.currentPassword)))
+      throw new AppError(400, 'invalid_request', wrongPassword);
     await refuseWeakPassword(input.newPassword, user);
     const password = await hashPassword(input.newPassword);
     await db.transaction().execute(async (tx) => {
@@ -41,7 +42,8 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
   app.post('/api/account/delete', guarded, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(deleteAccountSchema, request.body);
-    if (!(await verifyPassword(user.password, input.password))) throw new AppError(400, wrongPassword);
+    if (!(await verifyPassword(user.password, input.password)))
+      throw new AppError(400, 'invalid_request', wrongPassword);
     await deleteAccount(deps, user);
     reply.clearCookie(cookies.session.name, cookies.clear);
     return reply.code(204).send();
@@ -50,12 +52,12 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<v
   const setCancel = (cancel: boolean) => async (request: Parameters<typeof requireUser>[0]) => {
     const user = requireUser(request);
     if (!user.stripeSubscriptionId || user.planType !== 'pro') {
-      throw new AppError(409, 'You have no Pro subscription to change.');
+      throw new AppError(409, 'conflict', 'You have no Pro subscription to change.');
     }
     const subscription = await deps.payments.setCancelAtPeriodEnd(user.stripeSubscriptionId, cancel);
     await syncSubscription(deps, subscription, user.id);
     const updated = await findUserById(db, user.id);
-    if (!updated) throw new AppError(404, 'This account no longer exists.');
+    if (!updated) throw new AppError(404, 'not_found', 'This account no longer exists.');
     return accountSummary(db, updated, clock());
   };
   app.post('/api/subscription/cancel', guarded, setCancel(true));

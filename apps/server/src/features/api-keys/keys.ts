@@ -45,6 +45,7 @@ export async function createKey(db: Db, userId: string, name: string, now: Date)
     if (Number(count) >= MAX_API_KEYS) {
       throw new AppError(
         409,
+        'conflict',
         `You have ${MAX_API_KEYS} API keys, the most one account can hold. Revoke one you no longer use first.`,
       );
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
+import { AppError } from '../../errors.js';
 import { waitInWords } from '../quotas.js';
-import { ApiError } from './api-error.js';
 import type { ApiMode } from './schemas.js';
 
 /** Reads of jobs and results per key and minute: polling every second fits easily. */
@@ -35,7 +35,7 @@ export function apiLimits(app: FastifyInstance, config: Config) {
     reply.header('ratelimit-reset', String(reset));
     if (limit.isExceeded) {
       const what = check === 'read' ? 'reads of jobs' : `${check} calls`;
-      throw new ApiError(
+      throw new AppError(
         429,
         'rate_limited',
         `This key has made its ${limit.max} ${what} of this minute. Try again in ${waitInWords(reset)}.`,

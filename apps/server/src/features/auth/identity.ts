@@ -46,7 +46,7 @@ export function installIdentity(app: FastifyInstance, { db, clock, cookies }: De
  * is signed in, so say so), or `otherwise`. Either way the person's next step is to sign in.
  */
 function signInFirst(request: FastifyRequest, otherwise: string): AppError {
-  return new AppError(401, request.sessionEnded ? sessionEndedMessage : otherwise);
+  return new AppError(401, 'unauthorized', request.sessionEnded ? sessionEndedMessage : otherwise);
 }
 
 /** The owner of the request's work; 401 if it has neither a session nor a visitor cookie. */

@@ -25,5 +25,5 @@ export async function refuseWeakPassword(password: string, about: { username: st
   const email = about.email.trim().toLowerCase();
   const userInputs = [about.username, email, email.split('@')[0], 'vectrace'];
   const score: number = await judge().run({ password, userInputs });
-  if (score < MIN_PASSWORD_SCORE) throw new AppError(400, weakPasswordMessage);
+  if (score < MIN_PASSWORD_SCORE) throw new AppError(400, 'invalid_request', weakPasswordMessage);
 }

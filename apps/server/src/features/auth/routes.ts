@@ -72,7 +72,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       const email = input.email.trim().toLowerCase();
       await refuseWeakPassword(input.password, { username: input.username, email });
       const taken = await takenField(db, input.username, email);
-      if (taken) throw new AppError(409, takenMessage[taken]);
+      if (taken) throw new AppError(409, 'conflict', takenMessage[taken]);
       const password = await hashPassword(input.password);
       let user: UserRow;
       try {
@@ -85,7 +85,11 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        throw new AppError(409, takenMessage[(await takenField(db, input.username, email)) ?? 'username']);
+        throw new AppError(
+          409,
+          'conflict',
+          takenMessage[(await takenField(db, input.username, email)) ?? 'username'],
+        );
       }
       reply.code(201);
       return signIn(request, reply, user);
@@ -107,7 +111,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     const user = await findUserByUsername(db, input.username);
     // Unknown users cost the same hash as a wrong password, and get the same answer.
     if (!(await verifyPassword(user?.password, input.password)) || !user) {
-      throw new AppError(401, 'Invalid username or password');
+      throw new AppError(401, 'unauthorized', 'Invalid username or password');
     }
     await clearLoginFailures(db, key, request.ip);
     return signIn(request, reply, user);
@@ -124,6 +128,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       if (!checked.ok && checked.reason === 'expired') {
         throw new AppError(
           403,
+          'forbidden',
           'This sign-in link has expired: links work for an hour. Log in from this browser again; while the account is still refusing new browsers, another link is e-mailed to its owner (at most one every 15 minutes).',
         );
       }
@@ -131,6 +136,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       if (!user) {
         throw new AppError(
           400,
+          'invalid_request',
           "This sign-in link isn't valid: it may have been cut short or changed. Open the link exactly as it is in the e-mail, or copy the whole of it into the address bar.",
         );
       }

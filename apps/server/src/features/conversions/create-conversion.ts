@@ -14,7 +14,7 @@ import { type ConversionRow, findConversion, insertConversion, queuedOrTracing }
 /** How many of a Pro owner's waiting conversions go ahead of everyone else's. */
 export const PRO_PRIORITY_TURNS = 3;
 
-const uploadGone = new AppError(404, 'Upload not found. Please upload the image again.');
+const uploadGone = new AppError(404, 'not_found', 'Upload not found. Please upload the image again.');
 
 /**
  * Checks the upload (the caller's, really a PNG or JPEG by its bytes and named so, within the

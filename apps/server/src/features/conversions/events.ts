@@ -1,6 +1,7 @@
 import type { Conversion } from '@vectrace/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
+import { AppError, sendError } from '../../errors.js';
 import { type Owner, ownerKeyOf } from '../owner.js';
 import { findOwnedConversion } from './queries.js';
 import { toConversion } from './to-conversion.js';
@@ -33,9 +34,10 @@ export async function streamConversion(
   // A stream's slot lapses a minute after its longest life, should its process die holding it.
   const release = await deps.slots.take('stream', ownerKeyOf(owner), MAX_STREAMS_PER_OWNER);
   if (!release) {
-    return reply
-      .code(429)
-      .send({ message: 'Too many progress streams are open; close some tabs and try again.' });
+    return sendError(
+      reply,
+      new AppError(429, 'rate_limited', 'Too many progress streams are open; close some tabs and try again.'),
+    );
   }
   reply.hijack();
   const res = reply.raw;

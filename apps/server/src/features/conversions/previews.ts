@@ -61,6 +61,7 @@ export function previewsOf(deps: Deps, renderer: FileWorkers) {
       const mb = Math.round((row.fileSize ?? 0) / 1024 / 1024);
       throw new AppError(
         422,
+        'result_too_large',
         `This result is too large to preview (${mb} MB; previews are drawn for results up to ${MAX_PREVIEW_SVG_BYTES / 1024 / 1024} MB). Try the draft quality, fewer colors or a smaller image.`,
       );
     }

@@ -11,9 +11,9 @@ export const THUMBNAIL_SIZE = 160;
 
 /** A small PNG of the conversion's original, for the history list (sharp works off the event loop). */
 export async function thumbnailOf(deps: Deps, row: ConversionRow): Promise<Buffer> {
-  if (row.expiredAt) throw new AppError(410, expiredMessage(deps.config));
+  if (row.expiredAt) throw new AppError(410, 'gone', expiredMessage(deps.config));
   const bytes = await deps.store.read(uploadKey(row.uploadId)).catch((err) => {
-    throw err instanceof ObjectNotFoundError ? new AppError(410, expiredMessage(deps.config)) : err;
+    throw err instanceof ObjectNotFoundError ? new AppError(410, 'gone', expiredMessage(deps.config)) : err;
   });
   return sharp(bytes, { limitInputPixels: MAX_PIXELS })
     .rotate()

@@ -51,7 +51,8 @@ export async function paymentRoutes(app: FastifyInstance, deps: Deps): Promise<v
 
   app.post('/api/billing-portal', perMinute, async (request): Promise<BillingPortalAnswer> => {
     const user = requireUser(request);
-    if (!user.stripeCustomerId) throw new AppError(409, 'You have no subscription to manage yet.');
+    if (!user.stripeCustomerId)
+      throw new AppError(409, 'conflict', 'You have no subscription to manage yet.');
     return deps.payments.createPortalSession({
       customer: user.stripeCustomerId,
       returnUrl: `${publicOrigin(request, deps.config)}/`,

@@ -20,9 +20,13 @@ export async function receiptRoutes(app: FastifyInstance, deps: Deps): Promise<v
   app.get<ById>('/api/conversions/:id/receipt-link', async (request): Promise<ReceiptLinkAnswer> => {
     const row = await findOwnedConversion(db, request.params.id, requireOwner(request));
     if (!row) throw notFound();
-    if (row.expiredAt) throw new AppError(410, expiredMessage(config));
+    if (row.expiredAt) throw new AppError(410, 'gone', expiredMessage(config));
     if (row.paymentStatus !== 'paid') {
-      throw new AppError(409, 'This conversion is not paid for: its link comes with the payment.');
+      throw new AppError(
+        409,
+        'conflict',
+        'This conversion is not paid for: its link comes with the payment.',
+      );
     }
     return { url: restoreLink(publicOrigin(request, config), config.secret, row.id) };
   });
