@@ -5,8 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,8 +58,6 @@ import { startConversion, waitForEnd } from './vectorize.js';
  */
 export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, apiErrors);
   await app.register(swagger, {
     ...openApiOptions(),

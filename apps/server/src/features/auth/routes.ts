@@ -7,9 +7,10 @@ import {
   unlockSchema,
 } from '@vectrace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Deps } from '../../deps.js';
-import { AppError, parse } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { requireUser } from './identity.js';
 import { knowsAccount, rememberAccount } from './known-browsers.js';
@@ -35,7 +36,8 @@ const takenMessage = {
 };
 
 /** GET /api/user, GET /api/session, POST /api/register, /api/login, /api/login/unlock, /api/logout. */
-export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function authRoutes(root: FastifyInstance, deps: Deps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, clock, cookies } = deps;
 
   // A fresh session id at every sign-in; the one presented before is destroyed (fixation).
@@ -65,10 +67,13 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   app.post(
     '/api/register',
-    { config: { rateLimit: { max: deps.config.registerLimitPerIp, timeWindow: '15 minutes' } } },
-    async (request, reply) => {
+    {
+      config: { rateLimit: { max: deps.config.registerLimitPerIp, timeWindow: '15 minutes' } },
       // Only these three fields are read: planType, conversionsLimit and the like are ignored.
-      const input = parse(registerSchema, request.body);
+      schema: { body: registerSchema },
+    },
+    async (request, reply) => {
+      const input = request.body;
       const email = input.email.trim().toLowerCase();
       await refuseWeakPassword(input.password, { username: input.username, email });
       const taken = await takenField(db, input.username, email);
@@ -96,8 +101,8 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     },
   );
 
-  app.post('/api/login', async (request, reply) => {
-    const input = parse(loginSchema, request.body);
+  app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    const input = request.body;
     const key = usernameKeyOf(input.username);
     // Counted as a failure from here on, unless the password turns out right (see throttle.ts).
     const knownBrowser = knowsAccount(request, cookies, key);
@@ -121,9 +126,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
   // while strangers are refused. It does not sign in: a leaked mail is not a login.
   app.post(
     '/api/login/unlock',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: unlockSchema } },
     async (request, reply): Promise<UnlockAnswer> => {
-      const { token } = parse(unlockSchema, request.body);
+      const { token } = request.body;
       const checked = checkUnlockToken(deps.config.secret, token, clock());
       if (!checked.ok && checked.reason === 'expired') {
         throw new AppError(

@@ -28,6 +28,15 @@ export const regionSchema = z
   });
 export type Region = z.infer<typeof regionSchema>;
 
+/** The preview's query: none, for the whole result (null), or a region, refused as regionSchema words it. */
+export const previewQuerySchema = z.record(z.string(), z.unknown()).transform((query, ctx): Region | null => {
+  if (query.x === undefined) return null;
+  const region = regionSchema.safeParse(query);
+  if (region.success) return region.data;
+  for (const { message, path } of region.error.issues) ctx.addIssue({ code: 'custom', message, path });
+  return z.NEVER;
+});
+
 /**
  * Every path as a thin line, with its nodes as dots (those inside the region). A cut-out's gap
  * filler is left out: it runs along seams the shapes already draw.

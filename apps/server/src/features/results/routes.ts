@@ -1,8 +1,9 @@
-import { downloadFileName, downloadQuerySchema, zipQuerySchema } from '@vectrace/contract';
+import { downloadFileName, downloadQuerySchema, idParamsSchema, zipQuerySchema } from '@vectrace/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { parse } from '../../errors.js';
-import { requireOwner } from '../auth/identity.js';
+import { ownerFirst, requireOwner } from '../auth/identity.js';
 import { ownedConversion } from '../conversions/owned-conversion.js';
 import { exportLimits } from '../export-limits.js';
 import { ownerKeyOf } from '../owner.js';
@@ -16,19 +17,20 @@ import {
   svgDownloadHeaders,
   writtenInWorker,
 } from './download.js';
-import { regionSchema } from './preview-region.js';
+import { previewQuerySchema } from './preview-region.js';
 import { previewsOf } from './previews.js';
 import { thumbnailOf } from './thumbnail.js';
 import { zipOfResults } from './zip.js';
 
-type ById = { Params: { id: string } };
+const byId = { schema: { params: idParamsSchema } };
 
 /** A conversion's results: thumbnail, previews, downloads and ZIPs. Every route is for the owner only. */
-export async function resultRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function resultRoutes(root: FastifyInstance, deps: Deps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
   const owned = (request: FastifyRequest, id: string) => ownedConversion(db, request, id);
 
-  app.get<ById>('/api/conversions/:id/thumbnail', async (request, reply) => {
+  app.get('/api/conversions/:id/thumbnail', byId, async (request, reply) => {
     const row = await owned(request, request.params.id);
     return reply
       .type('image/png')
@@ -41,20 +43,23 @@ export async function resultRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   const preview = previewsOf(deps, deps.files);
   // Files written in another format or size, and previews: per owner, so many a minute.
   const limits = exportLimits(app, deps);
-  app.get<ById>('/api/preview/:id', async (request, reply) => {
+  const previewRequest = {
+    ...ownerFirst,
+    schema: { params: idParamsSchema, querystring: previewQuerySchema },
+  };
+  app.get('/api/preview/:id', previewRequest, async (request, reply) => {
     const owner = requireOwner(request);
     const row = await owned(request, request.params.id);
     await limits.preview(request);
     assertResultAvailable(row, config);
     const marked = !(await canDownload(deps, row));
-    const query = request.query as Record<string, string>;
-    const region = query.x === undefined ? null : parse(regionSchema, query);
-    const png = await preview(row, owner, region, marked);
+    const png = await preview(row, owner, request.query, marked);
     return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
   });
 
-  app.get<ById>('/api/download/:id', async (request, reply) => {
-    const query = parse(downloadQuerySchema, request.query);
+  const downloadRequest = { schema: { params: idParamsSchema, querystring: downloadQuerySchema } };
+  app.get('/api/download/:id', downloadRequest, async (request, reply) => {
+    const { query } = request;
     const row = await owned(request, request.params.id);
     const headers = downloadHeaders(
       query.format,
@@ -74,8 +79,8 @@ export async function resultRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   });
 
   // "Download all": several results in one ZIP, streamed as each file is written.
-  app.get('/api/downloads/zip', async (request, reply) => {
-    const query = parse(zipQuerySchema, request.query);
+  app.get('/api/downloads/zip', { schema: { querystring: zipQuerySchema } }, async (request, reply) => {
+    const { query } = request;
     await limits.zip(request);
     const zip = await zipOfResults(deps, requireOwner(request), query, (err) =>
       request.log.error({ err }, 'ZIP cut off: a file of it could not be written'),
@@ -88,9 +93,13 @@ export async function resultRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   });
 
   // The result's object path (vectorFileUrl): the same gate as the download.
-  app.get<{ Params: { file: string } }>('/objects/vectors/:file', async (request, reply) => {
-    const row = await owned(request, request.params.file.replace(/\.svg$/, ''));
-    const headers = svgDownloadHeaders(downloadFileName('svg', row.originalFileName));
-    return reply.headers(headers).send(await streamPaidVector(deps, row));
-  });
+  app.get(
+    '/objects/vectors/:file',
+    { schema: { params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const row = await owned(request, request.params.file.replace(/\.svg$/, ''));
+      const headers = svgDownloadHeaders(downloadFileName('svg', row.originalFileName));
+      return reply.headers(headers).send(await streamPaidVector(deps, row));
+    },
+  );
 }
