@@ -8,6 +8,7 @@ import { refuseWeakPassword } from '../auth/password-strength.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserById } from '../auth/queries.js';
 import { deleteOtherSessions } from '../auth/sessions.js';
+import { routeLimits } from '../limits/index.js';
 import { syncSubscription } from '../payments/fulfil.js';
 import { deleteAccount } from './delete-account.js';
 import { accountSummary } from './summary.js';
@@ -18,7 +19,7 @@ const wrongPassword = 'That is not your current password. Please type it again.'
 export async function accountRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, clock, cookies } = deps;
   // Each takes a password: bounded like logins, so that they cannot be used to guess one.
-  const guarded = { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } };
+  const guarded = routeLimits(deps.config).accountPassword;
 
   app.get('/api/account', async (request) => accountSummary(db, requireUser(request), clock()));
 

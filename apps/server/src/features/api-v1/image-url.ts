@@ -3,8 +3,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import { type AddressAllowance, mayReach } from '../../public-address.js';
 import { ApiError } from './api-error.js';
-import { type AddressAllowance, mayReach } from './public-address.js';
 
 /** Redirects an image URL may take (each to a public address again). */
 const MAX_REDIRECTS = 3;

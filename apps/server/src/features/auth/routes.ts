@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Deps } from '../../deps.js';
 import { AppError, parse } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
+import { routeLimits } from '../limits/index.js';
 import { requireUser } from './identity.js';
 import { knowsAccount, rememberAccount } from './known-browsers.js';
 import { refuseWeakPassword } from './password-strength.js';
@@ -37,6 +38,7 @@ const takenMessage = {
 /** GET /api/user, GET /api/session, POST /api/register, /api/login, /api/login/unlock, /api/logout. */
 export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, clock, cookies } = deps;
+  const limits = routeLimits(deps.config);
 
   // A fresh session id at every sign-in; the one presented before is destroyed (fixation).
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
@@ -63,34 +65,30 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     }),
   );
 
-  app.post(
-    '/api/register',
-    { config: { rateLimit: { max: deps.config.registerLimitPerIp, timeWindow: '15 minutes' } } },
-    async (request, reply) => {
-      // Only these three fields are read: planType, conversionsLimit and the like are ignored.
-      const input = parse(registerSchema, request.body);
-      const email = input.email.trim().toLowerCase();
-      await refuseWeakPassword(input.password, { username: input.username, email });
-      const taken = await takenField(db, input.username, email);
-      if (taken) throw new AppError(409, takenMessage[taken]);
-      const password = await hashPassword(input.password);
-      let user: UserRow;
-      try {
-        user = await insertUser(db, {
-          id: randomUUID(),
-          username: input.username,
-          email,
-          password,
-          createdAt: clock().toISOString(),
-        });
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        throw new AppError(409, takenMessage[(await takenField(db, input.username, email)) ?? 'username']);
-      }
-      reply.code(201);
-      return signIn(request, reply, user);
-    },
-  );
+  app.post('/api/register', limits.register, async (request, reply) => {
+    // Only these three fields are read: planType, conversionsLimit and the like are ignored.
+    const input = parse(registerSchema, request.body);
+    const email = input.email.trim().toLowerCase();
+    await refuseWeakPassword(input.password, { username: input.username, email });
+    const taken = await takenField(db, input.username, email);
+    if (taken) throw new AppError(409, takenMessage[taken]);
+    const password = await hashPassword(input.password);
+    let user: UserRow;
+    try {
+      user = await insertUser(db, {
+        id: randomUUID(),
+        username: input.username,
+        email,
+        password,
+        createdAt: clock().toISOString(),
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      throw new AppError(409, takenMessage[(await takenField(db, input.username, email)) ?? 'username']);
+    }
+    reply.code(201);
+    return signIn(request, reply, user);
+  });
 
   app.post('/api/login', async (request, reply) => {
     const input = parse(loginSchema, request.body);
@@ -115,32 +113,28 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   // The e-mailed link, opened in any browser: that browser may now try the account's password
   // while strangers are refused. It does not sign in: a leaked mail is not a login.
-  app.post(
-    '/api/login/unlock',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request, reply): Promise<UnlockAnswer> => {
-      const { token } = parse(unlockSchema, request.body);
-      const checked = checkUnlockToken(deps.config.secret, token, clock());
-      if (!checked.ok && checked.reason === 'expired') {
-        throw new AppError(
-          403,
-          'This sign-in link has expired: links work for an hour. Log in from this browser again; while the account is still refusing new browsers, another link is e-mailed to its owner (at most one every 15 minutes).',
-        );
-      }
-      const user = checked.ok ? await findUserByUsername(db, checked.usernameKey) : undefined;
-      if (!user) {
-        throw new AppError(
-          400,
-          "This sign-in link isn't valid: it may have been cut short or changed. Open the link exactly as it is in the e-mail, or copy the whole of it into the address bar.",
-        );
-      }
-      rememberAccount(request, reply, cookies, user.usernameKey);
-      return {
-        username: user.username,
-        message: `This browser can now sign in to ${user.username}. Enter your password.`,
-      };
-    },
-  );
+  app.post('/api/login/unlock', limits.unlock, async (request, reply): Promise<UnlockAnswer> => {
+    const { token } = parse(unlockSchema, request.body);
+    const checked = checkUnlockToken(deps.config.secret, token, clock());
+    if (!checked.ok && checked.reason === 'expired') {
+      throw new AppError(
+        403,
+        'This sign-in link has expired: links work for an hour. Log in from this browser again; while the account is still refusing new browsers, another link is e-mailed to its owner (at most one every 15 minutes).',
+      );
+    }
+    const user = checked.ok ? await findUserByUsername(db, checked.usernameKey) : undefined;
+    if (!user) {
+      throw new AppError(
+        400,
+        "This sign-in link isn't valid: it may have been cut short or changed. Open the link exactly as it is in the e-mail, or copy the whole of it into the address bar.",
+      );
+    }
+    rememberAccount(request, reply, cookies, user.usernameKey);
+    return {
+      username: user.username,
+      message: `This browser can now sign in to ${user.username}. Enter your password.`,
+    };
+  });
 
   app.post('/api/logout', async (request, reply) => {
     const token = request.cookies[cookies.session.name];

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { parse } from '../../errors.js';
 import { requireOwner } from '../auth/identity.js';
+import { routeLimits } from '../limits/index.js';
 import { createConversion } from './create-conversion.js';
 import { streamConversion } from './events.js';
 import { ownedConversion } from './owned-conversion.js';
@@ -17,11 +18,7 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
   const { db, config } = deps;
   const owned = (request: FastifyRequest, id: string) => ownedConversion(db, request, id);
 
-  // Per address, beside each owner's quota (a visitor who drops its cookie is a new owner).
-  const perMinute = {
-    config: { rateLimit: { max: config.conversionsPerMinute, timeWindow: '1 minute', allowList: isPro } },
-  };
-  app.post('/api/conversions', perMinute, async (request, reply) => {
+  app.post('/api/conversions', routeLimits(config).startConversion, async (request, reply) => {
     const owner = requireOwner(request);
     const row = await createConversion(deps, owner, parse(createConversionSchema, request.body));
     reply.code(201);

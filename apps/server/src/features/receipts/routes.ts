@@ -6,6 +6,7 @@ import { publicOrigin } from '../../public-origin.js';
 import { ensureOwner, requireOwner } from '../auth/identity.js';
 import { findOwnedConversion } from '../conversions/queries.js';
 import { toConversion } from '../conversions/to-conversion.js';
+import { routeLimits } from '../limits/index.js';
 import { expiredMessage } from '../results/download.js';
 import { restoreConversion } from './restore-conversion.js';
 import { restoreLink } from './restore-link.js';
@@ -28,13 +29,9 @@ export async function receiptRoutes(app: FastifyInstance, deps: Deps): Promise<v
   });
 
   // A browser opening a link for the first time becomes a visitor, to hold what it opened.
-  app.post(
-    '/api/restore',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request, reply) => {
-      const input = parse(restoreSchema, request.body);
-      const row = await restoreConversion(deps, ensureOwner(request, reply, deps), input);
-      return toConversion(db, row, isPro(request));
-    },
-  );
+  app.post('/api/restore', routeLimits(config).restore, async (request, reply) => {
+    const input = parse(restoreSchema, request.body);
+    const row = await restoreConversion(deps, ensureOwner(request, reply, deps), input);
+    return toConversion(db, row, isPro(request));
+  });
 }

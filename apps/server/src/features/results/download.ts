@@ -66,7 +66,7 @@ function resultGone(err: unknown): never {
   throw err;
 }
 
-/** Whether a result's output is written in a file worker (counted by export-limits.ts), or is the stored SVG. */
+/** Whether a result's output is written in a file worker (counted by limits/export-limits.ts), or is the stored SVG. */
 export function writtenInWorker(
   { format, width }: Pick<ResultOptions, 'format' | 'width'>,
   testMark = false,

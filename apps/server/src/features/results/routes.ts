@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import { parse } from '../../errors.js';
 import { requireOwner } from '../auth/identity.js';
 import { ownedConversion } from '../conversions/owned-conversion.js';
-import { exportLimits } from '../export-limits.js';
+import { exportLimits } from '../limits/export-limits.js';
 import { ownerKeyOf } from '../owner.js';
 import {
   assertResultAvailable,
