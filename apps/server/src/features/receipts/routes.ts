@@ -7,7 +7,7 @@ import { ensureOwner, requireOwner } from '../auth/identity.js';
 import { findOwnedConversion } from '../conversions/queries.js';
 import { toConversion } from '../conversions/to-conversion.js';
 import { routeLimits } from '../limits/index.js';
-import { expiredMessage } from '../results/download.js';
+import { expiredMessage } from '../retention/policy.js';
 import { restoreConversion } from './restore-conversion.js';
 import { restoreLink } from './restore-link.js';
 
