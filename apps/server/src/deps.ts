@@ -3,7 +3,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import type { CookieSettings } from './features/auth/cookies.js';
-import type { OwnerSlots } from './features/owner-slots.js';
+import type { OwnerSlots } from './features/limits/owner-slots.js';
 import type { FileWorkers } from './features/results/file-workers.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Metrics } from './metrics.js';

@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { migrate, openDatabase } from './db/index.js';
 import type { Deps } from './deps.js';
 import { cookieSettings } from './features/auth/cookies.js';
-import { memorySlots, redisSlots } from './features/owner-slots.js';
+import { memorySlots, redisSlots } from './features/limits/owner-slots.js';
 import { openFileWorkers } from './features/results/file-workers.js';
 import { openMailer } from './mail/index.js';
 import { startMaintenance } from './maintenance.js';

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
 import { findConversion } from '../features/conversions/queries.js';
+import { fileGoneMessage } from '../features/retention/policy.js';
 import type { FailureReason, Metrics } from '../metrics.js';
 import {
   type Claim,
@@ -21,10 +22,6 @@ import {
   TraceOutOfMemoryError,
   type TracePool,
 } from './pool.js';
-
-/** A conversion whose upload was deleted before its trace began. */
-export const fileGoneMessage = (keptFor: string) =>
-  `The uploaded file is no longer available (uploads are deleted within ${keptFor}). Please upload it again.`;
 
 /**
  * Traces one claimed conversion: read the upload, decode it (sharp, off the event loop), trace it

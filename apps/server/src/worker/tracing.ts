@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import { keptForWords } from '../features/retention/sweep.js';
+import { keptForWords } from '../features/retention/policy.js';
 import type { Metrics } from '../metrics.js';
 import { requeueClaims } from '../queue/claims.js';
 import type { JobQueue } from '../queue/job-queue.js';

@@ -9,6 +9,7 @@ import { refuseWeakPassword } from '../auth/password-strength.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { findUserById } from '../auth/queries.js';
 import { deleteOtherSessions } from '../auth/sessions.js';
+import { routeLimits } from '../limits/index.js';
 import { syncSubscription } from '../payments/fulfil.js';
 import { deleteAccount } from './delete-account.js';
 import { accountSummary } from './summary.js';
@@ -20,7 +21,7 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps): Promise<
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, clock, cookies } = deps;
   // Each takes a password: bounded like logins, so that they cannot be used to guess one.
-  const guarded = { config: { rateLimit: { max: 10, timeWindow: '15 minutes' } } };
+  const guarded = routeLimits(deps.config).accountPassword;
 
   app.get('/api/account', async (request) => accountSummary(db, requireUser(request), clock()));
 

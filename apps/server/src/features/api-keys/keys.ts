@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type ApiKey, type CreatedApiKey, MAX_API_KEYS } from '@vectrace/contract';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
-import { lockOwner } from '../quotas.js';
+import { lockOwner } from '../limits/quotas.js';
 
 /** Every key starts so: easy to recognise in a config file, and for secret scanners. */
 const KEY_START = 'vt_';

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import { AppError } from '../../errors.js';
-import { type AddressAllowance, mayReach } from './public-address.js';
+import { type AddressAllowance, mayReach } from '../../public-address.js';
 
 /** Redirects an image URL may take (each to a public address again). */
 const MAX_REDIRECTS = 3;

@@ -19,8 +19,10 @@ import {
   listOwnedConversions,
   queuePosition,
 } from '../conversions/queries.js';
-import { exportLimits, ownerKeyOfRequest } from '../export-limits.js';
-import { addressCap, quotaUsage } from '../quotas.js';
+import { apiLimits } from '../limits/api-keys.js';
+import { exportLimits, ownerKeyOfRequest } from '../limits/export-limits.js';
+import { READS_PER_MINUTE } from '../limits/index.js';
+import { addressCap, quotaUsage } from '../limits/quotas.js';
 import {
   assertExportFits,
   canDownload,
@@ -35,7 +37,6 @@ import { registerDocs } from './docs.js';
 import { apiErrors } from './error-scope.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, settleKey } from './idempotency.js';
 import { modeOf, resultMode } from './job-mode.js';
-import { apiLimits, READS_PER_MINUTE } from './limits.js';
 import { errorResponses, openApiOptions, resultResponse, servedDocument } from './openapi.js';
 import { imageOf, MAX_FIELD_BYTES, readCall } from './read-image.js';
 import {

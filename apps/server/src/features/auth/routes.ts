@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
+import { routeLimits } from '../limits/index.js';
 import { requireUser } from './identity.js';
 import { knowsAccount, rememberAccount } from './known-browsers.js';
 import { refuseWeakPassword } from './password-strength.js';
@@ -39,6 +40,7 @@ const takenMessage = {
 export async function authRoutes(root: FastifyInstance, deps: Deps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, clock, cookies } = deps;
+  const limits = routeLimits(deps.config);
 
   // A fresh session id at every sign-in; the one presented before is destroyed (fixation).
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
@@ -67,11 +69,8 @@ export async function authRoutes(root: FastifyInstance, deps: Deps): Promise<voi
 
   app.post(
     '/api/register',
-    {
-      config: { rateLimit: { max: deps.config.registerLimitPerIp, timeWindow: '15 minutes' } },
-      // Only these three fields are read: planType, conversionsLimit and the like are ignored.
-      schema: { body: registerSchema },
-    },
+    // Only these three fields are read: planType, conversionsLimit and the like are ignored.
+    { ...limits.register, schema: { body: registerSchema } },
     async (request, reply) => {
       const input = request.body;
       const email = input.email.trim().toLowerCase();
@@ -126,7 +125,7 @@ export async function authRoutes(root: FastifyInstance, deps: Deps): Promise<voi
   // while strangers are refused. It does not sign in: a leaked mail is not a login.
   app.post(
     '/api/login/unlock',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: unlockSchema } },
+    { ...limits.unlock, schema: { body: unlockSchema } },
     async (request, reply): Promise<UnlockAnswer> => {
       const { token } = request.body;
       const checked = checkUnlockToken(deps.config.secret, token, clock());

@@ -2,6 +2,7 @@ import type { Conversion } from '@vectrace/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { AppError, sendError } from '../../errors.js';
+import { MAX_STREAMS_PER_OWNER } from '../limits/index.js';
 import { type Owner, ownerKeyOf } from '../owner.js';
 import { findOwnedConversion } from './queries.js';
 import { toConversion } from './to-conversion.js';
@@ -12,8 +13,6 @@ const READ_EVERY_MS = 150;
 const HEARTBEAT_MS = 15_000;
 // A stream ends after this; the browser's EventSource opens a new one by itself.
 const STREAM_MAX_MS = 5 * 60_000;
-/** Streams one owner may hold open at once. */
-export const MAX_STREAMS_PER_OWNER = 8;
 
 const ended = (c: Conversion) => c.expired || c.status === 'completed' || c.status === 'failed';
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
 import { ownerFirst, requireOwner } from '../auth/identity.js';
+import { routeLimits } from '../limits/index.js';
 import { createConversion } from './create-conversion.js';
 import { streamConversion } from './events.js';
 import { ownedConversion } from './owned-conversion.js';
@@ -18,13 +19,9 @@ export async function conversionRoutes(root: FastifyInstance, deps: Deps): Promi
   const { db, config } = deps;
   const owned = (request: FastifyRequest, id: string) => ownedConversion(db, request, id);
 
-  // Per address, beside each owner's quota (a visitor who drops its cookie is a new owner).
-  const perMinute = {
-    config: { rateLimit: { max: config.conversionsPerMinute, timeWindow: '1 minute', allowList: isPro } },
-  };
   app.post(
     '/api/conversions',
-    { ...perMinute, ...ownerFirst, schema: { body: createConversionSchema } },
+    { ...routeLimits(config).startConversion, ...ownerFirst, schema: { body: createConversionSchema } },
     async (request, reply) => {
       const row = await createConversion(deps, requireOwner(request), request.body);
       reply.code(201);

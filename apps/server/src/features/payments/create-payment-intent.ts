@@ -5,7 +5,7 @@ import { missingAsUndefined, type PaymentIntent } from '../../payments/payment-p
 import { planTypeOf } from '../auth/queries.js';
 import { findOwnedConversion } from '../conversions/queries.js';
 import type { Owner } from '../owner.js';
-import { expiredMessage } from '../results/download.js';
+import { expiredMessage } from '../retention/policy.js';
 import { conversionPrice, fulfilPaymentIntent } from './fulfil.js';
 import { setConversionPaymentId } from './queries.js';
 

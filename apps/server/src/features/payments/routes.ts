@@ -11,6 +11,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { ownerFirst, requireOwner, requireUser, userFirst } from '../auth/identity.js';
+import { routeLimits } from '../limits/index.js';
 import { keepReceiptAddress } from '../receipts/queries.js';
 import { createCheckoutSession } from './create-checkout-session.js';
 import { createPaymentIntent } from './create-payment-intent.js';
@@ -19,7 +20,7 @@ import { verifyPayment } from './verify-payment.js';
 /** Checkout and its return: the provider's public key, payment intents, Pro checkout, verification, billing. */
 export async function paymentRoutes(root: FastifyInstance, deps: Deps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const perMinute = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  const perMinute = routeLimits(deps.config).payments;
 
   app.get(
     '/api/config',

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { type ConversionRow, findConversion, findOwnedConversion } from '../conversions/queries.js';
 import type { Owner } from '../owner.js';
-import { expiredMessage } from '../results/download.js';
+import { expiredMessage } from '../retention/policy.js';
 import { addRestoredUpload } from './queries.js';
 import { verifyRestore } from './restore-link.js';
 

@@ -7,7 +7,8 @@ import { publicOrigin } from '../../public-origin.js';
 import { ensureOwner, requireOwner } from '../auth/identity.js';
 import { findOwnedConversion } from '../conversions/queries.js';
 import { toConversion } from '../conversions/to-conversion.js';
-import { expiredMessage } from '../results/download.js';
+import { routeLimits } from '../limits/index.js';
+import { expiredMessage } from '../retention/policy.js';
 import { restoreConversion } from './restore-conversion.js';
 import { restoreLink } from './restore-link.js';
 
@@ -36,7 +37,7 @@ export async function receiptRoutes(root: FastifyInstance, deps: Deps): Promise<
   // A browser opening a link for the first time becomes a visitor, to hold what it opened.
   app.post(
     '/api/restore',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { body: restoreSchema } },
+    { ...routeLimits(config).restore, schema: { body: restoreSchema } },
     async (request, reply) => {
       const row = await restoreConversion(deps, ensureOwner(request, reply, deps), request.body);
       return toConversion(db, row, isPro(request));

@@ -7,11 +7,7 @@ import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, vectorKey } from '../../storage/object-store.js';
 import { planTypeOf } from '../auth/queries.js';
 import type { ConversionRow } from '../conversions/queries.js';
-import { keptForWords } from '../retention/sweep.js';
-
-/** Why a conversion's files are gone, with the retention the server runs with. */
-export const expiredMessage = (config: Config) =>
-  `The files of this conversion were deleted within ${keptForWords(config)} of upload, as our privacy policy promises. Please upload the image again to convert it.`;
+import { expiredMessage } from '../retention/policy.js';
 
 /** Ready to show: completed and its files still kept. */
 export function assertResultAvailable(row: ConversionRow, config: Config): void {
@@ -73,7 +69,7 @@ function resultGone(err: unknown): never {
   throw err;
 }
 
-/** Whether a result's output is written in a file worker (counted by export-limits.ts), or is the stored SVG. */
+/** Whether a result's output is written in a file worker (counted by limits/export-limits.ts), or is the stored SVG. */
 export function writtenInWorker(
   { format, width }: Pick<ResultOptions, 'format' | 'width'>,
   testMark = false,

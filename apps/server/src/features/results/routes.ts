@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { ownerFirst, requireOwner } from '../auth/identity.js';
 import { ownedConversion } from '../conversions/owned-conversion.js';
-import { exportLimits } from '../export-limits.js';
+import { exportLimits } from '../limits/export-limits.js';
 import { ownerKeyOf } from '../owner.js';
 import {
   assertResultAvailable,

@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
-import { waitInWords } from '../quotas.js';
-import type { ApiMode } from './schemas.js';
-
-/** Reads of jobs and results per key and minute: polling every second fits easily. */
-export const READS_PER_MINUTE = 600;
+import type { ApiMode } from '../api-v1/schemas.js';
+import { READS_PER_MINUTE } from './index.js';
+import { waitInWords } from './too-many.js';
 
 type Check = 'live' | 'test' | 'read';
 
