@@ -38,7 +38,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 }
 
 /** What a person reads when the file storage fails: nothing of theirs is lost, try again. */
-export const STORAGE_UNAVAILABLE =
+const STORAGE_UNAVAILABLE =
   'Our file storage is unavailable right now, so this could not be done. Nothing was saved; please try again in a minute.';
 
 /** How a group of routes answers errors: the site's, or the API's with its documented codes. */
@@ -50,7 +50,7 @@ export interface ErrorScope {
 }
 
 /** The site's routes: every code, and Fastify's refusals of a JSON body in words. */
-export const siteErrors: ErrorScope = {
+const siteErrors: ErrorScope = {
   codes: errorCodeSchema.options,
   refusals: {
     FST_ERR_CTP_INVALID_MEDIA_TYPE: {
