@@ -24,9 +24,11 @@ import { sandboxRoutes } from './features/payments/sandbox-routes.js';
 import { webhookRoutes } from './features/payments/webhook-routes.js';
 import { outboxPage } from './features/receipts/outbox-page.js';
 import { receiptRoutes } from './features/receipts/routes.js';
+import { resultRoutes } from './features/results/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { isPageRequest, sendPage, serveWebApp } from './features/web/routes.js';
 import { measureRequests, metricsRoute } from './metrics.js';
+import { useRouteSchemas } from './route-schemas.js';
 import { installSecurity } from './security.js';
 import { limitSlowClients, requestDeadlines } from './slow-clients.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
@@ -119,6 +121,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
       reply.header('cache-control', 'no-store');
   });
   registerErrorHandler(app);
+  useRouteSchemas(app);
   measureRequests(app, deps.metrics);
   metricsRoute(app, deps.metrics, deps.config.metricsToken);
   limitSlowClients(app, {
@@ -148,6 +151,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     apiV1Routes,
     uploadRoutes,
     conversionRoutes,
+    resultRoutes,
     paymentRoutes,
     webhookRoutes,
     receiptRoutes,

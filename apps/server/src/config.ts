@@ -4,8 +4,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { type AddressAllowance, parseAllowance } from './features/api-v1/public-address.js';
-import type { ExportLimits, Quotas } from './features/quotas.js';
+import { type AddressAllowance, parseAllowance } from './public-address.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /** A setting that cannot work: its message names the variable and says why, in one line. */
@@ -187,6 +186,27 @@ const envSchema = z.object({
     )
     .optional(),
 });
+
+/** What one free owner (visitor or free account) may do; Pro is not capped but fair-queued. */
+export interface Quotas {
+  tracesPerMinute: number;
+  tracesPerHour: number;
+  imagesPerHour: number;
+  /** Conversions waiting, tracing or completed and not yet deleted, at once. */
+  resultsKept: number;
+}
+
+/**
+ * Files written for one owner (Pro too) in a file worker: single downloads in another format or
+ * size, the API's results, and ZIPs. Each owner also has EXPORTS_AT_ONCE exports and one ZIP
+ * under way at most (features/limits/); the limits are enforced in limits/export-limits.ts.
+ */
+export interface ExportLimits {
+  exportsPerMinute: number;
+  zipsPerMinute: number;
+  /** Previews asked for (drawn or cached); at most RENDERS_AT_ONCE_PER_OWNER drawn at once. */
+  previewsPerMinute: number;
+}
 
 /** The server's configuration, read once from the environment. */
 export interface Config {

@@ -44,7 +44,7 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   app.addHook('onRequest', async (request) => {
     if (!unsafeMethods.has(request.method) || exempt.some((pattern) => pattern.test(request.url))) return;
     if (request.headers['sec-fetch-site'] === 'cross-site' || !sameOrigin(request, config)) {
-      throw new AppError(403, 'Requests from other sites are not allowed');
+      throw new AppError(403, 'forbidden', 'Requests from other sites are not allowed');
     }
   });
   // A form or text/plain body is what a cross-site form can send without a preflight: JSON only.

@@ -86,7 +86,7 @@ describe('sign-up', () => {
     const input = { ...valid(), ...change };
     const reply = await client.post('/api/register', input);
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message });
+    expect(reply.body).toEqual({ code: 'invalid_request', message });
     expect(reply.headers.getSetCookie()).toEqual([]);
     const rows = await server.deps.db
       .selectFrom('users')
@@ -364,7 +364,7 @@ describe('login', () => {
   it('GET /api/user without a session is 401 with a message', async () => {
     const reply = await whoAmI(new Client(server.url));
     expect(reply.status).toBe(401);
-    expect(reply.body).toEqual({ message: expect.any(String) });
+    expect(reply.body).toEqual({ code: 'unauthorized', message: expect.any(String) });
     expect(reply.body.message.length).toBeGreaterThan(0);
   });
 
@@ -403,7 +403,7 @@ describe('login', () => {
   ])('refuses %s with 400 and the message', async (_, body, message) => {
     const reply = await new Client(server.url).post('/api/login', body);
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ message });
+    expect(reply.body).toEqual({ code: 'invalid_request', message });
   });
 });
 
@@ -436,7 +436,7 @@ describe('no account enumeration (check 12)', () => {
     }
     for (const reply of replies) {
       expect(reply.status).toBe(401);
-      expect(reply.body).toEqual({ message: 'Invalid username or password' });
+      expect(reply.body).toEqual({ code: 'unauthorized', message: 'Invalid username or password' });
       expect(reply.headers.getSetCookie()).toEqual([]);
     }
     const medians = { unknown: median(times.unknown), wrong: median(times.wrong) };
@@ -823,7 +823,7 @@ describe('session end (check 16)', () => {
     for (const path of ['/api/account', '/api/conversions/some-id', '/api/download/some-id', '/api/keys']) {
       const reply = await stale.get(path);
       expect(reply.status, path).toBe(401);
-      expect(reply.body, path).toEqual({ message: sessionEndedMessage });
+      expect(reply.body, path).toEqual({ code: 'unauthorized', message: sessionEndedMessage });
     }
     const stranger = await new Client(server.url).get('/api/download/some-id');
     expect(stranger.status).toBe(401);

@@ -30,7 +30,7 @@ describe('cross-site requests (check 17)', () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(reply.status).toBe(403);
-    expect(reply.body).toEqual({ message: expect.any(String) });
+    expect(reply.body).toEqual({ code: 'forbidden', message: expect.any(String) });
     expect(await userExists(server.deps.db, input.username)).toBe(false);
   });
 
@@ -81,7 +81,10 @@ describe('cross-site requests (check 17)', () => {
       headers: { 'content-type': contentType },
     });
     expect(reply.status).toBe(415);
-    expect(reply.body).toEqual({ message: 'Send JSON with Content-Type: application/json' });
+    expect(reply.body).toEqual({
+      code: 'unsupported_media_type',
+      message: 'Send JSON with Content-Type: application/json',
+    });
     expect(await userExists(server.deps.db, input.username)).toBe(false);
   });
 
@@ -224,7 +227,10 @@ describe('basic answers', () => {
     for (const method of ['GET', 'POST']) {
       const reply = await new Client(server.url).request(method, '/api/no-such-thing');
       expect(reply.status, method).toBe(404);
-      expect(reply.body).toEqual({ message: expect.stringContaining('/api/no-such-thing') });
+      expect(reply.body).toEqual({
+        code: 'not_found',
+        message: expect.stringContaining('/api/no-such-thing'),
+      });
     }
   });
 });

@@ -35,3 +35,6 @@ export const conversionListQuerySchema = z.object({
   before: z.uuid('before must be the id of a conversion').optional(),
 });
 export type ConversionListQuery = z.infer<typeof conversionListQuerySchema>;
+
+/** `{id}` in an address: any text, so that an id naming nothing of the caller's is a 404, not a 400. */
+export const idParamsSchema = z.object({ id: z.string() });

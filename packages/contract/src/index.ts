@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './conversion.js';
 export * from './conversion-schema.js';
 export * from './downloads.js';
+export * from './errors.js';
 export * from './offer.js';
 export * from './pages.js';
 export * from './payments.js';
@@ -11,8 +12,3 @@ export * from './plans.js';
 export * from './settings.js';
 export * from './settings-schema.js';
 export * from './upload.js';
-
-/** The body of every error response. */
-export interface ErrorBody {
-  message: string;
-}

@@ -1,5 +1,5 @@
-import { Piscina } from 'piscina';
-import { handOver } from './hand-over.js';
+import { handOver } from '../threads/hand-over.js';
+import { openThreadPool } from '../threads/thread-pool.js';
 import type { TraceOutcome, TraceTask } from './trace-task.js';
 
 /** Worker threads that trace; each task is stopped (its thread terminated) after timeoutMs. */
@@ -22,13 +22,12 @@ export class ClaimLostError extends Error {}
 export class PoolClosedError extends Error {}
 
 export function openTracePool(options: { threads: number; timeoutMs: number; memoryMb: number }): TracePool {
-  const piscina = new Piscina({
-    filename: new URL('./trace-task.js', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: options.threads,
+  const threads = openThreadPool({
+    task: new URL('./trace-task.js', import.meta.url),
+    threads: options.threads,
+    memoryMb: options.memoryMb,
     // An idle thread gives its memory back soon: a 50-megapixel trace leaves a gigabyte behind.
-    idleTimeout: 10_000,
-    resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+    idleMs: 10_000,
   });
   let closed = false;
   return {
@@ -38,7 +37,7 @@ export function openTracePool(options: { threads: number; timeoutMs: number; mem
       try {
         const data = handOver(task.image.data);
         const image = { ...task.image, data };
-        return await piscina.run({ ...task, image }, { signal, transferList: [data.buffer] });
+        return await threads.run<TraceOutcome>({ ...task, image }, { handed: data, signal });
       } catch (err) {
         if (closed) throw new PoolClosedError('the server is shutting down');
         if (stop?.aborted) throw new ClaimLostError('the conversion was taken back');
@@ -50,7 +49,7 @@ export function openTracePool(options: { threads: number; timeoutMs: number; mem
     },
     close: () => {
       closed = true;
-      return piscina.destroy();
+      return threads.close();
     },
   };
 }

@@ -3,6 +3,9 @@ import { decodeImage } from '@vectrace/tracer/decode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
+import { findConversion } from '../features/conversions/queries.js';
+import { fileGoneMessage } from '../features/retention/policy.js';
+import type { FailureReason, Metrics } from '../metrics.js';
 import {
   type Claim,
   completeConversion,
@@ -10,9 +13,7 @@ import {
   renewLease,
   requeueClaims,
   setStage,
-} from '../features/conversions/claims.js';
-import { findConversion } from '../features/conversions/queries.js';
-import type { FailureReason, Metrics } from '../metrics.js';
+} from '../queue/claims.js';
 import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
 import {
   ClaimLostError,
@@ -21,10 +22,6 @@ import {
   TraceOutOfMemoryError,
   type TracePool,
 } from './pool.js';
-
-/** A conversion whose upload was deleted before its trace began. */
-export const fileGoneMessage = (keptFor: string) =>
-  `The uploaded file is no longer available (uploads are deleted within ${keptFor}). Please upload it again.`;
 
 /**
  * Traces one claimed conversion: read the upload, decode it (sharp, off the event loop), trace it

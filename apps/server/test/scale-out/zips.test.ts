@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { redisSlots } from '../../dist/features/owner-slots.js';
+import { redisSlots } from '../../dist/features/limits/owner-slots.js';
 import { Client } from '../support/client.js';
 import { startCluster, testRedisUrl, until } from '../support/cluster.js';
 import { convert, register } from '../support/flows.js';
 import { logoPng } from '../support/images.js';
 
-const slotsModule = new URL('../../dist/features/owner-slots.js', import.meta.url).href;
+const slotsModule = new URL('../../dist/features/limits/owner-slots.js', import.meta.url).href;
 
 /**
  * A process that takes the owner's ZIP slot (as an API process writing a ZIP does), says

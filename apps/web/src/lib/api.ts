@@ -1,38 +1,45 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { sessionEndedMessage } from '@vectrace/contract';
+import { type ErrorCode, errorCodeSchema, sessionEndedMessage } from '@vectrace/contract';
 import { reportUnauthorized } from './unauthorized';
 
-/** A non-success answer: the status for code, the server's sentence as the message a person reads. */
+/**
+ * A non-success answer: the status, the server's code to branch on (absent when the answer was not
+ * the server's JSON, e.g. a proxy's page) and its sentence as the message a person reads.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-// The server answers errors as JSON `{ message }`; that sentence is the body a person reads.
-function bodyText(text: string): string {
+// The server answers errors as JSON `{ code, message }`; that sentence is the body a person reads.
+function errorOf(status: number, text: string): ApiError {
   try {
     const body: unknown = JSON.parse(text);
     if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-      return body.message;
+      const code = 'code' in body ? errorCodeSchema.safeParse(body.code).data : undefined;
+      return new ApiError(status, body.message, code);
     }
   } catch {
     // not JSON: the text as it is
   }
-  return text;
+  return new ApiError(status, text);
 }
 
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   // A signed-in page refused for want of a session says so in the same words wherever it shows
   // the error: the server can tell only while the browser still sends the ended session's cookie.
-  if (response.status === 401 && reportUnauthorized()) throw new ApiError(401, sessionEndedMessage);
+  if (response.status === 401 && reportUnauthorized()) {
+    throw new ApiError(401, sessionEndedMessage, 'unauthorized');
+  }
   const text = (await response.text()) || response.statusText;
-  throw new ApiError(response.status, bodyText(text));
+  throw errorOf(response.status, text);
 }
 
 /** A call to the API: cookies sent, JSON body when there is one, errors thrown as ApiError. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type ApiKey, type CreatedApiKey, MAX_API_KEYS } from '@vectrace/contract';
 import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
-import { lockOwner } from '../quotas.js';
+import { lockOwner } from '../limits/quotas.js';
 
 /** Every key starts so: easy to recognise in a config file, and for secret scanners. */
 const KEY_START = 'vt_';
@@ -45,6 +45,7 @@ export async function createKey(db: Db, userId: string, name: string, now: Date)
     if (Number(count) >= MAX_API_KEYS) {
       throw new AppError(
         409,
+        'conflict',
         `You have ${MAX_API_KEYS} API keys, the most one account can hold. Revoke one you no longer use first.`,
       );
     }

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
 import { useKey } from '../api-keys/keys.js';
 import { findUserById, type UserRow } from '../auth/queries.js';
-import { ApiError } from './api-error.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +16,7 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) {
-    throw new ApiError(
+    throw new AppError(
       401,
       'unauthorized',
       'Send your API key in the Authorization header: "Authorization: Bearer YOUR_KEY". Create a key on your account page.',
@@ -26,7 +26,7 @@ export async function authenticate(deps: Deps, request: FastifyRequest): Promise
   const key = await useKey(deps.db, match[1] as string, deps.clock());
   const user = key && (await findUserById(deps.db, key.userId));
   if (!key || !user) {
-    throw new ApiError(
+    throw new AppError(
       401,
       'invalid_key',
       'This API key is not valid: it may have been revoked or mistyped. Check it, or create a new one on your account page.',

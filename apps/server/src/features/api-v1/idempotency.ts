@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Db } from '../../db/index.js';
-import { ApiError } from './api-error.js';
+import { AppError } from '../../errors.js';
 
 /** How long a key is remembered (as Stripe does): a retry within a day makes no second job. */
 export const IDEMPOTENCY_KEY_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +13,7 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new ApiError(
+    throw new AppError(
       400,
       'invalid_request',
       'Idempotency-Key must be 1 to 255 visible characters, such as a UUID made for this request.',
@@ -65,7 +65,7 @@ export async function claimKey(
     // The first attempt failed and let the key go: this one is the first now.
     if (!row) return claimKey(db, claim, now);
     if (row.fingerprint !== claim.fingerprint) {
-      throw new ApiError(
+      throw new AppError(
         422,
         'idempotency_key_reused',
         'This Idempotency-Key was sent with another image or other options in the last 24 hours: use a new key for a new request.',
@@ -73,7 +73,7 @@ export async function claimKey(
     }
     if (row.conversionId) return row.conversionId;
     if (Date.now() > until) {
-      throw new ApiError(
+      throw new AppError(
         409,
         'not_ready',
         'A request with this Idempotency-Key is still being handled: try again in a few seconds.',

@@ -3,8 +3,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
-import { ApiError } from './api-error.js';
-import { type AddressAllowance, mayReach } from './public-address.js';
+import { AppError } from '../../errors.js';
+import { type AddressAllowance, mayReach } from '../../public-address.js';
 
 /** Redirects an image URL may take (each to a public address again). */
 const MAX_REDIRECTS = 3;
@@ -15,9 +15,9 @@ export interface ImageUrlLimits {
   maxBytes?: number;
 }
 
-const refused = (why: string) => new ApiError(400, 'url_not_allowed', `image.url ${why}.`);
+const refused = (why: string) => new AppError(400, 'url_not_allowed', `image.url ${why}.`);
 const unreachable = (why: string) =>
-  new ApiError(422, 'url_unreachable', `The image at image.url could not be read: ${why}.`);
+  new AppError(422, 'url_unreachable', `The image at image.url could not be read: ${why}.`);
 
 /**
  * Reads the image at a URL given to the API: http or https only, to public addresses only (the
@@ -32,7 +32,7 @@ export async function readImageUrl(
   const deadline = AbortSignal.timeout(limits.timeoutMs);
   for (let hop = 0; ; hop++) {
     const response = await get(url, limits.allowance, deadline).catch((err) => {
-      if (err instanceof ApiError) throw err;
+      if (err instanceof AppError) throw err;
       if (deadline.aborted) throw unreachable(`it did not answer within ${limits.timeoutMs / 1000} seconds`);
       throw unreachable((err as NodeJS.ErrnoException).code ?? (err as Error).message);
     });
@@ -101,7 +101,7 @@ async function readBody(
   timeoutMs: number,
 ) {
   const tooLarge = () =>
-    new ApiError(
+    new AppError(
       413,
       'image_too_large',
       `The image at image.url is larger than ${maxBytes / 1024 / 1024} MB. Please scale it down or compress it and try again.`,
@@ -122,7 +122,7 @@ async function readBody(
       chunks.push(chunk);
     }
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    if (err instanceof AppError) throw err;
     if (deadline.aborted) throw unreachable(`it did not arrive within ${timeoutMs / 1000} seconds`);
     throw unreachable('the connection broke off');
   }

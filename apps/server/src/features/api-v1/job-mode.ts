@@ -1,5 +1,5 @@
+import { AppError } from '../../errors.js';
 import type { ConversionRow } from '../conversions/queries.js';
-import { ApiError } from './api-error.js';
 import type { ApiMode } from './schemas.js';
 
 /**
@@ -24,12 +24,12 @@ export function resultMode(row: Pick<ConversionRow, 'resultOptions'>, asked: Api
   const mode = modeOf(row);
   if (asked === undefined || asked === mode) return mode;
   throw mode === 'test'
-    ? new ApiError(
+    ? new AppError(
         409,
         'wrong_mode',
         'This job was made in test mode: it has only a marked result (ask with mode=test, or leave mode out). For the result to use, convert the image again with mode=live.',
       )
-    : new ApiError(
+    : new AppError(
         409,
         'wrong_mode',
         'This job was made in live mode (or on the site): test mode gives marked results only of jobs made with mode=test. Ask with mode=live, or convert the image with mode=test.',

@@ -1,6 +1,6 @@
 import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from './api-error.js';
+import { AppError } from '../../errors.js';
 import { type ImageUrlLimits, readImageUrl } from './image-url.js';
 
 /** The image of an API call, and its name when the call gave one. */
@@ -22,19 +22,19 @@ export const MAX_FIELD_BYTES = MAX_BASE64_CHARS + 64 * 1024;
 
 const megabytes = MAX_UPLOAD_BYTES / 1024 / 1024;
 const tooLarge = () =>
-  new ApiError(
+  new AppError(
     413,
     'image_too_large',
     `The image is larger than ${megabytes} MB. Please scale it down or compress it and try again.`,
   );
 const noImage = () =>
-  new ApiError(
+  new AppError(
     400,
     'invalid_request',
     'No image was sent: send it as a multipart/form-data field named image, as the whole body with Content-Type: image/png or image/jpeg, or give image.url or image.base64.',
   );
 const twoImages = () =>
-  new ApiError(400, 'invalid_request', 'Send one image: a file, image.url or image.base64, not several.');
+  new AppError(400, 'invalid_request', 'Send one image: a file, image.url or image.base64, not several.');
 
 /**
  * Reads a call: the image as a multipart file field `image`, the whole body (PNG or JPEG,
@@ -74,7 +74,7 @@ function readBody(body: unknown): Read {
     const fields: Record<string, string> = {};
     for (const [name, value] of Object.entries(body)) {
       if (value === null || typeof value === 'object') {
-        throw new ApiError(400, 'invalid_request', `${name} must be a string, number or boolean.`);
+        throw new AppError(400, 'invalid_request', `${name} must be a string, number or boolean.`);
       }
       fields[name] = String(value);
     }
@@ -109,7 +109,7 @@ async function readForm(
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code?.startsWith('FST_')) throw new ApiError(400, 'invalid_request', (err as Error).message);
+    if (code?.startsWith('FST_')) throw new AppError(400, 'invalid_request', (err as Error).message);
     throw err;
   }
   return read;
@@ -119,7 +119,7 @@ async function readForm(
 function decodeBase64(text: string): Buffer {
   const payload = text.replace(/^data:[\w/+.-]*;base64,/, '').replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(payload) || payload.length === 0) {
-    throw new ApiError(400, 'invalid_request', 'image.base64 is not valid base64.');
+    throw new AppError(400, 'invalid_request', 'image.base64 is not valid base64.');
   }
   if (payload.length > MAX_BASE64_CHARS) throw tooLarge();
   const bytes = Buffer.from(payload, 'base64');

@@ -5,23 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { parse } from '../../errors.js';
+import { AppError, parse, registerErrorHandler } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { planTypeOf } from '../auth/queries.js';
-import {
-  assertExportFits,
-  canDownload,
-  downloadHeaders,
-  readResult,
-  resultFile,
-  writtenInWorker,
-} from '../conversions/download.js';
 import {
   type ConversionRow,
   findConversion,
@@ -29,15 +19,24 @@ import {
   listOwnedConversions,
   queuePosition,
 } from '../conversions/queries.js';
-import { exportLimits, ownerKeyOfRequest } from '../export-limits.js';
-import { addressCap, quotaUsage } from '../quotas.js';
-import { ApiError, registerApiErrorHandler } from './api-error.js';
+import { apiLimits } from '../limits/api-keys.js';
+import { exportLimits, ownerKeyOfRequest } from '../limits/export-limits.js';
+import { READS_PER_MINUTE } from '../limits/index.js';
+import { addressCap, quotaUsage } from '../limits/quotas.js';
+import {
+  assertExportFits,
+  canDownload,
+  downloadHeaders,
+  readResult,
+  resultFile,
+  writtenInWorker,
+} from '../results/download.js';
 import { authenticate } from './authenticate.js';
 import { deleteJob } from './delete-job.js';
 import { registerDocs } from './docs.js';
+import { apiErrors } from './error-scope.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, settleKey } from './idempotency.js';
 import { modeOf, resultMode } from './job-mode.js';
-import { apiLimits, READS_PER_MINUTE } from './limits.js';
 import { errorResponses, openApiOptions, resultResponse, servedDocument } from './openapi.js';
 import { imageOf, MAX_FIELD_BYTES, readCall } from './read-image.js';
 import {
@@ -60,9 +59,7 @@ import { startConversion, waitForEnd } from './vectorize.js';
  */
 export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerApiErrorHandler(app);
+  registerErrorHandler(app, apiErrors);
   await app.register(swagger, {
     ...openApiOptions(),
     transform: jsonSchemaTransform,
@@ -88,7 +85,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
 
   const fromAddress = addressCap(root, deps.config.conversionsPerMinute);
   const liveNeedsPro = () =>
-    new ApiError(
+    new AppError(
       402,
       'plan_required',
       `Live API calls come with Pro (${offers.pro.price}/month). Use mode=test to try the API for free (results are marked).`,
@@ -245,14 +242,14 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
       const row = await ownedJob(request.apiKey, request.params.id);
       if (row.status === 'failed' && !row.expiredAt) throw failed(row);
       if (row.expiredAt) {
-        throw new ApiError(
+        throw new AppError(
           410,
           'gone',
           'This job’s files are deleted (at your request, or at its expiry): convert the image again.',
         );
       }
       if (row.status !== 'completed') {
-        throw new ApiError(
+        throw new AppError(
           409,
           'not_ready',
           'This job has not finished yet: poll it until its status is completed.',
@@ -334,7 +331,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
 
   async function ownedJob(key: { user: { id: string } } | null, id: string) {
     const row = key && (await findOwnedConversion(deps.db, id, { userId: key.user.id }));
-    if (!row) throw new ApiError(404, 'not_found', 'No job with this id belongs to this key’s account.');
+    if (!row) throw new AppError(404, 'not_found', 'No job with this id belongs to this key’s account.');
     return row;
   }
 
@@ -342,7 +339,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     if (row.status === 'failed') throw failed(row);
     const testMark = resultMode(row, query.mode) === 'test';
     if (!testMark && !(await canDownload(deps, row))) {
-      throw new ApiError(
+      throw new AppError(
         402,
         'plan_required',
         `Live results come with Pro (${offers.pro.price}/month), or pay for this conversion on the site. To try the API for free, convert with mode=test (results are marked).`,
@@ -350,11 +347,8 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     }
     const svg = await readResult(deps, row);
     const inWorker = writtenInWorker(query, testMark);
-    try {
-      if (inWorker) assertExportFits(svg, query.format);
-    } catch (err) {
-      throw new ApiError(422, 'result_too_large', (err as Error).message);
-    }
+    // 422 result_too_large, before the export is counted.
+    if (inWorker) assertExportFits(svg, query.format);
     const release = inWorker ? await exportsOf.export(reply.request) : () => {};
     let file: Buffer;
     try {
@@ -420,4 +414,4 @@ function asked(query: ResultQuery & { mode: string }): URLSearchParams {
 }
 
 const failed = (row: ConversionRow) =>
-  new ApiError(422, 'conversion_failed', `The conversion failed: ${row.errorMessage ?? 'no result'}`);
+  new AppError(422, 'conversion_failed', `The conversion failed: ${row.errorMessage ?? 'no result'}`);

@@ -1,6 +1,8 @@
 import {
+  apiErrorCodes,
   conversionStatuses,
   downloadFormats,
+  errorCodeSchema,
   MAX_UPLOAD_BYTES,
   maxOutputWidth,
   offers,
@@ -21,7 +23,7 @@ import {
   traceTargets,
 } from '@vectrace/tracer';
 import { z } from 'zod';
-import { MAX_PNG_WIDTH, pngPixels } from '../conversions/download.js';
+import { MAX_PNG_WIDTH, pngPixels } from '../results/download.js';
 
 // Every field arrives as text (a form field or a query parameter): numbers are read from it.
 const whole = (name: string, min: number, max: number) =>
@@ -308,35 +310,10 @@ export const accountSchema = z
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof accountSchema>;
 
-/** The stable error codes of the API. */
-export const errorCodes = [
-  'unauthorized',
-  'invalid_key',
-  'plan_required',
-  'payment_required',
-  'invalid_request',
-  'unsupported_image',
-  'image_too_large',
-  'url_not_allowed',
-  'url_unreachable',
-  'unsupported_media_type',
-  'idempotency_key_reused',
-  'not_found',
-  'not_ready',
-  'wrong_mode',
-  'conversion_failed',
-  'result_too_large',
-  'gone',
-  'rate_limited',
-  'server_error',
-  'unavailable',
-] as const;
-export type ErrorCode = (typeof errorCodes)[number];
-
 /** Every error: a code to branch on and a sentence to show. */
 export const errorSchema = z
   .object({
-    code: z.enum(errorCodes).describe('Stable: branch on this.'),
+    code: errorCodeSchema.extract(apiErrorCodes).describe('Stable: branch on this.'),
     message: z.string().describe('For people: what happened and what to do.'),
   })
   .meta({

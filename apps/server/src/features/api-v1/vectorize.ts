@@ -1,6 +1,5 @@
 import { readCutContour, readPalette } from '@vectrace/tracer';
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../errors.js';
 import { uploadKey } from '../../storage/object-store.js';
 import { createConversion } from '../conversions/create-conversion.js';
 import { type ConversionRow, findConversion } from '../conversions/queries.js';
@@ -8,7 +7,6 @@ import type { Owner } from '../owner.js';
 import { checkImage } from '../uploads/check-image.js';
 import { newUpload } from '../uploads/issue-upload.js';
 import { deleteUploadRow, recordUploadSize } from '../uploads/queries.js';
-import { ApiError } from './api-error.js';
 import type { ApiImage } from './read-image.js';
 import type { VectorizeOptions } from './schemas.js';
 
@@ -24,11 +22,7 @@ export async function startConversion(
   image: ApiImage,
   options: VectorizeOptions,
 ): Promise<ConversionRow> {
-  const type = await checkImage(image.bytes).catch((err) => {
-    throw err instanceof AppError && err.statusCode === 400
-      ? new ApiError(400, 'unsupported_image', err.message)
-      : err;
-  });
+  const type = await checkImage(image.bytes);
   const extension = type === 'png' ? '.png' : '.jpg';
   // The form's file name when it says what the file is, else one that does.
   const named = image.fileName?.trim().slice(0, 200);

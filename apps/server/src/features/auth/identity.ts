@@ -46,7 +46,7 @@ export function installIdentity(app: FastifyInstance, { db, clock, cookies }: De
  * is signed in, so say so), or `otherwise`. Either way the person's next step is to sign in.
  */
 function signInFirst(request: FastifyRequest, otherwise: string): AppError {
-  return new AppError(401, request.sessionEnded ? sessionEndedMessage : otherwise);
+  return new AppError(401, 'unauthorized', request.sessionEnded ? sessionEndedMessage : otherwise);
 }
 
 /** The owner of the request's work; 401 if it has neither a session nor a visitor cookie. */
@@ -71,3 +71,17 @@ export function requireUser(request: FastifyRequest, message = 'Please sign in f
   if (!request.user) throw signInFirst(request, message);
   return request.user;
 }
+
+/** Route options refusing a request without a user before its input is checked: 401 before 400. */
+export const userFirst = (message?: string) => ({
+  preValidation: async (request: FastifyRequest) => {
+    requireUser(request, message);
+  },
+});
+
+/** Route options refusing a request without an owner before its input is checked: 401 before 400. */
+export const ownerFirst = {
+  preValidation: async (request: FastifyRequest) => {
+    requireOwner(request);
+  },
+};

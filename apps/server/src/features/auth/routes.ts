@@ -7,10 +7,12 @@ import {
   unlockSchema,
 } from '@vectrace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Deps } from '../../deps.js';
-import { AppError, parse } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
+import { routeLimits } from '../limits/index.js';
 import { requireUser } from './identity.js';
 import { knowsAccount, rememberAccount } from './known-browsers.js';
 import { refuseWeakPassword } from './password-strength.js';
@@ -35,8 +37,10 @@ const takenMessage = {
 };
 
 /** GET /api/user, GET /api/session, POST /api/register, /api/login, /api/login/unlock, /api/logout. */
-export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+export async function authRoutes(root: FastifyInstance, deps: Deps): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, clock, cookies } = deps;
+  const limits = routeLimits(deps.config);
 
   // A fresh session id at every sign-in; the one presented before is destroyed (fixation).
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
@@ -65,14 +69,14 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
 
   app.post(
     '/api/register',
-    { config: { rateLimit: { max: deps.config.registerLimitPerIp, timeWindow: '15 minutes' } } },
+    // Only these three fields are read: planType, conversionsLimit and the like are ignored.
+    { ...limits.register, schema: { body: registerSchema } },
     async (request, reply) => {
-      // Only these three fields are read: planType, conversionsLimit and the like are ignored.
-      const input = parse(registerSchema, request.body);
+      const input = request.body;
       const email = input.email.trim().toLowerCase();
       await refuseWeakPassword(input.password, { username: input.username, email });
       const taken = await takenField(db, input.username, email);
-      if (taken) throw new AppError(409, takenMessage[taken]);
+      if (taken) throw new AppError(409, 'conflict', takenMessage[taken]);
       const password = await hashPassword(input.password);
       let user: UserRow;
       try {
@@ -85,15 +89,19 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
         });
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        throw new AppError(409, takenMessage[(await takenField(db, input.username, email)) ?? 'username']);
+        throw new AppError(
+          409,
+          'conflict',
+          takenMessage[(await takenField(db, input.username, email)) ?? 'username'],
+        );
       }
       reply.code(201);
       return signIn(request, reply, user);
     },
   );
 
-  app.post('/api/login', async (request, reply) => {
-    const input = parse(loginSchema, request.body);
+  app.post('/api/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    const input = request.body;
     const key = usernameKeyOf(input.username);
     // Counted as a failure from here on, unless the password turns out right (see throttle.ts).
     const knownBrowser = knowsAccount(request, cookies, key);
@@ -107,7 +115,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
     const user = await findUserByUsername(db, input.username);
     // Unknown users cost the same hash as a wrong password, and get the same answer.
     if (!(await verifyPassword(user?.password, input.password)) || !user) {
-      throw new AppError(401, 'Invalid username or password');
+      throw new AppError(401, 'unauthorized', 'Invalid username or password');
     }
     await clearLoginFailures(db, key, request.ip);
     return signIn(request, reply, user);
@@ -117,13 +125,14 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
   // while strangers are refused. It does not sign in: a leaked mail is not a login.
   app.post(
     '/api/login/unlock',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    { ...limits.unlock, schema: { body: unlockSchema } },
     async (request, reply): Promise<UnlockAnswer> => {
-      const { token } = parse(unlockSchema, request.body);
+      const { token } = request.body;
       const checked = checkUnlockToken(deps.config.secret, token, clock());
       if (!checked.ok && checked.reason === 'expired') {
         throw new AppError(
           403,
+          'forbidden',
           'This sign-in link has expired: links work for an hour. Log in from this browser again; while the account is still refusing new browsers, another link is e-mailed to its owner (at most one every 15 minutes).',
         );
       }
@@ -131,6 +140,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps): Promise<void
       if (!user) {
         throw new AppError(
           400,
+          'invalid_request',
           "This sign-in link isn't valid: it may have been cut short or changed. Open the link exactly as it is in the e-mail, or copy the whole of it into the address bar.",
         );
       }

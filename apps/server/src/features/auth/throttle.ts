@@ -82,6 +82,7 @@ async function refuseWhileLimited(
     const who = forUsername ? 'for this username from your network' : 'from your network';
     throw new AppError(
       429,
+      'rate_limited',
       `Too many failed login attempts ${who}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       { 'retry-after': String(Math.ceil(retryMs / 1000)) },
     );
@@ -116,6 +117,7 @@ export class AccountTargetedError extends AppError {
   constructor(minutes: number, retryAfterSeconds: number) {
     super(
       429,
+      'rate_limited',
       `This account has had too many failed logins from many places lately, so it only accepts logins from browsers that signed in to it before. We've e-mailed the account's owner a link that lets a new browser sign in; or try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       { 'retry-after': String(retryAfterSeconds) },
     );

@@ -4,9 +4,9 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, uploadKey } from '../../storage/object-store.js';
 import { countConversion, planTypeOf } from '../auth/queries.js';
+import { checkTraceQuota, lockOwner } from '../limits/quotas.js';
 import { type Owner, ownerColumns } from '../owner.js';
 import { payUploadedConversion } from '../payments/queries.js';
-import { checkTraceQuota, lockOwner } from '../quotas.js';
 import { checkFileName, checkImage } from '../uploads/check-image.js';
 import { findOwnedUpload } from '../uploads/queries.js';
 import { type ConversionRow, findConversion, insertConversion, queuedOrTracing } from './queries.js';
@@ -14,7 +14,7 @@ import { type ConversionRow, findConversion, insertConversion, queuedOrTracing }
 /** How many of a Pro owner's waiting conversions go ahead of everyone else's. */
 export const PRO_PRIORITY_TURNS = 3;
 
-const uploadGone = new AppError(404, 'Upload not found. Please upload the image again.');
+const uploadGone = new AppError(404, 'not_found', 'Upload not found. Please upload the image again.');
 
 /**
  * Checks the upload (the caller's, really a PNG or JPEG by its bytes and named so, within the

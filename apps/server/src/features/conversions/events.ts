@@ -1,6 +1,8 @@
 import type { Conversion } from '@vectrace/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
+import { AppError, sendError } from '../../errors.js';
+import { MAX_STREAMS_PER_OWNER } from '../limits/index.js';
 import { type Owner, ownerKeyOf } from '../owner.js';
 import { findOwnedConversion } from './queries.js';
 import { toConversion } from './to-conversion.js';
@@ -11,8 +13,6 @@ const READ_EVERY_MS = 150;
 const HEARTBEAT_MS = 15_000;
 // A stream ends after this; the browser's EventSource opens a new one by itself.
 const STREAM_MAX_MS = 5 * 60_000;
-/** Streams one owner may hold open at once. */
-export const MAX_STREAMS_PER_OWNER = 8;
 
 const ended = (c: Conversion) => c.expired || c.status === 'completed' || c.status === 'failed';
 
@@ -33,9 +33,10 @@ export async function streamConversion(
   // A stream's slot lapses a minute after its longest life, should its process die holding it.
   const release = await deps.slots.take('stream', ownerKeyOf(owner), MAX_STREAMS_PER_OWNER);
   if (!release) {
-    return reply
-      .code(429)
-      .send({ message: 'Too many progress streams are open; close some tabs and try again.' });
+    return sendError(
+      reply,
+      new AppError(429, 'rate_limited', 'Too many progress streams are open; close some tabs and try again.'),
+    );
   }
   reply.hijack();
   const res = reply.raw;

@@ -35,7 +35,7 @@ async function closePreviousCheckout(deps: Deps, user: UserRow): Promise<void> {
     .catch(missingAsUndefined);
   if (previous?.status !== 'complete' || !previous.subscription) return;
   await syncSubscription(deps, await deps.payments.retrieveSubscription(previous.subscription), user.id);
-  if ((await planTypeOf(deps.db, user.id)) === 'pro') throw new AppError(409, alreadyPro);
+  if ((await planTypeOf(deps.db, user.id)) === 'pro') throw new AppError(409, 'conflict', alreadyPro);
 }
 
 /**
@@ -49,7 +49,7 @@ export async function createCheckoutSession(
   origin: string,
 ): Promise<CheckoutSessionAnswer> {
   const { payments, db } = deps;
-  if (user.planType === 'pro') throw new AppError(409, alreadyPro);
+  if (user.planType === 'pro') throw new AppError(409, 'conflict', alreadyPro);
   const conversionId = input.conversion_id ?? null;
   if (conversionId && !(await findOwnedConversion(db, conversionId, { userId: user.id }))) throw notFound();
   await closePreviousCheckout(deps, user);
@@ -79,8 +79,8 @@ export async function createCheckoutSession(
   if (!(await setCheckoutSession(db, user.id, session.id, user.checkoutSessionId))) {
     // Another checkout started at the same moment and was recorded first: this one is closed.
     await payments.expireCheckoutSession(session.id).catch(missingAsUndefined);
-    throw new AppError(409, 'Another checkout was started at the same moment: please try again.');
+    throw new AppError(409, 'conflict', 'Another checkout was started at the same moment: please try again.');
   }
-  if (!session.url) throw new AppError(502, 'Failed to create checkout session');
+  if (!session.url) throw new AppError(502, 'unavailable', 'Failed to create checkout session');
   return { url: session.url };
 }

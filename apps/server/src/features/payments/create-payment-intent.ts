@@ -3,9 +3,9 @@ import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { missingAsUndefined, type PaymentIntent } from '../../payments/payment-provider.js';
 import { planTypeOf } from '../auth/queries.js';
-import { expiredMessage } from '../conversions/download.js';
 import { findOwnedConversion } from '../conversions/queries.js';
 import type { Owner } from '../owner.js';
+import { expiredMessage } from '../retention/policy.js';
 import { conversionPrice, fulfilPaymentIntent } from './fulfil.js';
 import { setConversionPaymentId } from './queries.js';
 
@@ -32,26 +32,36 @@ export async function createPaymentIntent(
   const { db, payments } = deps;
   const row = await findOwnedConversion(db, input.conversion_id, owner);
   if (!row) throw notFound();
-  if (row.expiredAt) throw new AppError(410, expiredMessage(deps.config));
+  if (row.expiredAt) throw new AppError(410, 'gone', expiredMessage(deps.config));
   if (row.status === 'failed') {
     throw new AppError(
       409,
+      'conversion_failed',
       'This conversion failed, so there is nothing to pay for. Convert the image again, with other settings if need be.',
     );
   }
   if (row.status !== 'completed')
-    throw new AppError(409, 'This conversion is not finished yet: pay once its vector is ready.');
+    throw new AppError(
+      409,
+      'not_ready',
+      'This conversion is not finished yet: pay once its vector is ready.',
+    );
   // Paid this close to deletion, the download could be gone before it is made.
   if (Date.parse(row.expiresAt) - deps.clock().getTime() < PAY_BEFORE_DELETION_MS) {
     throw new AppError(
       409,
+      'conflict',
       'The files of this conversion are deleted in less than 10 minutes, too soon to pay for it. Please upload the image again, convert it and pay then.',
     );
   }
   if (isPaid(row.paymentStatus))
-    throw new AppError(409, 'This conversion is already paid for: download it from the converter.');
+    throw new AppError(
+      409,
+      'conflict',
+      'This conversion is already paid for: download it from the converter.',
+    );
   if (owner.userId && (await planTypeOf(db, owner.userId)) === 'pro') {
-    throw new AppError(409, "You're on the Pro plan: this conversion downloads without paying.");
+    throw new AppError(409, 'conflict', "You're on the Pro plan: this conversion downloads without paying.");
   }
 
   if (row.paymentId) {
@@ -60,7 +70,11 @@ export async function createPaymentIntent(
       return { clientSecret: existing.client_secret ?? '', paymentIntentId: existing.id };
     // Paid, but the news had not reached us yet (a lost webhook): record it now.
     if (existing && !(await fulfilPaymentIntent(deps, existing, row))) {
-      throw new AppError(409, 'This conversion is already paid for: download it from the converter.');
+      throw new AppError(
+        409,
+        'conflict',
+        'This conversion is already paid for: download it from the converter.',
+      );
     }
   }
 

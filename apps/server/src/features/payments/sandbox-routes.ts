@@ -1,20 +1,22 @@
 import {
+  idParamsSchema,
   plans,
   type SandboxCheckoutSession,
   type SandboxPortalSession,
   sandboxCardSchema,
 } from '@vectrace/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { notFound, parse } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import type { PaymentEvent } from '../../payments/payment-provider.js';
 import type { SandboxPayments } from '../../payments/sandbox-provider.js';
 import { requireUser } from '../auth/identity.js';
 import { applyEvent } from './apply-event.js';
 import { syncSubscription } from './fulfil.js';
 
-type ById = { Params: { id: string } };
+const byId = { schema: { params: idParamsSchema } };
 const confirmSchema = z.object({ client_secret: z.string().min(1), card: sandboxCardSchema });
 const paySchema = z.object({ card: sandboxCardSchema });
 
@@ -24,9 +26,10 @@ const paySchema = z.object({ card: sandboxCardSchema });
  * applied at once, through the same code as Stripe's webhooks.
  */
 export async function sandboxRoutes(
-  app: FastifyInstance,
+  root: FastifyInstance,
   deps: Deps & { sandbox: SandboxPayments },
 ): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const { sandbox } = deps;
   const apply = async (events: PaymentEvent[]) => {
     for (const event of events) await applyEvent(deps, event);
@@ -43,13 +46,14 @@ export async function sandboxRoutes(
     return found;
   };
 
-  app.post<ById>('/api/sandbox/payment-intents/:id/confirm', async (request) => {
-    const input = parse(confirmSchema, request.body);
+  const confirmRequest = { schema: { params: idParamsSchema, body: confirmSchema } };
+  app.post('/api/sandbox/payment-intents/:id/confirm', confirmRequest, async (request) => {
+    const input = request.body;
     await apply(await sandbox.confirmPaymentIntent(request.params.id, input.client_secret, input.card));
     return { status: 'succeeded' };
   });
 
-  app.get<ById>('/api/sandbox/checkout-sessions/:id', async (request): Promise<SandboxCheckoutSession> => {
+  app.get('/api/sandbox/checkout-sessions/:id', byId, async (request): Promise<SandboxCheckoutSession> => {
     const user = requireUser(request);
     const session = await ownSession(request.params.id, user.id);
     return {
@@ -64,18 +68,20 @@ export async function sandboxRoutes(
     };
   });
 
-  app.post<ById>('/api/sandbox/checkout-sessions/:id/pay', async (request) => {
-    const user = requireUser(request);
-    await ownSession(request.params.id, user.id);
-    const { session, events } = await sandbox.payCheckoutSession(
-      request.params.id,
-      parse(paySchema, request.body).card,
-    );
+  // The session is the caller's before the card is read (401, 404, then 400).
+  const payRequest = {
+    preValidation: async (request: FastifyRequest<{ Params: { id: string } }>) => {
+      await ownSession(request.params.id, requireUser(request).id);
+    },
+    schema: { params: idParamsSchema, body: paySchema },
+  };
+  app.post('/api/sandbox/checkout-sessions/:id/pay', payRequest, async (request) => {
+    const { session, events } = await sandbox.payCheckoutSession(request.params.id, request.body.card);
     await apply(events);
     return { url: session.success_url };
   });
 
-  app.get<ById>('/api/sandbox/portal-sessions/:id', async (request): Promise<SandboxPortalSession> => {
+  app.get('/api/sandbox/portal-sessions/:id', byId, async (request): Promise<SandboxPortalSession> => {
     const user = requireUser(request);
     const { portal, subscription } = await ownPortal(request.params.id, user.stripeCustomerId);
     // The account follows the subscription as it is now, should an earlier change not have reached it.
@@ -98,7 +104,7 @@ export async function sandboxRoutes(
     };
   });
 
-  app.post<ById>('/api/sandbox/portal-sessions/:id/cancel', async (request) => {
+  app.post('/api/sandbox/portal-sessions/:id/cancel', byId, async (request) => {
     const user = requireUser(request);
     await ownPortal(request.params.id, user.stripeCustomerId);
     const { portal, events } = await sandbox.cancelSubscription(request.params.id);

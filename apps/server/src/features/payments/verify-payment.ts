@@ -45,7 +45,7 @@ export async function verifyPayment(
     };
   }
 
-  if (!owner.userId) throw new AppError(401, 'Sign in to confirm your Pro subscription.');
+  if (!owner.userId) throw new AppError(401, 'unauthorized', 'Sign in to confirm your Pro subscription.');
   const session = await deps.payments
     .retrieveCheckoutSession(input.session_id ?? '')
     .catch(missingAsUndefined);

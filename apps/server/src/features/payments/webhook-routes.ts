@@ -25,7 +25,7 @@ export async function webhookRoutes(app: FastifyInstance, deps: Deps): Promise<v
       );
     } catch (err) {
       if (err instanceof WebhookSignatureError)
-        throw new AppError(400, `Webhook signature refused: ${err.message}`);
+        throw new AppError(400, 'invalid_request', `Webhook signature refused: ${err.message}`);
       throw err;
     }
     const outcome = await applyEvent(deps, event);

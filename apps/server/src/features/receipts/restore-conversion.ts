@@ -1,9 +1,9 @@
 import type { RestoreInput } from '@vectrace/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { expiredMessage } from '../conversions/download.js';
 import { type ConversionRow, findConversion, findOwnedConversion } from '../conversions/queries.js';
 import type { Owner } from '../owner.js';
+import { expiredMessage } from '../retention/policy.js';
 import { addRestoredUpload } from './queries.js';
 import { verifyRestore } from './restore-link.js';
 
@@ -26,18 +26,19 @@ export async function restoreConversion(
 ): Promise<ConversionRow> {
   const { db, config } = deps;
   if (!verifyRestore(config.secret, input.conversion_id, input.sig))
-    throw new AppError(403, invalidLinkMessage);
+    throw new AppError(403, 'forbidden', invalidLinkMessage);
   const row = await findConversion(db, input.conversion_id);
   // A valid signature means the conversion existed: gone, it was deleted with its account.
   if (!row) {
     throw new AppError(
       410,
+      'gone',
       'This conversion has been deleted, with its files. Please upload the image again to convert it.',
     );
   }
-  if (row.expiredAt) throw new AppError(410, expiredMessage(config));
+  if (row.expiredAt) throw new AppError(410, 'gone', expiredMessage(config));
   // Links are only made for paid conversions; one that is not paid opens nothing.
-  if (row.paymentStatus !== 'paid') throw new AppError(403, invalidLinkMessage);
+  if (row.paymentStatus !== 'paid') throw new AppError(403, 'forbidden', invalidLinkMessage);
   if (!(await findOwnedConversion(db, row.id, owner))) {
     await addRestoredUpload(db, row.uploadId, owner, deps.clock());
   }

@@ -1,5 +1,4 @@
 import type { Clock } from '../../clock.js';
-import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { type ObjectStore, resultKeys, uploadKey } from '../../storage/object-store.js';
 import { pruneIdempotencyKeys } from '../api-v1/idempotency.js';
@@ -21,17 +20,6 @@ export interface SweepResult {
   orphans: number;
   /** Files whose deletion failed (storage unreachable): kept on the list for the next sweep. */
   failed: number;
-}
-
-/**
- * How long files are kept at most, in words, as messages promise it: the retention period plus
- * one sweep interval, in whole hours ("24 hours" on the defaults: 23 hours and a 5-minute sweep).
- */
-export function keptForWords(config: Pick<Config, 'retentionMs' | 'sweepIntervalMs'>): string {
-  const minutes = Math.ceil((config.retentionMs + config.sweepIntervalMs) / 60_000);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `${hours} hour${hours === 1 ? '' : 's'}`;
 }
 
 /**

@@ -18,6 +18,7 @@ export async function checkImage(bytes: Buffer): Promise<ImageType> {
     const kind = describeFileKind(bytes);
     throw new AppError(
       400,
+      'unsupported_image',
       kind
         ? `File type must be PNG or JPEG, but this file is ${kind} (whatever its name says). Please save it as PNG or JPEG and upload it again.`
         : 'File type must be PNG or JPEG, but the contents of this file are not a PNG or JPEG image (whatever its name says). Please save it as PNG or JPEG and upload it again.',
@@ -32,6 +33,7 @@ export async function checkImage(bytes: Buffer): Promise<ImageType> {
   } catch {
     throw new AppError(
       400,
+      'unsupported_image',
       `This ${typeName[type]} image could not be read: its header is damaged. Please export or save it again and upload the new file.`,
     );
   }
@@ -39,6 +41,7 @@ export async function checkImage(bytes: Buffer): Promise<ImageType> {
   if (width * height > MAX_PIXELS) {
     throw new AppError(
       400,
+      'unsupported_image',
       `The image is larger than ${MAX_PIXELS / 1e6} megapixels (${width} × ${height} pixels). Please scale it down and upload it again.`,
     );
   }
@@ -51,6 +54,7 @@ export function checkFileName(type: ImageType, fileName: string): void {
   if (!extensions[type].includes(extension)) {
     throw new AppError(
       400,
+      'invalid_request',
       `File type must match the file name: this file is a ${typeName[type]} image, so its name should end in ${extensions[type].join(' or ')}.`,
     );
   }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { MAX_UPLOAD_BYTES, type UploadTicket } from '@vectrace/contract';
 import type { Deps } from '../../deps.js';
 import { planTypeOf } from '../auth/queries.js';
+import { checkImageQuota, lockOwner } from '../limits/quotas.js';
 import type { Owner } from '../owner.js';
-import { checkImageQuota, lockOwner } from '../quotas.js';
 import { insertUpload } from './queries.js';
 import { issuedTo, signUpload, UPLOAD_URL_TTL_MS } from './signing.js';
 

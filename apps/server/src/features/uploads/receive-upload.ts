@@ -22,7 +22,7 @@ export interface SignedPut {
   body: IncomingMessage;
 }
 
-const tooLarge = () => new AppError(413, TOO_LARGE, { connection: 'close' });
+const tooLarge = () => new AppError(413, 'image_too_large', TOO_LARGE, { connection: 'close' });
 
 /** What a person reads when a file is over the limit: in megabytes, with what to do. */
 export const TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please scale it down or compress it and try again.`;
@@ -50,7 +50,7 @@ export async function receiveUpload(deps: Deps, put: SignedPut): Promise<{ objec
     const size = await store.write(key, put.body, MAX_UPLOAD_BYTES);
     if (size === 0) {
       await store.delete(key);
-      throw new AppError(400, 'The file is empty (0 bytes). Please choose an image file.');
+      throw new AppError(400, 'invalid_request', 'The file is empty (0 bytes). Please choose an image file.');
     }
     // A file that is no image, or too large an image, is refused now, not at Convert.
     await checkImage(await store.read(key)).catch(async (err) => {
@@ -61,6 +61,7 @@ export async function receiveUpload(deps: Deps, put: SignedPut): Promise<{ objec
       await store.delete(key);
       throw new AppError(
         410,
+        'gone',
         'This upload was cancelled while the file arrived (its account was deleted), so the file was not kept.',
       );
     }
@@ -70,7 +71,7 @@ export async function receiveUpload(deps: Deps, put: SignedPut): Promise<{ objec
     if (err instanceof AppError || err instanceof StorageUnavailableError) throw err;
     if (err instanceof ObjectTooLargeError) throw tooLarge();
     if (put.body.destroyed || (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
-      throw new AppError(400, 'The upload was interrupted. Please try again.');
+      throw new AppError(400, 'invalid_request', 'The upload was interrupted. Please try again.');
     }
     throw err;
   } finally {
@@ -82,19 +83,28 @@ export async function receiveUpload(deps: Deps, put: SignedPut): Promise<{ objec
 async function notFree({ db }: Deps, id: string): Promise<AppError> {
   const upload = await findUpload(db, id);
   if (!upload || upload.size !== null || upload.deletedAt !== null) {
-    return new AppError(403, 'This upload link has already been used. Please upload the file again.');
+    return new AppError(
+      403,
+      'forbidden',
+      'This upload link has already been used. Please upload the file again.',
+    );
   }
   const seconds = Math.ceil(UPLOAD_LEASE_MS / 1000);
   // 403 as for a used link (one PUT per link), with when the link is free again should it stop.
   return new AppError(
     403,
+    'forbidden',
     `This upload link is in use by an upload still in progress. If that upload stopped, try again in ${seconds} seconds.`,
     { 'retry-after': String(seconds) },
   );
 }
 
 async function authorize({ db, clock, config }: Deps, put: SignedPut): Promise<UploadRow> {
-  const invalid = new AppError(403, 'This upload link is not valid. Please upload the file again.');
+  const invalid = new AppError(
+    403,
+    'forbidden',
+    'This upload link is not valid. Please upload the file again.',
+  );
   const upload = await findUpload(db, put.uploadId);
   if (!upload || !put.expires || !put.signature) throw invalid;
   const grant = {
@@ -105,7 +115,7 @@ async function authorize({ db, clock, config }: Deps, put: SignedPut): Promise<U
   };
   if (!verifyUpload(config.secret, grant, put.signature)) throw invalid;
   if (clock().getTime() > grant.expires) {
-    throw new AppError(403, 'This upload link has expired. Please upload the file again.');
+    throw new AppError(403, 'forbidden', 'This upload link has expired. Please upload the file again.');
   }
   return upload;
 }

@@ -6,6 +6,7 @@ import { notFound } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { uploadKey } from '../../storage/object-store.js';
 import { ensureOwner, requireOwner } from '../auth/identity.js';
+import { routeLimits } from '../limits/index.js';
 import { issueUpload } from './issue-upload.js';
 import { findOwnedUpload } from './queries.js';
 import { receiveUpload } from './receive-upload.js';
@@ -18,15 +19,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
 
   app.post(
     '/api/objects/upload',
-    {
-      config: {
-        rateLimit: {
-          max: config.uploadsPerMinute,
-          timeWindow: '1 minute',
-          allowList: (request) => request.user?.planType === 'pro',
-        },
-      },
-    },
+    routeLimits(config).upload,
     async (request, reply): Promise<UploadTicket> => {
       const owner = ensureOwner(request, reply, deps);
       return issueUpload(deps, owner, publicOrigin(request, config));

@@ -53,7 +53,7 @@ interface Source {
 }
 
 const isGone = (error: Error | null) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 401);
+  error instanceof ApiError && (error.code === 'not_found' || error.code === 'unauthorized');
 
 // Without the pushed stream: every second while it can change (spec section 9); a Pro user's
 // result only changes if the subscription ends; nothing more once failed, expired or paid.

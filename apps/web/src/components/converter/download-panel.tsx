@@ -56,9 +56,9 @@ export function DownloadPanel({
   // The spec's rule (section 4): no download without payment; the server refuses it too.
   const toCheckout = () => navigate(checkoutPathFor(conversion.id));
   const gated = (action: () => void) => () => (allowed ? action() : toCheckout());
-  // The server said 402 (a Pro plan that has just ended): the checkout, as for any unpaid download.
+  // The server asks for payment (a Pro plan that has just ended): the checkout, as for any unpaid download.
   const paymentNeeded = (error: unknown) => {
-    if (!(error instanceof ApiError && error.status === 402)) return false;
+    if (!(error instanceof ApiError && error.code === 'payment_required')) return false;
     void queryClient.invalidateQueries({ queryKey: ['/api/conversions'] });
     void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
     toCheckout();

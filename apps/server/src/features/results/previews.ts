@@ -1,18 +1,17 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, previewKey } from '../../storage/object-store.js';
+import { type ConversionRow, findConversion } from '../conversions/queries.js';
+import { RENDERS_AT_ONCE_PER_OWNER } from '../limits/index.js';
+import { tooMany } from '../limits/too-many.js';
 import { type Owner, ownerKeyOf } from '../owner.js';
-import { tooMany } from '../quotas.js';
 import { readResult } from './download.js';
 import type { FileWorkers } from './file-workers.js';
 import { PreviewCache } from './preview-cache.js';
 import type { Region } from './preview-region.js';
-import { type ConversionRow, findConversion } from './queries.js';
 
 /** Results larger than this are not drawn: drawing one takes about 8 MB of memory per MB (preview.ts). */
 export const MAX_PREVIEW_SVG_BYTES = 32 * 1024 * 1024;
-/** Renders one owner may have under way at once; cached previews are not counted. */
-export const RENDERS_AT_ONCE_PER_OWNER = 2;
 
 /**
  * Previews of results, each drawn once: the whole-result preview is kept in the object store
@@ -61,6 +60,7 @@ export function previewsOf(deps: Deps, renderer: FileWorkers) {
       const mb = Math.round((row.fileSize ?? 0) / 1024 / 1024);
       throw new AppError(
         422,
+        'result_too_large',
         `This result is too large to preview (${mb} MB; previews are drawn for results up to ${MAX_PREVIEW_SVG_BYTES / 1024 / 1024} MB). Try the draft quality, fewer colors or a smaller image.`,
       );
     }

@@ -1,5 +1,5 @@
-import { Piscina } from 'piscina';
-import { handOver } from '../../worker/hand-over.js';
+import { handOver } from '../../threads/hand-over.js';
+import { openThreadPool } from '../../threads/thread-pool.js';
 import { fairTurns } from './fair-turns.js';
 import type { ExportTask, PreviewTask } from './file-task.js';
 
@@ -16,23 +16,22 @@ export interface FileWorkers {
 }
 
 export function openFileWorkers(options: { threads: number; memoryMb: number }): FileWorkers {
-  const piscina = new Piscina({
-    filename: new URL('./file-task.js', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: options.threads,
-    idleTimeout: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+  const threads = openThreadPool({
+    task: new URL('./file-task.js', import.meta.url),
+    threads: options.threads,
+    memoryMb: options.memoryMb,
+    idleMs: 30_000,
   });
   const inTurn = fairTurns(options.threads);
   const run = <T extends { svg: Uint8Array; owner?: string }>(task: T, name: string): Promise<Buffer> =>
     inTurn(task.owner ?? '', async () => {
       const own = handOver(task.svg);
-      const out: Uint8Array = await piscina.run({ ...task, svg: own }, { name, transferList: [own.buffer] });
+      const out = await threads.run<Uint8Array>({ ...task, svg: own }, { handed: own, name });
       return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
     });
   return {
     render: (task) => run(task, 'default'),
     export: (task) => run(task, 'exportTask'),
-    close: () => piscina.destroy(),
+    close: () => threads.close(),
   };
 }

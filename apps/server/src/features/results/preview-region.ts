@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import { z } from 'zod';
-import { pathNodes } from './path-nodes.js';
+import { pathNodes } from '../conversions/path-nodes.js';
 import { withWatermark } from './watermark.js';
 
 /** Longest side of one rendered region, in pixels. */
@@ -27,6 +27,15 @@ export const regionSchema = z
     message: `A region renders at most ${MAX_REGION_SIDE} × ${MAX_REGION_SIDE} pixels: ask for a smaller region or scale.`,
   });
 export type Region = z.infer<typeof regionSchema>;
+
+/** The preview's query: none, for the whole result (null), or a region, refused as regionSchema words it. */
+export const previewQuerySchema = z.record(z.string(), z.unknown()).transform((query, ctx): Region | null => {
+  if (query.x === undefined) return null;
+  const region = regionSchema.safeParse(query);
+  if (region.success) return region.data;
+  for (const { message, path } of region.error.issues) ctx.addIssue({ code: 'custom', message, path });
+  return z.NEVER;
+});
 
 /**
  * Every path as a thin line, with its nodes as dots (those inside the region). A cut-out's gap

@@ -1,33 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { dialectOf } from '../db/dialect.js';
-import type { Db } from '../db/index.js';
-import { AppError } from '../errors.js';
-import { type Owner, ownedBy } from './owner.js';
-
-/** What one free owner (visitor or free account) may do; Pro is not capped but fair-queued. */
-export interface Quotas {
-  tracesPerMinute: number;
-  tracesPerHour: number;
-  imagesPerHour: number;
-  /** Conversions waiting, tracing or completed and not yet deleted, at once. */
-  resultsKept: number;
-}
-
-/**
- * Files written for one owner (Pro too) in a file worker: single downloads in another format or
- * size, the API's results, and ZIPs. Each owner also has EXPORTS_AT_ONCE exports and one ZIP
- * under way at most (owner-slots.ts); the limits are enforced in export-limits.ts.
- */
-export interface ExportLimits {
-  exportsPerMinute: number;
-  zipsPerMinute: number;
-  /** Previews asked for (drawn or cached); at most RENDERS_AT_ONCE_PER_OWNER drawn at once. */
-  previewsPerMinute: number;
-}
-
-/** Exports one owner may have under way at once; more wait for them to finish (429). */
-export const EXPORTS_AT_ONCE = 2;
+import type { Quotas } from '../../config.js';
+import { dialectOf } from '../../db/dialect.js';
+import type { Db } from '../../db/index.js';
+import { type Owner, ownedBy } from '../owner.js';
+import { tooMany } from './too-many.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -94,21 +71,6 @@ export async function checkImageQuota(tx: Db, owner: Owner, quotas: Quotas, now:
   if (recent.length < max) return;
   const retryMs = Date.parse(recent[max - 1].createdAt) + HOUR - now.getTime();
   throw tooMany(`You have uploaded ${max} images in the last hour, the most we allow`, retryMs);
-}
-
-/** A 429 whose sentence and Retry-After say when to try again. */
-export function tooMany(reason: string, retryMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryMs / 1000));
-  return new AppError(429, `${reason}. Try again in ${waitInWords(seconds)}.`, {
-    'retry-after': String(seconds),
-  });
-}
-
-/** "40 seconds", "1 minute", "12 minutes". */
-export function waitInWords(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 /** What a free owner has used of each quota now: the account page of the developer API. */

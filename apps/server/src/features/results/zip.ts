@@ -3,10 +3,11 @@ import type { DownloadQuery, ZipQuery } from '@vectrace/contract';
 import yazl from 'yazl';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { type ConversionRow, findOwnedConversion } from '../conversions/queries.js';
+import { ZIPS_AT_ONCE } from '../limits/index.js';
+import { tooMany } from '../limits/too-many.js';
 import { type Owner, ownerKeyOf } from '../owner.js';
-import { tooMany } from '../quotas.js';
 import { assertDownloadable, readResult, resultFile } from './download.js';
-import { type ConversionRow, findOwnedConversion } from './queries.js';
 
 /**
  * "Download all": the owner's conversions in one ZIP, each file written in the asked format as
@@ -33,7 +34,7 @@ export async function zipOfResults(
     await assertDownloadable(deps, row);
     rows.push(row);
   }
-  const release = await deps.slots.take('zip', ownerKeyOf(owner), 1);
+  const release = await deps.slots.take('zip', ownerKeyOf(owner), ZIPS_AT_ONCE);
   if (!release) throw tooMany('A ZIP of your conversions is being written already', 5000);
 
   const zip = new yazl.ZipFile();

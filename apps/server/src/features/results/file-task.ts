@@ -2,7 +2,7 @@ import { Resvg } from '@resvg/resvg-js';
 import type { DownloadFormat } from '@vectrace/contract';
 import { formats, type OutputSize, readSvg, toSvg, type VectorImage } from '@vectrace/tracer';
 import { Piscina } from 'piscina';
-import { handOver } from '../../worker/hand-over.js';
+import { handOver } from '../../threads/hand-over.js';
 import { renderPreview } from './preview.js';
 import { type Region, renderRegion } from './preview-region.js';
 import { withTestMark } from './test-mark.js';

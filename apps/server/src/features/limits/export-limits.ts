@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps.js';
-import { requireOwner } from './auth/identity.js';
-import { ownerKeyOf } from './owner.js';
-import { EXPORTS_AT_ONCE, tooMany } from './quotas.js';
+import type { Deps } from '../../deps.js';
+import { requireOwner } from '../auth/identity.js';
+import { ownerKeyOf } from '../owner.js';
+import { EXPORTS_AT_ONCE } from './index.js';
+import { tooMany } from './too-many.js';
 
 /** Whose files a request asks for: the API key's account, or the site's signed-in user or visitor. */
 export function ownerKeyOfRequest(request: FastifyRequest): string {
@@ -10,7 +11,7 @@ export function ownerKeyOfRequest(request: FastifyRequest): string {
 }
 
 /**
- * The per-owner limits on files written or drawn in a file worker (quotas.ts ExportLimits): counted per
+ * The per-owner limits on files written or drawn in a file worker (config.ts ExportLimits): counted per
  * minute in this process, or in Redis across every process (the rate-limit plugin's store), and
  * at once through the owner's slots. Past either, 429 with Retry-After. A download of the stored
  * SVG as it is costs nothing and is not counted.

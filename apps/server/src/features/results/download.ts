@@ -6,19 +6,20 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, vectorKey } from '../../storage/object-store.js';
 import { planTypeOf } from '../auth/queries.js';
-import { keptForWords } from '../retention/sweep.js';
-import type { ConversionRow } from './queries.js';
-
-/** Why a conversion's files are gone, with the retention the server runs with. */
-export const expiredMessage = (config: Config) =>
-  `The files of this conversion were deleted within ${keptForWords(config)} of upload, as our privacy policy promises. Please upload the image again to convert it.`;
+import type { ConversionRow } from '../conversions/queries.js';
+import { expiredMessage } from '../retention/policy.js';
 
 /** Ready to show: completed and its files still kept. */
 export function assertResultAvailable(row: ConversionRow, config: Config): void {
-  if (row.expiredAt) throw new AppError(410, expiredMessage(config));
+  if (row.expiredAt) throw new AppError(410, 'gone', expiredMessage(config));
   if (row.status === 'failed')
-    throw new AppError(409, `This conversion failed: ${row.errorMessage ?? 'no result'}`);
-  if (row.status !== 'completed') throw new AppError(409, 'This conversion is not finished yet.');
+    throw new AppError(
+      409,
+      'conversion_failed',
+      `This conversion failed: ${row.errorMessage ?? 'no result'}`,
+    );
+  if (row.status !== 'completed')
+    throw new AppError(409, 'not_ready', 'This conversion is not finished yet.');
 }
 
 /** Whether the owner may take the vector: this conversion is paid, or they are on an active Pro plan. */
@@ -34,6 +35,7 @@ export async function assertDownloadable(deps: Deps, row: ConversionRow): Promis
   if (!(await canDownload(deps, row))) {
     throw new AppError(
       402,
+      'payment_required',
       `Payment required: pay ${offers['pay-per-use'].price} for this conversion, or get Pro (${offers.pro.price}/month), to download it.`,
     );
   }
@@ -60,13 +62,14 @@ function resultGone(err: unknown): never {
   if (err instanceof ObjectNotFoundError) {
     throw new AppError(
       410,
+      'gone',
       'The result of this conversion is no longer available. Please convert the image again.',
     );
   }
   throw err;
 }
 
-/** Whether a result's output is written in a file worker (counted by export-limits.ts), or is the stored SVG. */
+/** Whether a result's output is written in a file worker (counted by limits/export-limits.ts), or is the stored SVG. */
 export function writtenInWorker(
   { format, width }: Pick<ResultOptions, 'format' | 'width'>,
   testMark = false,
@@ -95,6 +98,7 @@ export function assertExportFits(svg: Buffer, format: DownloadFormat | 'png'): v
   const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
   throw new AppError(
     422,
+    'result_too_large',
     `This result is too large to write as ${format.toUpperCase()} (about ${mb(estimate)} MB; files are written up to ${mb(MAX_EXPORT_BYTES)} MB). Download it as SVG, or convert the image with fewer colors or the draft quality.`,
   );
 }
@@ -153,6 +157,7 @@ function pngWidth(svg: Buffer, width: number | undefined, unit: DownloadQuery['u
   if (pixels > MAX_PNG_WIDTH || pixels * height > MAX_PNG_PIXELS) {
     throw new AppError(
       400,
+      'invalid_request',
       `A PNG can be at most ${MAX_PNG_WIDTH} px wide and ${MAX_PNG_PIXELS / 1024 / 1024} megapixels; this one would be ${pixels} x ${height} px. Ask for a smaller width.`,
     );
   }

@@ -3,17 +3,17 @@ import sharp from 'sharp';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, uploadKey } from '../../storage/object-store.js';
-import { expiredMessage } from './download.js';
-import type { ConversionRow } from './queries.js';
+import type { ConversionRow } from '../conversions/queries.js';
+import { expiredMessage } from '../retention/policy.js';
 
 /** Longest side of a history thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 160;
 
 /** A small PNG of the conversion's original, for the history list (sharp works off the event loop). */
 export async function thumbnailOf(deps: Deps, row: ConversionRow): Promise<Buffer> {
-  if (row.expiredAt) throw new AppError(410, expiredMessage(deps.config));
+  if (row.expiredAt) throw new AppError(410, 'gone', expiredMessage(deps.config));
   const bytes = await deps.store.read(uploadKey(row.uploadId)).catch((err) => {
-    throw err instanceof ObjectNotFoundError ? new AppError(410, expiredMessage(deps.config)) : err;
+    throw err instanceof ObjectNotFoundError ? new AppError(410, 'gone', expiredMessage(deps.config)) : err;
   });
   return sharp(bytes, { limitInputPixels: MAX_PIXELS })
     .rotate()

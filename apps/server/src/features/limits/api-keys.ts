@@ -1,11 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { waitInWords } from '../quotas.js';
-import { ApiError } from './api-error.js';
-import type { ApiMode } from './schemas.js';
-
-/** Reads of jobs and results per key and minute: polling every second fits easily. */
-export const READS_PER_MINUTE = 600;
+import { AppError } from '../../errors.js';
+import type { ApiMode } from '../api-v1/schemas.js';
+import { READS_PER_MINUTE } from './index.js';
+import { waitInWords } from './too-many.js';
 
 type Check = 'live' | 'test' | 'read';
 
@@ -35,7 +33,7 @@ export function apiLimits(app: FastifyInstance, config: Config) {
     reply.header('ratelimit-reset', String(reset));
     if (limit.isExceeded) {
       const what = check === 'read' ? 'reads of jobs' : `${check} calls`;
-      throw new ApiError(
+      throw new AppError(
         429,
         'rate_limited',
         `This key has made its ${limit.max} ${what} of this minute. Try again in ${waitInWords(reset)}.`,
