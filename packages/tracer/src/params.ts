@@ -1,4 +1,3 @@
-import type { CornerRule } from './bw/curve.js';
 import type { Color } from './model.js';
 import type { Reading } from './reading.js';
 import type { TraceSettings } from './settings.js';
@@ -37,6 +36,16 @@ export interface TraceParams {
   cutout: boolean;
   /** Centerline: the stroke width in pixels, or 0 to measure it. */
   strokeWidth: number;
+}
+
+/**
+ * Where corners go: at vertices whose alpha reaches `alphamax`, and with `turn` (cornerDetection
+ * sharp) also wherever the polygon turns by at least that angle (radians) at one vertex. A circle's
+ * polygon turns a little at each of many vertices, a shape's corner a lot at one.
+ */
+export interface CornerRule {
+  alphamax: number;
+  turn?: number;
 }
 
 const cornerFactor = { auto: 1, sharp: 1, rounded: 1.3, none: Number.POSITIVE_INFINITY } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readLuminance } from '../src/bw/luminance.js';
-import { findSurface, onSurface } from '../src/bw/surface.js';
+import { readLuminance } from '../src/ink/luminance.js';
+import { findSurface, onSurface } from '../src/ink/surface.js';
 import { type RasterImage, toSvg, trace } from '../src/index.js';
 import { looksLikePixelArt } from '../src/reading.js';
 import { rasterOf } from './helpers/raster.js';

@@ -1,4 +1,4 @@
-import { IDENTITY, type InkMap } from '../bw/ink-map.js';
+import { IDENTITY, type InkMap } from '../ink/ink-map.js';
 import type { RasterImage } from '../model.js';
 
 /** Each pixel's ink, 0 (paper) to 1 (full ink): `scale` of its value, row by row. */

@@ -1,7 +1,8 @@
-import { vertexBulge } from '../bw/bulge.js';
-import { type CornerRule, type Curve, optimizeCurve, smooth } from '../bw/curve.js';
-import { type FitPath, fitPolygon, type Polygon } from '../bw/polygon.js';
+import { vertexBulge } from '../outline/bulge.js';
+import { type Curve, optimizeCurve, smooth } from '../outline/curve.js';
+import { type FitPath, fitPolygon, type Polygon } from '../outline/polygon.js';
 import type { Point, Segment } from '../model.js';
+import type { CornerRule } from '../params.js';
 import { fitOpenPolygon } from './chain-polygon.js';
 
 /** A fitted chain: from `start` through its segments (back to `start` when closed). */

@@ -4,7 +4,7 @@
  * (bw/polygon.ts) wraps round its path; here the polygon starts at the first point and ends at the
  * last, and both stay where they are, so the chains meeting at a junction meet exactly.
  */
-import type { FitPath, Polygon } from '../bw/polygon.js';
+import type { FitPath, Polygon } from '../outline/polygon.js';
 
 const INFTY = 10_000_000;
 

@@ -1,4 +1,4 @@
-import type { FitPath } from '../bw/polygon.js';
+import type { FitPath } from '../outline/polygon.js';
 import type { Layer, Segment, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
 import {

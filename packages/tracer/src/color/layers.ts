@@ -1,8 +1,8 @@
-import type { Bitmap } from '../bw/bitmap.js';
-import type { PixelPath } from '../bw/decompose.js';
-import { hasThinParts, traceDoubled } from '../bw/fine.js';
-import { IDENTITY } from '../bw/ink-map.js';
-import { traceBitmap } from '../bw/trace-bitmap.js';
+import type { Bitmap } from '../outline/bitmap.js';
+import type { PixelPath } from '../outline/decompose.js';
+import { hasThinParts, traceDoubled } from '../ink/fine.js';
+import { IDENTITY } from '../ink/ink-map.js';
+import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { Layer, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
 import { scaleSubpaths } from '../scale.js';

@@ -1,6 +1,6 @@
 import { OPAQUE_FROM } from '../alpha.js';
 import { type Area, forEachArea } from '../areas.js';
-import { decompose, type PixelPath } from '../bw/decompose.js';
+import { decompose, type PixelPath } from '../outline/decompose.js';
 import type { Layer, Point, RasterImage, Segment, Subpath } from '../model.js';
 
 /**

@@ -7,6 +7,8 @@
  * either as a corner (two lines via vertex i) or as a cubic with controls c0[i], c1[i].
  */
 
+import type { CornerRule } from '../params.js';
+
 export interface Curve {
   n: number;
   corner: Uint8Array;
@@ -105,16 +107,6 @@ function tangent(p0: P, p1: P, p2: P, p3: P, q0: P, q1: P): number {
   if (r1 >= 0 && r1 <= 1) return r1;
   if (r2 >= 0 && r2 <= 1) return r2;
   return -1;
-}
-
-/**
- * Where corners go: at vertices whose alpha reaches `alphamax`, and with `turn` (cornerDetection
- * sharp) also wherever the polygon turns by at least that angle (radians) at one vertex. A circle's
- * polygon turns a little at each of many vertices, a shape's corner a lot at one.
- */
-export interface CornerRule {
-  alphamax: number;
-  turn?: number;
 }
 
 /** The angle (radians, 0 to π) by which the polygon turns at b, coming from a and going to c. */
