@@ -1,9 +1,9 @@
-import type { Bitmap } from '../outline/bitmap.js';
-import type { PixelPath } from '../outline/decompose.js';
 import { hasThinParts, traceDoubled } from '../ink/fine.js';
 import { IDENTITY } from '../ink/ink-map.js';
-import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { Layer, Subpath } from '../model.js';
+import type { Bitmap } from '../outline/bitmap.js';
+import type { PixelPath } from '../outline/decompose.js';
+import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { TraceParams } from '../params.js';
 import { scaleSubpaths } from '../scale.js';
 

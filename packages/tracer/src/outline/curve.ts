@@ -8,6 +8,7 @@
  */
 
 import type { CornerRule } from '../params.js';
+import { mod, sign } from './math.js';
 
 export interface Curve {
   n: number;
@@ -25,14 +26,6 @@ interface P {
 }
 
 const COS179 = Math.cos((179 * Math.PI) / 180);
-
-function mod(a: number, n: number): number {
-  return a >= n ? a % n : a >= 0 ? a : n - 1 - ((-1 - a) % n);
-}
-
-function sign(v: number): number {
-  return v > 0 ? 1 : v < 0 ? -1 : 0;
-}
 
 function newCurve(n: number): Curve {
   return {

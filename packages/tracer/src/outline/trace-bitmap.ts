@@ -4,6 +4,7 @@ import type { Bitmap, WindowInk } from './bitmap.js';
 import { vertexBulge } from './bulge.js';
 import { type Curve, optimizeCurve, smooth } from './curve.js';
 import { decompose, type KeepSpeckle, type PixelPath } from './decompose.js';
+import { collinear } from './math.js';
 import { fitPolygon } from './polygon.js';
 import { windowCorners } from './subpixel.js';
 
@@ -106,13 +107,6 @@ function toSubpath(curve: Curve, height: number): Subpath {
     }
   }
   return { start, segments };
-}
-
-/** Whether b lies on the line from a to c, between them (to 1/1000 of a pixel). */
-function collinear(a: Point, b: Point, c: Point): boolean {
-  const cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
-  const dot = (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y);
-  return cross * cross <= 1e-6 * ((c.x - a.x) ** 2 + (c.y - a.y) ** 2) && dot > 0;
 }
 
 function lap(timings: StageTimings, stage: string, since: number): number {
