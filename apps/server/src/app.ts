@@ -24,6 +24,7 @@ import { sandboxRoutes } from './features/payments/sandbox-routes.js';
 import { webhookRoutes } from './features/payments/webhook-routes.js';
 import { outboxPage } from './features/receipts/outbox-page.js';
 import { receiptRoutes } from './features/receipts/routes.js';
+import { resultRoutes } from './features/results/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { isPageRequest, sendPage, serveWebApp } from './features/web/routes.js';
 import { measureRequests, metricsRoute } from './metrics.js';
@@ -148,6 +149,7 @@ export async function buildApp(deps: Deps, logger: FastifyServerOptions['logger'
     apiV1Routes,
     uploadRoutes,
     conversionRoutes,
+    resultRoutes,
     paymentRoutes,
     webhookRoutes,
     receiptRoutes,

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { holdLock, releaseLock } from './db/locks.js';
 import type { Deps } from './deps.js';
 import { every } from './every.js';
-import { claimToken } from './features/conversions/claims.js';
 import { settleEndedPeriods } from './features/payments/fulfil.js';
 import { type SweepResult, sweepExpired } from './features/retention/sweep.js';
+import { claimToken } from './queue/claims.js';
 import { reconcileQueue } from './queue/reconcile.js';
 import { tracingFailedMessage } from './worker/run-conversion.js';
 

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Clock } from './clock.js';
 import type { Db } from './db/index.js';
-import type { FileWorkers } from './features/conversions/file-workers.js';
 import { waitingSummary } from './features/conversions/queries.js';
+import type { FileWorkers } from './features/results/file-workers.js';
 
 /** Why a trace attempt did not complete, for the failures counter. */
 export type FailureReason = 'refused' | 'file_gone' | 'out_of_memory' | 'time_limit' | 'unexpected';

@@ -8,7 +8,7 @@ import { readSvg } from '@vectrace/tracer';
 import dxfParserModule from 'dxf-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markBands } from '../dist/features/conversions/test-mark.js';
+import { markBands } from '../dist/features/results/test-mark.js';
 import { accountWithKey, apiGet, vectorize } from './support/api.js';
 import { convert } from './support/flows.js';
 import { combine, crop, decode, differences, type Picture, share } from './support/pixels.js';

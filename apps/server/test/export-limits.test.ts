@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../dist/deps.js';
-import { MAX_EXPORT_BYTES, resultFile } from '../dist/features/conversions/download.js';
-import { fairTurns } from '../dist/features/conversions/fair-turns.js';
+import { MAX_EXPORT_BYTES, resultFile } from '../dist/features/results/download.js';
+import { fairTurns } from '../dist/features/results/fair-turns.js';
 import { accountWithKey, apiGet, vectorize } from './support/api.js';
 import { Client } from './support/client.js';
 import { convert } from './support/flows.js';

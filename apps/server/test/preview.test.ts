@@ -218,7 +218,7 @@ describe('preview cost (check 41)', () => {
 
 describe('outline view of cut-out shapes', () => {
   it('draws the shapes’ outlines and nodes only, not the gap filler under their seams', async () => {
-    const { renderRegion } = await import('../dist/features/conversions/preview-region.js');
+    const { renderRegion } = await import('../dist/features/results/preview-region.js');
     const shapes = '<path fill="#e00" d="M10 10h40v80h-40z"/><path fill="#00e" d="M50 10h40v80h-40z"/>';
     const filler =
       '<path class="gap-filler" fill="none" stroke="#e00" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round" d="M50 12l0 20l3 5l-3 5l0 46"/>';

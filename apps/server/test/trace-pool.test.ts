@@ -1,7 +1,7 @@
 import { defaultSettings } from '@vectrace/tracer';
 import { decodeImage } from '@vectrace/tracer/decode';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openFileWorkers } from '../dist/features/conversions/file-workers.js';
+import { openFileWorkers } from '../dist/features/results/file-workers.js';
 import { openTracePool } from '../dist/worker/pool.js';
 import { logoPng } from './support/images.js';
 

@@ -1,6 +1,6 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Claim } from '../features/conversions/claims.js';
+import type { Claim } from './claims.js';
 import type { JobQueue } from './job-queue.js';
 import { settleWithin } from './settle.js';
 

@@ -1,4 +1,4 @@
-import type { Claim } from '../features/conversions/claims.js';
+import type { Claim } from './claims.js';
 import type { JobQueue } from './job-queue.js';
 import { settleWithin } from './settle.js';
 

@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import { claimNextConversion, isClaimable } from '../features/conversions/claims.js';
 import { bullmqQueue } from './bullmq.js';
+import { claimNextConversion, isClaimable } from './claims.js';
 import { inProcessQueue } from './in-process.js';
 import type { JobQueue } from './job-queue.js';
 

@@ -1,4 +1,4 @@
-import type { Claim } from '../features/conversions/claims.js';
+import type { Claim } from './claims.js';
 
 /**
  * Runs conversions in the background. The database holds each conversion's state and decides

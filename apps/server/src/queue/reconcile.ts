@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { pendingConversions, recoverExpiredLeases } from '../features/conversions/claims.js';
+import { pendingConversions, recoverExpiredLeases } from './claims.js';
 import type { JobQueue } from './job-queue.js';
 
 /**

@@ -3,6 +3,8 @@ import { decodeImage } from '@vectrace/tracer/decode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
+import { findConversion } from '../features/conversions/queries.js';
+import type { FailureReason, Metrics } from '../metrics.js';
 import {
   type Claim,
   completeConversion,
@@ -10,9 +12,7 @@ import {
   renewLease,
   requeueClaims,
   setStage,
-} from '../features/conversions/claims.js';
-import { findConversion } from '../features/conversions/queries.js';
-import type { FailureReason, Metrics } from '../metrics.js';
+} from '../queue/claims.js';
 import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
 import {
   ClaimLostError,

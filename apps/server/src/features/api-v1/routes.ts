@@ -15,14 +15,6 @@ import { parse } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { planTypeOf } from '../auth/queries.js';
 import {
-  assertExportFits,
-  canDownload,
-  downloadHeaders,
-  readResult,
-  resultFile,
-  writtenInWorker,
-} from '../conversions/download.js';
-import {
   type ConversionRow,
   findConversion,
   findOwnedConversion,
@@ -31,6 +23,14 @@ import {
 } from '../conversions/queries.js';
 import { exportLimits, ownerKeyOfRequest } from '../export-limits.js';
 import { addressCap, quotaUsage } from '../quotas.js';
+import {
+  assertExportFits,
+  canDownload,
+  downloadHeaders,
+  readResult,
+  resultFile,
+  writtenInWorker,
+} from '../results/download.js';
 import { ApiError, registerApiErrorHandler } from './api-error.js';
 import { authenticate } from './authenticate.js';
 import { deleteJob } from './delete-job.js';

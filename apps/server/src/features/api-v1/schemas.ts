@@ -21,7 +21,7 @@ import {
   traceTargets,
 } from '@vectrace/tracer';
 import { z } from 'zod';
-import { MAX_PNG_WIDTH, pngPixels } from '../conversions/download.js';
+import { MAX_PNG_WIDTH, pngPixels } from '../results/download.js';
 
 // Every field arrives as text (a form field or a query parameter): numbers are read from it.
 const whole = (name: string, min: number, max: number) =>

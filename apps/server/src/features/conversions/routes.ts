@@ -1,46 +1,21 @@
-import {
-  conversionListQuerySchema,
-  createConversionSchema,
-  downloadFileName,
-  downloadQuerySchema,
-  zipQuerySchema,
-} from '@vectrace/contract';
+import { conversionListQuerySchema, createConversionSchema } from '@vectrace/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { notFound, parse } from '../../errors.js';
+import { parse } from '../../errors.js';
 import { requireOwner } from '../auth/identity.js';
-import { exportLimits } from '../export-limits.js';
-import { ownerKeyOf } from '../owner.js';
 import { createConversion } from './create-conversion.js';
-import {
-  assertResultAvailable,
-  canDownload,
-  downloadHeaders,
-  readPaidVector,
-  resultFile,
-  streamPaidVector,
-  svgDownloadHeaders,
-  writtenInWorker,
-} from './download.js';
 import { streamConversion } from './events.js';
-import { regionSchema } from './preview-region.js';
-import { previewsOf } from './previews.js';
-import { findOwnedConversion, listOwnedConversions } from './queries.js';
-import { thumbnailOf } from './thumbnail.js';
+import { ownedConversion } from './owned-conversion.js';
+import { listOwnedConversions } from './queries.js';
 import { toConversion } from './to-conversion.js';
-import { zipOfResults } from './zip.js';
 
 type ById = { Params: { id: string } };
 const isPro = (request: FastifyRequest) => request.user?.planType === 'pro';
 
-/** Conversions: create, read, list, preview and download. Every route is for the owner only. */
+/** Conversions: create, read, list and follow. Every route is for the owner only. */
 export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db, config } = deps;
-  const owned = async (request: FastifyRequest, id: string) => {
-    const row = await findOwnedConversion(db, id, requireOwner(request));
-    if (!row) throw notFound();
-    return row;
-  };
+  const owned = (request: FastifyRequest, id: string) => ownedConversion(db, request, id);
 
   // Per address, beside each owner's quota (a visitor who drops its cookie is a new owner).
   const perMinute = {
@@ -85,71 +60,5 @@ export async function conversionRoutes(app: FastifyInstance, deps: Deps): Promis
       isPro(request),
       shutdown.signal,
     );
-  });
-
-  app.get<ById>('/api/conversions/:id/thumbnail', async (request, reply) => {
-    const row = await owned(request, request.params.id);
-    return reply
-      .type('image/png')
-      .header('cache-control', 'private, max-age=86400')
-      .send(await thumbnailOf(deps, row));
-  });
-
-  // Without a query: the whole result, 1024 px. With x, y, w, h and scale: that region, as the
-  // viewer asks for it to show sharp edges at any zoom. Drawn in worker threads, once each.
-  const preview = previewsOf(deps, deps.files);
-  // Files written in another format or size, and previews: per owner, so many a minute.
-  const limits = exportLimits(app, deps);
-  app.get<ById>('/api/preview/:id', async (request, reply) => {
-    const owner = requireOwner(request);
-    const row = await owned(request, request.params.id);
-    await limits.preview(request);
-    assertResultAvailable(row, config);
-    const marked = !(await canDownload(deps, row));
-    const query = request.query as Record<string, string>;
-    const region = query.x === undefined ? null : parse(regionSchema, query);
-    const png = await preview(row, owner, region, marked);
-    return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
-  });
-
-  app.get<ById>('/api/download/:id', async (request, reply) => {
-    const query = parse(downloadQuerySchema, request.query);
-    const row = await owned(request, request.params.id);
-    const headers = downloadHeaders(
-      query.format,
-      downloadFileName(query.format, row.originalFileName, query),
-    );
-    if (!writtenInWorker(query)) {
-      return reply.headers(headers).send(await streamPaidVector(deps, row));
-    }
-    const svg = await readPaidVector(deps, row);
-    const release = await limits.export(request);
-    try {
-      const file = await resultFile(deps, svg, query, false, ownerKeyOf(requireOwner(request)));
-      return reply.headers(headers).send(file);
-    } finally {
-      release();
-    }
-  });
-
-  // "Download all": several results in one ZIP, streamed as each file is written.
-  app.get('/api/downloads/zip', async (request, reply) => {
-    const query = parse(zipQuerySchema, request.query);
-    await limits.zip(request);
-    const zip = await zipOfResults(deps, requireOwner(request), query, (err) =>
-      request.log.error({ err }, 'ZIP cut off: a file of it could not be written'),
-    );
-    return reply
-      .type('application/zip')
-      .header('content-disposition', `attachment; filename="${zip.fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .send(zip.stream);
-  });
-
-  // The result's object path (vectorFileUrl): the same gate as the download.
-  app.get<{ Params: { file: string } }>('/objects/vectors/:file', async (request, reply) => {
-    const row = await owned(request, request.params.file.replace(/\.svg$/, ''));
-    const headers = svgDownloadHeaders(downloadFileName('svg', row.originalFileName));
-    return reply.headers(headers).send(await streamPaidVector(deps, row));
   });
 }

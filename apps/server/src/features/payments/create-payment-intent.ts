@@ -3,9 +3,9 @@ import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { missingAsUndefined, type PaymentIntent } from '../../payments/payment-provider.js';
 import { planTypeOf } from '../auth/queries.js';
-import { expiredMessage } from '../conversions/download.js';
 import { findOwnedConversion } from '../conversions/queries.js';
 import type { Owner } from '../owner.js';
+import { expiredMessage } from '../results/download.js';
 import { conversionPrice, fulfilPaymentIntent } from './fulfil.js';
 import { setConversionPaymentId } from './queries.js';
 

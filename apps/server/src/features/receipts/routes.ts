@@ -4,9 +4,9 @@ import type { Deps } from '../../deps.js';
 import { AppError, notFound, parse } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { ensureOwner, requireOwner } from '../auth/identity.js';
-import { expiredMessage } from '../conversions/download.js';
 import { findOwnedConversion } from '../conversions/queries.js';
 import { toConversion } from '../conversions/to-conversion.js';
+import { expiredMessage } from '../results/download.js';
 import { restoreConversion } from './restore-conversion.js';
 import { restoreLink } from './restore-link.js';
 

@@ -6,8 +6,8 @@ import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, vectorKey } from '../../storage/object-store.js';
 import { planTypeOf } from '../auth/queries.js';
+import type { ConversionRow } from '../conversions/queries.js';
 import { keptForWords } from '../retention/sweep.js';
-import type { ConversionRow } from './queries.js';
 
 /** Why a conversion's files are gone, with the retention the server runs with. */
 export const expiredMessage = (config: Config) =>

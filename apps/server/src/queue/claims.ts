@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ExpressionBuilder } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
-import type { Db } from '../../db/index.js';
-import type { Database } from '../../db/schema.js';
+import { dialectOf } from '../db/dialect.js';
+import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
 
 /**
  * One attempt at a conversion. Its token is written into the row when the conversion is claimed;

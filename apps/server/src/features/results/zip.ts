@@ -3,10 +3,10 @@ import type { DownloadQuery, ZipQuery } from '@vectrace/contract';
 import yazl from 'yazl';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { type ConversionRow, findOwnedConversion } from '../conversions/queries.js';
 import { type Owner, ownerKeyOf } from '../owner.js';
 import { tooMany } from '../quotas.js';
 import { assertDownloadable, readResult, resultFile } from './download.js';
-import { type ConversionRow, findOwnedConversion } from './queries.js';
 
 /**
  * "Download all": the owner's conversions in one ZIP, each file written in the asked format as

@@ -1,13 +1,13 @@
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, previewKey } from '../../storage/object-store.js';
+import { type ConversionRow, findConversion } from '../conversions/queries.js';
 import { type Owner, ownerKeyOf } from '../owner.js';
 import { tooMany } from '../quotas.js';
 import { readResult } from './download.js';
 import type { FileWorkers } from './file-workers.js';
 import { PreviewCache } from './preview-cache.js';
 import type { Region } from './preview-region.js';
-import { type ConversionRow, findConversion } from './queries.js';
 
 /** Results larger than this are not drawn: drawing one takes about 8 MB of memory per MB (preview.ts). */
 export const MAX_PREVIEW_SVG_BYTES = 32 * 1024 * 1024;

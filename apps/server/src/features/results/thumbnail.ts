@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, uploadKey } from '../../storage/object-store.js';
+import type { ConversionRow } from '../conversions/queries.js';
 import { expiredMessage } from './download.js';
-import type { ConversionRow } from './queries.js';
 
 /** Longest side of a history thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 160;
