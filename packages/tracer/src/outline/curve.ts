@@ -1,7 +1,8 @@
 /**
- * Stages 3 and 4 of Selinger's paper: the corner/curve decision at each polygon vertex
- * (Sec. 2.3.2, the alpha parameter) and the optimisation that joins runs of Bézier segments
- * into fewer ones within a tolerance (Sec. 2.4). Ported from potrace's trace.c.
+ * potrace's stages 4 and 5, smoothing and corner analysis, and curve optimization (stages 3 and 4
+ * of Selinger's paper): the corner/curve decision at each polygon vertex (Sec. 2.3.2, the alpha
+ * parameter) and the optimisation that joins runs of Bézier segments into fewer ones within a
+ * tolerance (Sec. 2.4). Ported from potrace's trace.c.
  *
  * A curve has one segment per vertex: segment i runs from the end of segment i-1 to c2[i],
  * either as a corner (two lines via vertex i) or as a cubic with controls c0[i], c1[i].
@@ -129,9 +130,10 @@ function turnAround(curve: Curve, j: number): number {
 }
 
 /**
- * Decides corner or curve at each vertex from alpha, how far the vertex sits from the line of
- * its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a corner. A curve's own alpha is taken
- * from `bulge` when given (measured on the path, see bulge.ts), else from the same formula.
+ * Stage 4, smoothing and corner analysis: decides corner or curve at each vertex from alpha, how
+ * far the vertex sits from the line of its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a
+ * corner. A curve's own alpha is taken from `bulge` when given (measured on the path, see
+ * bulge.ts), else from the same formula.
  */
 export function smooth(vx: Float64Array, vy: Float64Array, rule: CornerRule, bulge?: Float64Array): Curve {
   const m = vx.length;
@@ -317,7 +319,7 @@ function cumulativeArea(curve: Curve): Float64Array {
   return areac;
 }
 
-/** Joins runs of curve segments into single Béziers where the tolerance allows (Sec. 2.4). */
+/** Stage 5, curve optimization: joins runs of segments into single Béziers within tolerance (Sec. 2.4). */
 export function optimizeCurve(curve: Curve, opttolerance: number, fit: Curve = curve): Curve {
   const m = curve.n;
   const pt = new Int32Array(m + 1);

@@ -1,6 +1,7 @@
 /**
- * Stage 2 of Selinger's paper (Sec. 2.2): the optimal polygon through a pixel path, and the
- * adjustment of its vertices to the best-fitting lines. Ported from potrace's trace.c.
+ * potrace's stages 2 and 3, optimal polygon and vertex adjustment (Selinger's paper, Sec. 2.2 and
+ * 2.3.1): the optimal polygon through a pixel path, and the adjustment of its vertices to the
+ * best-fitting lines. Ported from potrace's trace.c.
  *
  * The straight-subpath test (`lon`) works on the integer pixel corners, as in the paper. The
  * penalties and the line fits work on `fx`/`fy`: the same corners moved to where the
@@ -235,13 +236,15 @@ function adjustVertices(p: FitPath, s: Sums, po: Int32Array, measured: boolean):
 }
 
 /**
- * Stage 2 whole: optimal polygon, then vertex adjustment. `measured`: the points were placed from
+ * Stages 2 and 3 whole: optimal polygon, then vertex adjustment. `measured`: the points were placed from
  * gray levels, so edges are moved to pass through the middle of their points (see touchMiddle);
  * on aliased edges that would cut arcs into facets, and potrace's own fit is kept.
  */
 export function fitPolygon(p: FitPath, measured = true): Polygon {
   const sums = calcSums(p, workF64);
   const lon = calcLon(p.x, p.y);
+  // Stage 2, optimal polygon.
   const po = bestPolygon(p, sums, lon);
+  // Stage 3, vertex adjustment.
   return adjustVertices(p, sums, po, measured);
 }
