@@ -56,7 +56,7 @@ const SHARP_TURN = 50;
 /**
  * The one place where product words become engine numbers (see the package README).
  * - threshold t: the default 30 takes the automatic cut that the picture's own levels give
- *   (see bw/ink-map.ts); lower moves it towards bolder (0: nearly any darkening of the paper is
+ *   (see ink/ink-map.ts); lower moves it towards bolder (0: nearly any darkening of the paper is
  *   ink), higher towards lighter (100: only the darkest ink).
  * - smoothness s: alphamax 0.35 + 0.012 s (0.95 at 50, a little below potrace's 1.0: with edges
  *   placed from the gray levels, corners are found more reliably) and opttolerance 0.05 + 0.003 s.

@@ -116,7 +116,7 @@ function traceMask(
   const keep = (path: PixelPath, x: number, y: number) =>
     path.sign === '+' && map.dot?.[regionAt(map, x0 + x, y0 + y)] === 1;
   // Thin strokes, or thin gaps where a layer beneath shows: traced on a grid twice as fine, the
-  // mask's coverage interpolated, as black and white traces its thin strokes (see bw/fine.ts).
+  // mask's coverage interpolated, as black and white traces its thin strokes (see ink/fine.ts).
   const traced =
     params.finerGrid && hasThinParts(bitmap)
       ? traceDoubled(
