@@ -15,8 +15,9 @@ import {
   touchMiddle,
   vertexNear,
 } from '../outline/line-fit.js';
-import { floordiv, INFTY, sign } from '../outline/math.js';
+import { sign } from '../outline/math.js';
 import type { Polygon } from '../outline/polygon.js';
+import { Constraint, directionBit } from '../outline/straight-runs.js';
 
 /** The optimal polygon through an open path of at least two points, ends fixed. */
 export function fitOpenPolygon(p: FitPath, measured: boolean): Polygon {
@@ -39,7 +40,7 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
   const pivk = new Int32Array(n);
   const nc = new Int32Array(n);
   const lon = new Int32Array(n);
-  const bit = (dx: number, dy: number) => 1 << ((3 + 3 * dx + dy) >> 1);
+  const cone = new Constraint();
   let k = n - 1;
   for (let i = n - 1; i >= 0; i--) {
     if (xs[i] !== xs[k] && ys[i] !== ys[k]) k = i + 1;
@@ -47,16 +48,13 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
   }
   pivk[n - 1] = n - 1;
   for (let i = n - 2; i >= 0; i--) {
-    let seen = bit(xs[i + 1] - xs[i], ys[i + 1] - ys[i]);
-    let c0x = 0;
-    let c0y = 0;
-    let c1x = 0;
-    let c1y = 0;
+    let seen = directionBit(xs[i + 1] - xs[i], ys[i + 1] - ys[i]);
+    cone.reset();
     k = nc[i];
     let k1 = i;
     let found = false;
     for (;;) {
-      seen |= bit(sign(xs[k] - xs[k1]), sign(ys[k] - ys[k1]));
+      seen |= directionBit(sign(xs[k] - xs[k1]), sign(ys[k] - ys[k1]));
       if (seen === 15) {
         pivk[i] = k1;
         found = true;
@@ -64,21 +62,8 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
       }
       const curx = xs[k] - xs[i];
       const cury = ys[k] - ys[i];
-      if (c0x * cury - c0y * curx < 0 || c1x * cury - c1y * curx > 0) break;
-      if (Math.abs(curx) > 1 || Math.abs(cury) > 1) {
-        let offx = curx + (cury >= 0 && (cury > 0 || curx < 0) ? 1 : -1);
-        let offy = cury + (curx <= 0 && (curx < 0 || cury < 0) ? 1 : -1);
-        if (c0x * offy - c0y * offx >= 0) {
-          c0x = offx;
-          c0y = offy;
-        }
-        offx = curx + (cury <= 0 && (cury < 0 || curx < 0) ? 1 : -1);
-        offy = cury + (curx >= 0 && (curx > 0 || cury < 0) ? 1 : -1);
-        if (c1x * offy - c1y * offx <= 0) {
-          c1x = offx;
-          c1y = offy;
-        }
-      }
+      if (cone.excludes(curx, cury)) break;
+      cone.narrow(curx, cury);
       k1 = k;
       if (k1 === n - 1) {
         // Straight to the end of the path.
@@ -91,17 +76,7 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
     if (found) continue;
     // k1 was the last corner satisfying the constraint and k the first violating it: the last
     // point between them that still satisfies it.
-    const dkx = sign(xs[k] - xs[k1]);
-    const dky = sign(ys[k] - ys[k1]);
-    const curx = xs[k1] - xs[i];
-    const cury = ys[k1] - ys[i];
-    const a = c0x * cury - c0y * curx;
-    const b = c0x * dky - c0y * dkx;
-    const c = c1x * cury - c1y * curx;
-    const d = c1x * dky - c1y * dkx;
-    let j = INFTY;
-    if (b < 0) j = floordiv(a, -b);
-    if (d > 0) j = Math.min(j, floordiv(-c, d));
+    const j = cone.steps(xs[k1] - xs[i], ys[k1] - ys[i], sign(xs[k] - xs[k1]), sign(ys[k] - ys[k1]));
     pivk[i] = Math.max(i + 1, Math.min(k - 1, k1 + j));
   }
   let j = n - 1;

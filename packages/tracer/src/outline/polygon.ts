@@ -18,7 +18,8 @@ import {
   touchMiddle,
   vertexNear,
 } from './line-fit.js';
-import { cyclic, floordiv, INFTY, mod, sign } from './math.js';
+import { cyclic, mod, sign } from './math.js';
+import { Constraint, directionBit } from './straight-runs.js';
 import { workF64, workI32 } from './work.js';
 
 /** Polygon vertices after adjustment, in potrace coordinates. */
@@ -35,8 +36,7 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
   const pivk = workI32('lon.pivot', n);
   const nc = workI32('lon.next', n);
   const lon = workI32('lon', n);
-  // The four lattice directions seen so far, as bits (potrace counts them; only "all four" matters).
-  const bit = (dx: number, dy: number) => 1 << ((3 + 3 * dx + dy) >> 1);
+  const cone = new Constraint();
 
   let k = 0;
   for (let i = n - 1; i >= 0; i--) {
@@ -46,16 +46,13 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
 
   for (let i = n - 1; i >= 0; i--) {
     const i1 = mod(i + 1, n);
-    let seen = bit(xs[i1] - xs[i], ys[i1] - ys[i]);
-    let c0x = 0;
-    let c0y = 0;
-    let c1x = 0;
-    let c1y = 0;
+    let seen = directionBit(xs[i1] - xs[i], ys[i1] - ys[i]);
+    cone.reset();
     k = nc[i];
     let k1 = i;
     let found = false;
     for (;;) {
-      seen |= bit(sign(xs[k] - xs[k1]), sign(ys[k] - ys[k1]));
+      seen |= directionBit(sign(xs[k] - xs[k1]), sign(ys[k] - ys[k1]));
       if (seen === 15) {
         pivk[i] = k1;
         found = true;
@@ -63,21 +60,8 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
       }
       const curx = xs[k] - xs[i];
       const cury = ys[k] - ys[i];
-      if (c0x * cury - c0y * curx < 0 || c1x * cury - c1y * curx > 0) break;
-      if (Math.abs(curx) > 1 || Math.abs(cury) > 1) {
-        let offx = curx + (cury >= 0 && (cury > 0 || curx < 0) ? 1 : -1);
-        let offy = cury + (curx <= 0 && (curx < 0 || cury < 0) ? 1 : -1);
-        if (c0x * offy - c0y * offx >= 0) {
-          c0x = offx;
-          c0y = offy;
-        }
-        offx = curx + (cury <= 0 && (cury < 0 || curx < 0) ? 1 : -1);
-        offy = cury + (curx >= 0 && (curx > 0 || cury < 0) ? 1 : -1);
-        if (c1x * offy - c1y * offx <= 0) {
-          c1x = offx;
-          c1y = offy;
-        }
-      }
+      if (cone.excludes(curx, cury)) break;
+      cone.narrow(curx, cury);
       k1 = k;
       k = nc[k1];
       if (!cyclic(k, i, k1)) break;
@@ -85,17 +69,7 @@ function calcLon(xs: number[], ys: number[]): Int32Array {
     if (found) continue;
     // k1 was the last corner satisfying the constraint and k the first violating it: find the
     // last point between them that still satisfies it.
-    const dkx = sign(xs[k] - xs[k1]);
-    const dky = sign(ys[k] - ys[k1]);
-    const curx = xs[k1] - xs[i];
-    const cury = ys[k1] - ys[i];
-    const a = c0x * cury - c0y * curx;
-    const b = c0x * dky - c0y * dkx;
-    const c = c1x * cury - c1y * curx;
-    const d = c1x * dky - c1y * dkx;
-    let j = INFTY;
-    if (b < 0) j = floordiv(a, -b);
-    if (d > 0) j = Math.min(j, floordiv(-c, d));
+    const j = cone.steps(xs[k1] - xs[i], ys[k1] - ys[i], sign(xs[k] - xs[k1]), sign(ys[k] - ys[k1]));
     pivk[i] = mod(k1 + j, n);
   }
 
