@@ -142,7 +142,7 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   if (job === 'version') {
-    const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
     process.stdout.write(`vectrace ${pkg.version}\n`);
     return 0;
   }
