@@ -14,6 +14,7 @@ import {
   trace,
   type VectorImage,
 } from '../packages/tracer/src/index.js';
+import { iou } from './metrics.js';
 
 /** An SVG body drawn in a size x size frame, rendered anti-aliased on white. */
 function raster(body: string, size: number): RasterImage {
@@ -36,16 +37,6 @@ function darkMask(svg: string, width: number): Uint8Array {
     mask[i] = luminance < 127.5 ? 1 : 0;
   }
   return mask;
-}
-
-function iou(a: Uint8Array, b: Uint8Array): number {
-  let both = 0;
-  let either = 0;
-  for (let i = 0; i < a.length; i++) {
-    both += (a[i] as number) & (b[i] as number);
-    either += (a[i] as number) | (b[i] as number);
-  }
-  return either === 0 ? 1 : both / either;
 }
 
 const bw: Partial<TraceSettings> = { mode: 'bw' };

@@ -1,3 +1,4 @@
+import { linearToOklab, srgbToLinearExact } from '../../packages/tracer/src/color/oklab.js';
 import { isDark, type Rgba } from '../decode.js';
 
 /**
@@ -139,24 +140,15 @@ function blur3(image: Rgba): Float64Array {
   return out;
 }
 
-function linear(v: number): number {
-  const c = v / 255;
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
 /** sRGB (0-255 floats, 3 a pixel) to OKLab (Ottosson 2020), 3 floats a pixel. */
 function oklabOf(rgb: Float64Array): Float64Array {
   const out = new Float64Array(rgb.length);
   for (let i = 0; i < rgb.length; i += 3) {
-    const r = linear(rgb[i]);
-    const g = linear(rgb[i + 1]);
-    const b = linear(rgb[i + 2]);
-    const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
-    const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
-    const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
-    out[i] = 0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s;
-    out[i + 1] = 1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s;
-    out[i + 2] = 0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s;
+    // The exact curve, not the engine's interpolated table: the figures stay those measured before.
+    const r = srgbToLinearExact(rgb[i]);
+    const g = srgbToLinearExact(rgb[i + 1]);
+    const b = srgbToLinearExact(rgb[i + 2]);
+    linearToOklab(r, g, b, out, i);
   }
   return out;
 }

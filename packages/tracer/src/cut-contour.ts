@@ -1,8 +1,8 @@
 import { OPAQUE_FROM } from './alpha.js';
-import type { Bitmap } from './bw/bitmap.js';
-import { traceBitmap } from './bw/trace-bitmap.js';
 import { squaredDistance } from './distance.js';
 import type { Color, Layer, RasterImage } from './model.js';
+import type { Bitmap } from './outline/bitmap.js';
+import { traceBitmap } from './outline/trace-bitmap.js';
 import { scaleSubpaths } from './scale.js';
 
 /** The cut line's color: magenta, the spot color print shops read as the cut. */

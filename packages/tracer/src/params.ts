@@ -1,4 +1,3 @@
-import type { CornerRule } from './bw/curve.js';
 import type { Color } from './model.js';
 import type { Reading } from './reading.js';
 import type { TraceSettings } from './settings.js';
@@ -39,6 +38,16 @@ export interface TraceParams {
   strokeWidth: number;
 }
 
+/**
+ * Where corners go: at vertices whose alpha reaches `alphamax`, and with `turn` (cornerDetection
+ * sharp) also wherever the polygon turns by at least that angle (radians) at one vertex. A circle's
+ * polygon turns a little at each of many vertices, a shape's corner a lot at one.
+ */
+export interface CornerRule {
+  alphamax: number;
+  turn?: number;
+}
+
 const cornerFactor = { auto: 1, sharp: 1, rounded: 1.3, none: Number.POSITIVE_INFINITY } as const;
 
 /** With sharp corner detection, the polygon's turns of at least this many degrees are corners. */
@@ -47,7 +56,7 @@ const SHARP_TURN = 50;
 /**
  * The one place where product words become engine numbers (see the package README).
  * - threshold t: the default 30 takes the automatic cut that the picture's own levels give
- *   (see bw/ink-map.ts); lower moves it towards bolder (0: nearly any darkening of the paper is
+ *   (see ink/ink-map.ts); lower moves it towards bolder (0: nearly any darkening of the paper is
  *   ink), higher towards lighter (100: only the darkest ink).
  * - smoothness s: alphamax 0.35 + 0.012 s (0.95 at 50, a little below potrace's 1.0: with edges
  *   placed from the gray levels, corners are found more reliably) and opttolerance 0.05 + 0.003 s.

@@ -1,4 +1,4 @@
-import { type InkMap, inkMap } from './bw/ink-map.js';
+import { type InkMap, inkMap } from './ink/ink-map.js';
 import { isArtwork, type Layer, type RasterImage } from './model.js';
 import type { ReadAs } from './settings.js';
 

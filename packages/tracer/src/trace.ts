@@ -1,3 +1,24 @@
+/*
+ * The pipeline. Decoding a file is outside the engine (decode.ts, the CLI, the server): an RGBA
+ * raster comes in, a VectorImage goes out.
+ *
+ *   RGBA → alpha.ts (trace 'alpha': the silhouette) → reading.ts (mode 'auto' picks the mode)
+ *        → draft.ts, cost.ts (a big or busy picture is traced smaller), then by mode:
+ *
+ *     bw          ink/ (what is ink: levels, Otsu, Sauvola, the page, thin lines) → outline/
+ *     color       color/ (palette → regions → layers, or cut-out boundaries) → outline/
+ *     centerline  ink/ → centerline/ (thinning → stroke graph → open curves)
+ *     pixel       pixel/ (a square a pixel, merged by color)
+ *
+ *   outline/ is potrace's core, on a bitmap (or on a cut-out's open boundary):
+ *     1 path decomposition           decompose.ts (corners placed sub-pixel: subpixel.ts)
+ *     2 optimal polygon              polygon.ts
+ *     3 vertex adjustment            polygon.ts
+ *     4 smoothing, corner analysis   curve.ts (smooth)
+ *     5 curve optimization           curve.ts (optimizeCurve)
+ *
+ *   → shapes/ (true lines, circles, arcs) → cut-contour.ts → VectorImage → export/ (a writer a format)
+ */
 import { silhouette } from './alpha.js';
 import { traceBw } from './bw/trace-bw.js';
 import { traceCenterline } from './centerline/trace-centerline.js';

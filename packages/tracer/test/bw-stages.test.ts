@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Bitmap } from '../src/bw/bitmap.js';
-import { optimizeCurve, smooth } from '../src/bw/curve.js';
-import { decompose } from '../src/bw/decompose.js';
-import { fitPolygon } from '../src/bw/polygon.js';
-import { windowCorners } from '../src/bw/subpixel.js';
+import type { Bitmap } from '../src/outline/bitmap.js';
+import { optimizeCurve, smooth } from '../src/outline/curve.js';
+import { decompose } from '../src/outline/decompose.js';
+import { fitPolygon } from '../src/outline/polygon.js';
+import { windowCorners } from '../src/outline/subpixel.js';
 
 /** A bitmap from rows of '#' (foreground) and '.' (background). */
 function bitmapOf(rows: string[]): Bitmap {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readLuminance } from '../src/bw/luminance.js';
-import { findSurface, onSurface } from '../src/bw/surface.js';
 import { type RasterImage, toSvg, trace } from '../src/index.js';
+import { readLuminance } from '../src/ink/luminance.js';
+import { findSurface, onSurface } from '../src/ink/surface.js';
 import { looksLikePixelArt } from '../src/reading.js';
 import { rasterOf } from './helpers/raster.js';
 import { renderSvg } from './helpers/render.js';

@@ -1,8 +1,8 @@
+import { traceDoubled, tracesFiner } from '../ink/fine.js';
+import { type InkMap, inkMap, threshold, windowInk } from '../ink/ink-map.js';
 import type { Layer, RasterImage, StageTimings } from '../model.js';
+import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { TraceParams } from '../params.js';
-import { traceDoubled, tracesFiner } from './fine.js';
-import { type InkMap, inkMap, threshold, windowInk } from './ink-map.js';
-import { traceBitmap } from './trace-bitmap.js';
 
 const black = { r: 0, g: 0, b: 0 };
 

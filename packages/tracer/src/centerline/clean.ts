@@ -1,4 +1,4 @@
-import type { Bitmap } from '../bw/bitmap.js';
+import type { Bitmap } from '../outline/bitmap.js';
 
 /** The ink on a grid with one pixel of paper all round, so that every neighbour is in it. */
 export interface Grid {

@@ -1,4 +1,4 @@
-import { IDENTITY, type InkMap } from '../bw/ink-map.js';
+import { IDENTITY, type InkMap } from '../ink/ink-map.js';
 import type { RasterImage } from '../model.js';
 
 /** Each pixel's ink, 0 (paper) to 1 (full ink): `scale` of its value, row by row. */
@@ -141,7 +141,7 @@ export function inkLevels(image: RasterImage, ink: InkMap, inked: Uint8Array): I
   return { width, height, values: pixels, scale };
 }
 
-/** Each pixel's luminance composited on white (Rec. 709, as bw/luminance.ts reads it). */
+/** Each pixel's luminance composited on white (Rec. 709, as ink/luminance.ts reads it). */
 function luminance(image: RasterImage): Uint8Array {
   const { data } = image;
   const n = image.width * image.height;

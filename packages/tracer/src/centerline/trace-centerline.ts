@@ -1,9 +1,9 @@
-import type { WindowInk } from '../bw/bitmap.js';
-import { type InkMap, inkMap, threshold, windowInk } from '../bw/ink-map.js';
-import { traceBitmap } from '../bw/trace-bitmap.js';
 import { shifted } from '../bw/trace-bw.js';
 import { squaredDistance } from '../distance.js';
+import { type InkMap, inkMap, threshold, windowInk } from '../ink/ink-map.js';
 import type { Layer, RasterImage, StageTimings, Subpath } from '../model.js';
+import type { WindowInk } from '../outline/bitmap.js';
+import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { TraceParams } from '../params.js';
 import { bridgeGaps } from './bridges.js';
 import { cleanGrid, unpad } from './clean.js';

@@ -1,7 +1,10 @@
-import { vertexBulge } from '../bw/bulge.js';
-import { type CornerRule, type Curve, optimizeCurve, smooth } from '../bw/curve.js';
-import { type FitPath, fitPolygon, type Polygon } from '../bw/polygon.js';
 import type { Point, Segment } from '../model.js';
+import { vertexBulge } from '../outline/bulge.js';
+import { type Curve, optimizeCurve, smooth } from '../outline/curve.js';
+import type { FitPath } from '../outline/line-fit.js';
+import { collinear } from '../outline/math.js';
+import { fitPolygon, type Polygon } from '../outline/polygon.js';
+import type { CornerRule } from '../params.js';
 import { fitOpenPolygon } from './chain-polygon.js';
 
 /** A fitted chain: from `start` through its segments (back to `start` when closed). */
@@ -130,13 +133,6 @@ class SegmentWriter {
       ]);
     }
   }
-}
-
-/** Whether b lies on the line from a to c, between them (to 1/1000 of a pixel). */
-function collinear(a: Point, b: Point, c: Point): boolean {
-  const cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
-  const dot = (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y);
-  return cross * cross <= 1e-6 * ((c.x - a.x) ** 2 + (c.y - a.y) ** 2) && dot > 0;
 }
 
 /** The same boundary walked the other way: from the end back to the start. */

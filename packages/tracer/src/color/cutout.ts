@@ -1,5 +1,5 @@
-import type { FitPath } from '../bw/polygon.js';
 import type { Layer, Segment, Subpath } from '../model.js';
+import type { FitPath } from '../outline/line-fit.js';
 import type { TraceParams } from '../params.js';
 import {
   type Boundaries,
@@ -126,7 +126,7 @@ function outline(
 /**
  * Every chain placed and fitted once. A point of a chain inside the picture moves from its pixel
  * corner along the chain's normal to where the gray levels of the 2x2 pixels around it put the
- * edge (as bw/subpixel.ts places a path's corners, the coverage read between the two colors as
+ * edge (as outline/subpixel.ts places a path's corners, the coverage read between the two colors as
  * ink.ts reads it); its ends, at the junctions, stay on their corners.
  */
 function fitChains(

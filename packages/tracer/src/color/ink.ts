@@ -1,4 +1,4 @@
-import type { WindowInk } from '../bw/bitmap.js';
+import type { WindowInk } from '../outline/bitmap.js';
 
 /** A crop of the picture: its mask bits and where it lies in the image. */
 export interface Crop {

@@ -1,9 +1,9 @@
-import type { Bitmap } from '../bw/bitmap.js';
-import type { PixelPath } from '../bw/decompose.js';
-import { hasThinParts, traceDoubled } from '../bw/fine.js';
-import { IDENTITY } from '../bw/ink-map.js';
-import { traceBitmap } from '../bw/trace-bitmap.js';
+import { hasThinParts, traceDoubled } from '../ink/fine.js';
+import { IDENTITY } from '../ink/ink-map.js';
 import type { Layer, Subpath } from '../model.js';
+import type { Bitmap } from '../outline/bitmap.js';
+import type { PixelPath } from '../outline/decompose.js';
+import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { TraceParams } from '../params.js';
 import { scaleSubpaths } from '../scale.js';
 
@@ -116,7 +116,7 @@ function traceMask(
   const keep = (path: PixelPath, x: number, y: number) =>
     path.sign === '+' && map.dot?.[regionAt(map, x0 + x, y0 + y)] === 1;
   // Thin strokes, or thin gaps where a layer beneath shows: traced on a grid twice as fine, the
-  // mask's coverage interpolated, as black and white traces its thin strokes (see bw/fine.ts).
+  // mask's coverage interpolated, as black and white traces its thin strokes (see ink/fine.ts).
   const traced =
     params.finerGrid && hasThinParts(bitmap)
       ? traceDoubled(

@@ -1,8 +1,13 @@
-/** sRGB 0-255 to linear light 0-1 for every 8-bit channel value (IEC 61966-2-1). */
-export const srgbToLinearLut: Float64Array = Float64Array.from({ length: 256 }, (_, v) => {
+/** sRGB channel 0-255 to linear light 0-1 by the curve of IEC 61966-2-1 itself, a power per call. */
+export function srgbToLinearExact(v: number): number {
   const c = v / 255;
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-});
+}
+
+/** sRGB 0-255 to linear light 0-1 for every 8-bit channel value. */
+export const srgbToLinearLut: Float64Array = Float64Array.from({ length: 256 }, (_, v) =>
+  srgbToLinearExact(v),
+);
 
 /**
  * sRGB channel 0-255 to linear light 0-1; fractions (a mean color) are interpolated in the

@@ -8,6 +8,7 @@ import { toSvg } from './svg.js';
 export { type DxfOptions, toDxf } from './dxf.js';
 export { type EpsOptions, toEps } from './eps.js';
 export { flattenSubpath } from './flatten.js';
+export { type PathDrawing, readPathData } from './path-data.js';
 export { type PdfOptions, toPdf } from './pdf.js';
 export { readSvg } from './read-svg.js';
 export type { OutputSize, SizeUnit } from './size.js';

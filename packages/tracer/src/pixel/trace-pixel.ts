@@ -1,7 +1,7 @@
 import { OPAQUE_FROM } from '../alpha.js';
 import { type Area, forEachArea } from '../areas.js';
-import { decompose, type PixelPath } from '../bw/decompose.js';
 import type { Layer, Point, RasterImage, Segment, Subpath } from '../model.js';
+import { decompose, type PixelPath } from '../outline/decompose.js';
 
 /**
  * Pixel mode: every pixel an exact square, the squares of each 4-connected area of one color

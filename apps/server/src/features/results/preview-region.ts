@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import { z } from 'zod';
-import { pathNodes } from '../conversions/path-nodes.js';
+import { pathNodes } from './path-nodes.js';
 import { withWatermark } from './watermark.js';
 
 /** Longest side of one rendered region, in pixels. */

@@ -1,11 +1,15 @@
 /**
- * Stages 3 and 4 of Selinger's paper: the corner/curve decision at each polygon vertex
- * (Sec. 2.3.2, the alpha parameter) and the optimisation that joins runs of Bézier segments
- * into fewer ones within a tolerance (Sec. 2.4). Ported from potrace's trace.c.
+ * potrace's stages 4 and 5, smoothing and corner analysis, and curve optimization (stages 3 and 4
+ * of Selinger's paper): the corner/curve decision at each polygon vertex (Sec. 2.3.2, the alpha
+ * parameter) and the optimisation that joins runs of Bézier segments into fewer ones within a
+ * tolerance (Sec. 2.4). Ported from potrace's trace.c.
  *
  * A curve has one segment per vertex: segment i runs from the end of segment i-1 to c2[i],
  * either as a corner (two lines via vertex i) or as a cubic with controls c0[i], c1[i].
  */
+
+import type { CornerRule } from '../params.js';
+import { mod, sign } from './math.js';
 
 export interface Curve {
   n: number;
@@ -23,14 +27,6 @@ interface P {
 }
 
 const COS179 = Math.cos((179 * Math.PI) / 180);
-
-function mod(a: number, n: number): number {
-  return a >= n ? a % n : a >= 0 ? a : n - 1 - ((-1 - a) % n);
-}
-
-function sign(v: number): number {
-  return v > 0 ? 1 : v < 0 ? -1 : 0;
-}
 
 function newCurve(n: number): Curve {
   return {
@@ -107,16 +103,6 @@ function tangent(p0: P, p1: P, p2: P, p3: P, q0: P, q1: P): number {
   return -1;
 }
 
-/**
- * Where corners go: at vertices whose alpha reaches `alphamax`, and with `turn` (cornerDetection
- * sharp) also wherever the polygon turns by at least that angle (radians) at one vertex. A circle's
- * polygon turns a little at each of many vertices, a shape's corner a lot at one.
- */
-export interface CornerRule {
-  alphamax: number;
-  turn?: number;
-}
-
 /** The angle (radians, 0 to π) by which the polygon turns at b, coming from a and going to c. */
 function turn(a: P, b: P, c: P): number {
   const ux = b.x - a.x;
@@ -144,9 +130,10 @@ function turnAround(curve: Curve, j: number): number {
 }
 
 /**
- * Decides corner or curve at each vertex from alpha, how far the vertex sits from the line of
- * its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a corner. A curve's own alpha is taken
- * from `bulge` when given (measured on the path, see bulge.ts), else from the same formula.
+ * Stage 4, smoothing and corner analysis: decides corner or curve at each vertex from alpha, how
+ * far the vertex sits from the line of its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a
+ * corner. A curve's own alpha is taken from `bulge` when given (measured on the path, see
+ * bulge.ts), else from the same formula.
  */
 export function smooth(vx: Float64Array, vy: Float64Array, rule: CornerRule, bulge?: Float64Array): Curve {
   const m = vx.length;
@@ -332,7 +319,7 @@ function cumulativeArea(curve: Curve): Float64Array {
   return areac;
 }
 
-/** Joins runs of curve segments into single Béziers where the tolerance allows (Sec. 2.4). */
+/** Stage 5, curve optimization: joins runs of segments into single Béziers within tolerance (Sec. 2.4). */
 export function optimizeCurve(curve: Curve, opttolerance: number, fit: Curve = curve): Curve {
   const m = curve.n;
   const pt = new Int32Array(m + 1);

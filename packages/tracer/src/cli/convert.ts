@@ -12,7 +12,7 @@ import {
   type TraceSettings,
   trace,
   withBackground,
-} from './index.js';
+} from '../index.js';
 
 /** How every input of one run is converted: plain data, so that it can go to a worker thread. */
 export interface Recipe {
@@ -42,14 +42,14 @@ export class MissingDecoderError extends Error {
   }
 }
 
-let decoder: Promise<typeof import('./decode.js')> | undefined;
+let decoder: Promise<typeof import('../decode.js')> | undefined;
 
 /**
  * The decoder, loaded when first needed: sharp is needed only to decode, so --help, --version and
  * the checks of a command line work without it.
  */
-export function loadDecoder(): Promise<typeof import('./decode.js')> {
-  decoder ??= import('./decode.js').catch((err) => {
+export function loadDecoder(): Promise<typeof import('../decode.js')> {
+  decoder ??= import('../decode.js').catch((err) => {
     if (errorCode(err) === 'ERR_MODULE_NOT_FOUND' && /'sharp'/.test(firstLine(err))) {
       throw new MissingDecoderError();
     }

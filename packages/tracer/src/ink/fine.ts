@@ -1,9 +1,9 @@
 import { edgesWithin, MAX_EDGE_PIXELS } from '../cost.js';
 import type { RasterImage, StageTimings, Subpath } from '../model.js';
+import type { Bitmap } from '../outline/bitmap.js';
+import { type TraceBitmapParams, traceBitmap } from '../outline/trace-bitmap.js';
 import { scaleSubpaths } from '../scale.js';
-import type { Bitmap } from './bitmap.js';
 import { IDENTITY, type InkMap, threshold, windowInk } from './ink-map.js';
-import { type TraceBitmapParams, traceBitmap } from './trace-bitmap.js';
 
 /** Strokes at most this many pixels wide are thin. */
 const THIN = 2;

@@ -20,9 +20,9 @@ export interface PixelPath {
 export type KeepSpeckle = (path: PixelPath, x: number, y: number) => boolean;
 
 /**
- * Stage 1 of Selinger's paper (Sec. 2.1): decompose the bitmap into boundary paths. Paths are
- * found top to bottom; after each one its interior is inverted, so holes come out as paths of
- * their own. Paths enclosing at most `turdsize` pixels are dropped (speckle removal), unless
+ * Stage 1, path decomposition (Selinger's paper, Sec. 2.1): the bitmap into boundary paths.
+ * Paths are found top to bottom; after each one its interior is inverted, so holes come out as
+ * paths of their own. Paths enclosing at most `turdsize` pixels are dropped (speckle removal), unless
  * `keep` says otherwise; ambiguous turns follow the "minority" policy, potrace's default.
  */
 export function decompose(bitmap: Bitmap, turdsize: number, keep?: KeepSpeckle): PixelPath[] {

@@ -4,19 +4,6 @@ import { basename, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import {
-  type Converted,
-  convert,
-  errorCode,
-  firstLine,
-  InputFailure,
-  loadDecoder,
-  MissingDecoderError,
-  type Recipe,
-  STDIO,
-} from './cli-convert.js';
-import { reporter } from './cli-progress.js';
-import type { WorkerAnswer, WorkerTask } from './cli-worker.js';
-import {
   cornerDetections,
   defaultSettings,
   type Exporter,
@@ -30,7 +17,20 @@ import {
   type TraceSettings,
   traceModes,
   traceTargets,
-} from './index.js';
+} from '../index.js';
+import {
+  type Converted,
+  convert,
+  errorCode,
+  firstLine,
+  InputFailure,
+  loadDecoder,
+  MissingDecoderError,
+  type Recipe,
+  STDIO,
+} from './convert.js';
+import { reporter } from './progress.js';
+import type { WorkerAnswer, WorkerTask } from './worker.js';
 
 /** What one run was asked to do, with every value already checked. */
 interface Job {
@@ -142,7 +142,7 @@ async function main(args: string[]): Promise<number> {
     return 0;
   }
   if (job === 'version') {
-    const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
     process.stdout.write(`vectrace ${pkg.version}\n`);
     return 0;
   }
@@ -215,7 +215,7 @@ async function inWorkers(
     try {
       while (next < tasks.length) {
         const task = tasks[next++];
-        worker ??= new Worker(new URL('./cli-worker.js', import.meta.url));
+        worker ??= new Worker(new URL('./worker.js', import.meta.url));
         const current = worker;
         await outcome(task, () =>
           askWorker(current, { ...task, recipe }).catch((err) => {

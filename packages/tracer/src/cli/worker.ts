@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { type Converted, convert, firstLine, InputFailure, type Recipe } from './cli-convert.js';
+import { type Converted, convert, firstLine, InputFailure, type Recipe } from './convert.js';
 
 /** A conversion asked of a worker thread, and its answer. */
 export interface WorkerTask {

@@ -1,4 +1,5 @@
-import type { FitPath, Polygon } from './polygon.js';
+import type { FitPath } from './line-fit.js';
+import type { Polygon } from './polygon.js';
 
 /**
  * For each vertex, the alpha that makes the curve round it as far out as the path really goes.

@@ -4,6 +4,7 @@ import type { Bitmap, WindowInk } from './bitmap.js';
 import { vertexBulge } from './bulge.js';
 import { type Curve, optimizeCurve, smooth } from './curve.js';
 import { decompose, type KeepSpeckle, type PixelPath } from './decompose.js';
+import { collinear } from './math.js';
 import { fitPolygon } from './polygon.js';
 import { windowCorners } from './subpixel.js';
 
@@ -25,6 +26,7 @@ export function traceBitmap(
   timings: StageTimings = {},
 ): Subpath[] {
   let t = performance.now();
+  // Stage 1, path decomposition.
   const paths = decompose(bitmap, params.turdsize, params.keep);
   t = lap(timings, 'decompose', t);
   const curves: Curve[] = [];
@@ -42,12 +44,14 @@ function fitCurve(
   params: Pick<TraceParams, 'corners' | 'opttolerance'>,
   ink?: WindowInk,
 ): Curve {
+  // The path's corners placed from the gray levels (what potrace, on a bitmap, cannot do).
   const placed = ink ? windowCorners(bitmap, path, ink) : undefined;
   // On aliased edges (no gray levels) there is nothing to measure: the placement would only
   // even out the staircase, and the arcs come out rounder as potrace fits them, on the grid.
   const measured = placed !== undefined && placed.gray >= MEASURED;
   const { fx, fy } = measured ? placed : gridCorners(path);
   const fit = { x: path.x, y: path.y, fx, fy };
+  // Stages 2 and 3, optimal polygon and vertex adjustment.
   const polygon = fitPolygon(fit, measured);
   const { vx, vy } = polygon;
   const bulge = measured ? vertexBulge(fit, polygon) : undefined;
@@ -57,10 +61,12 @@ function fitCurve(
     vy.reverse();
     bulge?.reverse();
   }
+  // Stage 4, smoothing and corner analysis.
   const curve = smooth(vx, vy, params.corners, bulge);
   // Which segments to join is decided on potrace's own curve, so that paths get no longer than
   // potrace's; the joined curves take their shape from the measured one (without a bulge, the same).
   const own = bulge ? smooth(vx, vy, params.corners) : curve;
+  // Stage 5, curve optimization.
   return optimizeCurve(own, params.opttolerance, curve);
 }
 
@@ -106,13 +112,6 @@ function toSubpath(curve: Curve, height: number): Subpath {
     }
   }
   return { start, segments };
-}
-
-/** Whether b lies on the line from a to c, between them (to 1/1000 of a pixel). */
-function collinear(a: Point, b: Point, c: Point): boolean {
-  const cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
-  const dot = (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y);
-  return cross * cross <= 1e-6 * ((c.x - a.x) ** 2 + (c.y - a.y) ** 2) && dot > 0;
 }
 
 function lap(timings: StageTimings, stage: string, since: number): number {
