@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  apiPaths,
   type Conversion,
   type ConversionSettings,
   defaultConversionSettings,
@@ -27,6 +28,7 @@ import { canDownload, needsPayment } from '../../lib/download-gate';
 import { fileProblem } from '../../lib/file-check';
 import { CURRENT_CONVERSION_KEY } from '../../lib/payment-return';
 import { pinnedSettings, pinSettings, startingSettings } from '../../lib/pinned-settings';
+import { queryKeys } from '../../lib/query-keys';
 import { uploadFile } from '../../lib/upload';
 import { idleUpload, uploadReducer } from '../../lib/upload-state';
 import { BatchCard } from './batch-card';
@@ -42,7 +44,6 @@ import { ResultSummary } from './result-summary';
 import { SettingsPanel } from './settings-panel';
 import { UploadZone } from './upload-zone';
 
-const conversionsKey = '/api/conversions';
 /** How long settings stay still before the image is traced again with them. */
 const RETRACE_AFTER_MS = 350;
 
@@ -95,7 +96,7 @@ export function Converter({ onActiveChange }: { onActiveChange?: (active: boolea
   const resultRef = useRef<HTMLElement>(null);
   const convertRef = useRef<HTMLButtonElement>(null);
 
-  const currentKey = [conversionsKey, memory.current] as const;
+  const currentKey = queryKeys.conversion(memory.current);
   const streaming = useConversionStream(memory.current, currentKey);
   const { data: current, error: currentError } = useQuery<Conversion>({
     queryKey: currentKey,
@@ -103,11 +104,11 @@ export function Converter({ onActiveChange }: { onActiveChange?: (active: boolea
     refetchInterval: (query) => (streaming ? false : pollEvery(query.state.data)),
   });
   const { data: previous } = useQuery<Conversion>({
-    queryKey: [conversionsKey, memory.previous],
+    queryKey: queryKeys.conversion(memory.previous),
     enabled: memory.previous !== null,
   });
   const { data: conversions = [], isFetchedAfterMount: listFresh } = useQuery<Conversion[]>({
-    queryKey: [conversionsKey],
+    queryKey: queryKeys.conversions,
     enabled: user !== null,
     refetchInterval: 2000,
   });
@@ -192,14 +193,14 @@ export function Converter({ onActiveChange }: { onActiveChange?: (active: boolea
 
   const convert = useMutation({
     mutationFn: (input: { source: Source; settings: ConversionSettings; retrace: boolean }) =>
-      apiJson<Conversion>('POST', conversionsKey, {
+      apiJson<Conversion>('POST', apiPaths.conversions, {
         originalFileName: input.source.fileName,
         originalFileUrl: input.source.originalFileUrl,
         settings: input.settings,
       }),
     onSuccess: (created, input) => {
-      queryClient.setQueryData([conversionsKey, created.id], created);
-      void queryClient.invalidateQueries({ queryKey: [conversionsKey], exact: true });
+      queryClient.setQueryData(queryKeys.conversion(created.id), created);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversions, exact: true });
       restoredFrom.current = created.id;
       setMemory((m) => ({ current: created.id, previous: m.current ?? m.previous }));
       setShowPrevious(false);
@@ -266,7 +267,7 @@ export function Converter({ onActiveChange }: { onActiveChange?: (active: boolea
   // A batch's row opens in the preview, as fresh as the list that showed it.
   const openFromBatch = (id: string) => {
     const listed = conversionsById.get(id);
-    if (listed) queryClient.setQueryData([conversionsKey, id], listed);
+    if (listed) queryClient.setQueryData(queryKeys.conversion(id), listed);
     openConversion(id);
   };
 

@@ -1,4 +1,4 @@
-import { type Conversion, isPaid } from '@vectrace/contract';
+import { apiPaths, type Conversion, isPaid } from '@vectrace/contract';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api';
 
@@ -11,7 +11,7 @@ export function usePaidSvg(conversion: Conversion | null): string | null {
     if (!paid || !id) return;
     let objectUrl: string | null = null;
     let live = true;
-    apiRequest('GET', `/api/download/${id}`)
+    apiRequest('GET', apiPaths.download(id))
       .then((response) => response.blob())
       .then((blob) => {
         if (!live) return;

@@ -1,4 +1,4 @@
-import type { Conversion } from '@vectrace/contract';
+import { apiPaths, type Conversion } from '@vectrace/contract';
 import { PreviewPicture, RegionPicture } from './preview-picture';
 import { useRegionUrl } from './use-region-url';
 import { boxOf, type Size, type View } from './view-state';
@@ -36,7 +36,7 @@ export function VectorLayer({
       {outline ? null : (
         // A new image once paid: the preview drops its watermark.
         <PreviewPicture
-          src={`/api/preview/${conversion.id}?payment=${conversion.paymentStatus}`}
+          src={`${apiPaths.preview(conversion.id)}?payment=${conversion.paymentStatus}`}
           style={whole}
         />
       )}
