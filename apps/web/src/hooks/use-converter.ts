@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  apiPaths,
   type Conversion,
   type ConversionSettings,
   defaultConversionSettings,
@@ -9,21 +8,14 @@ import {
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { lostMessage } from '../components/converter/lost-notice';
-import { ApiError, apiJson, errorMessage } from '../lib/api';
-import {
-  addressWith,
-  conversionInAddress,
-  forgetMemory,
-  readMemory,
-  writeMemory,
-} from '../lib/converter-memory';
+import { ApiError, errorMessage } from '../lib/api';
+import { conversionInAddress, forgetMemory, readMemory } from '../lib/converter-memory';
 import {
   converterReducer,
   initialConverter,
   isActive,
   pollEvery,
   retraceSource,
-  type Source,
   shownConversions,
 } from '../lib/converter-state';
 import { fileProblem } from '../lib/file-check';
@@ -34,15 +26,17 @@ import { uploadFile } from '../lib/upload';
 import { useAuth } from './use-auth';
 import { type RefusedFile, useBatch } from './use-batch';
 import { useConversionStream } from './use-conversion-stream';
+import { useConverterPlace } from './use-converter-place';
 import { useImageSize } from './use-image-size';
 import { usePaymentReturn } from './use-payment-return';
+import { useStartConversion } from './use-start-conversion';
 import { toast } from './use-toast';
 
 /** How long settings stay still before the image is traced again with them. */
 const RETRACE_AFTER_MS = 350;
 
 /** A conversion that is no longer there (404) or no longer ours (401), as against a failed poll. */
-export const isGone = (error: Error | null) =>
+const isGone = (error: Error | null) =>
   error instanceof ApiError && (error.status === 404 || error.status === 401);
 
 /** What the converter shows and what a person can do with it. */
@@ -98,26 +92,7 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     dispatch({ type: 'open', id });
   };
 
-  // The history opens a conversion by its address while the converter is on screen; the
-  // addresses the converter writes itself are not such a request.
-  const written = useRef(conversionInAddress(search));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: openConversion only sets state; the address drives this
-  useEffect(() => {
-    const named = conversionInAddress(search);
-    if (!named || named === written.current) return;
-    written.current = named;
-    openConversion(named);
-  }, [search]);
-
-  // Kept where a new tab, a reload or Back finds it.
-  useEffect(() => {
-    writeMemory(memory);
-    written.current = memory.current;
-    const address = addressWith(window.location.href, memory.current);
-    if (address !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
-      window.history.replaceState(window.history.state, '', address);
-    }
-  }, [memory]);
+  useConverterPlace(search, memory, openConversion);
 
   // A conversion brought back brings its image and settings with it, so it can be re-tuned.
   useEffect(() => {
@@ -158,35 +133,9 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     if (state.upload.status === 'success') convertRef.current?.focus();
   }, [state.upload.status]);
 
-  const convert = useMutation({
-    mutationFn: (input: { source: Source; settings: ConversionSettings; retrace: boolean }) =>
-      apiJson<Conversion>('POST', apiPaths.conversions, {
-        originalFileName: input.source.fileName,
-        originalFileUrl: input.source.originalFileUrl,
-        settings: input.settings,
-      }),
-    onSuccess: (created, input) => {
-      queryClient.setQueryData(queryKeys.conversion(created.id), created);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.conversions, exact: true });
-      dispatch({ type: 'converted', id: created.id });
-      sessionStorage.setItem(CURRENT_CONVERSION_KEY, created.id);
-      if (input.retrace) return;
-      toast({
-        title: 'Conversion started',
-        description: `Processing ${created.originalFileName} with your selected settings.`,
-      });
-      // Focus follows the work: to the result, brought into view in one column.
-      resultRef.current?.focus({ preventScroll: true });
-      if (window.matchMedia('(max-width: 1023px)').matches) {
-        resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-      }
-    },
-    onError: (error) =>
-      toast({
-        title: 'Conversion failed',
-        description: errorMessage(error, 'The conversion could not be started. Please try again.'),
-        variant: 'destructive',
-      }),
+  const convert = useStartConversion(resultRef, (id) => {
+    dispatch({ type: 'converted', id });
+    sessionStorage.setItem(CURRENT_CONVERSION_KEY, id);
   });
 
   const startUpload = async (file: File) => {
