@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './api-keys.js';
+export * from './api-paths.js';
 export * from './auth.js';
 export * from './conversion.js';
 export * from './conversion-schema.js';

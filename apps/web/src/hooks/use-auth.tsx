@@ -5,17 +5,23 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { LoginInput, PublicUser, RegisterInput, SessionAnswer } from '@vectrace/contract';
+import {
+  apiPaths,
+  type LoginInput,
+  type PublicUser,
+  type RegisterInput,
+  type SessionAnswer,
+} from '@vectrace/contract';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { apiJson, apiRequest } from '../lib/api';
 import { forgetMemory } from '../lib/converter-memory';
 import { CURRENT_CONVERSION_KEY } from '../lib/payment-return';
+import { queryKeys } from '../lib/query-keys';
 import { onUnauthorized } from '../lib/unauthorized';
 import { toast } from './use-toast';
 
 // The key names what is cached, the current user (others refresh it by this key); it is read from
 // GET /api/session, which answers a visitor 200 and null where GET /api/user would answer 401.
-const userKey = ['/api/user'];
 
 /** A session that ended while the page showed it: the page it ended on, to come back to. */
 export interface SessionEnded {
@@ -36,7 +42,7 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 const signedInUser = (queryClient: QueryClient) =>
-  queryClient.getQueryData<PublicUser | null>(userKey) ?? null;
+  queryClient.getQueryData<PublicUser | null>(queryKeys.user) ?? null;
 
 /**
  * The current user, and the calls that change it, with their toasts. A session that ends under
@@ -53,16 +59,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!signedInUser(queryClient)) return false;
     const { pathname, search, hash } = window.location;
     setSessionEnded({ returnTo: `${pathname}${search}${hash}` });
-    queryClient.setQueryData(userKey, null);
+    queryClient.setQueryData(queryKeys.user, null);
     // The account's data is read again once someone signs in, not now without a session.
     void queryClient.invalidateQueries({ refetchType: 'none' });
     return true;
   };
 
   const { data: user, isLoading } = useQuery<PublicUser | null>({
-    queryKey: userKey,
+    queryKey: queryKeys.user,
     queryFn: async () => {
-      const { user: next } = await apiJson<SessionAnswer>('GET', '/api/session');
+      const { user: next } = await apiJson<SessionAnswer>('GET', apiPaths.session);
       if (!next) endSession();
       return next;
     },
@@ -73,14 +79,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signedIn = (next: PublicUser) => {
     setSessionEnded(null);
-    queryClient.setQueryData(userKey, next);
+    queryClient.setQueryData(queryKeys.user, next);
     // The visitor's work now belongs to the account: the queue and conversions are read again,
     // from scratch, so that no answer refused before (a 401 when a session ended) lingers.
-    void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== userKey[0] });
+    void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.user[0] });
   };
 
   const loginMutation = useMutation({
-    mutationFn: (input: LoginInput) => apiJson<PublicUser>('POST', '/api/login', input),
+    mutationFn: (input: LoginInput) => apiJson<PublicUser>('POST', apiPaths.login, input),
     onSuccess: (next) => {
       signedIn(next);
       toast({ title: 'Welcome back!', description: `Successfully logged in as ${next.username}` });
@@ -89,7 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const registerMutation = useMutation({
-    mutationFn: (input: RegisterInput) => apiJson<PublicUser>('POST', '/api/register', input),
+    mutationFn: (input: RegisterInput) => apiJson<PublicUser>('POST', apiPaths.register, input),
     onSuccess: (next) => {
       signedIn(next);
       toast({ title: 'Welcome!', description: `Account created successfully. Welcome, ${next.username}!` });
@@ -100,7 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logoutMutation = useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
+      await apiRequest('POST', apiPaths.logout);
     },
     onSuccess: () => {
       // The account's conversions leave the screen, and nothing of the account is fetched again
@@ -108,7 +114,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sessionStorage.removeItem(CURRENT_CONVERSION_KEY);
       forgetMemory();
       setSessionEnded(null);
-      queryClient.setQueryData(userKey, null);
+      queryClient.setQueryData(queryKeys.user, null);
       void queryClient.invalidateQueries({ refetchType: 'none' });
       toast({ title: 'Goodbye!', description: 'Successfully logged out' });
     },

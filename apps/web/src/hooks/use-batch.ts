@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Conversion, type ConversionSettings, MAX_BATCH_FILES } from '@vectrace/contract';
+import { apiPaths, type Conversion, type ConversionSettings, MAX_BATCH_FILES } from '@vectrace/contract';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { apiJson, errorMessage } from '../lib/api';
 import { readBatch, writeBatch } from '../lib/batch-memory';
 import { batchReducer, firstFiles } from '../lib/batch-state';
 import { fileProblem } from '../lib/file-check';
+import { queryKeys } from '../lib/query-keys';
 import { runAtMost } from '../lib/run-at-most';
 import { uploadFile } from '../lib/upload';
 import { toast } from './use-toast';
 
-const conversionsKey = '/api/conversions';
 /** Uploads under way at once: enough to keep the line busy, few enough not to starve each other. */
 const UPLOADS_AT_ONCE = 3;
 
@@ -64,13 +64,13 @@ export function useBatch(
       const problem = await fileProblem(file);
       if (problem) throw new Error(problem);
       const upload = await uploadFile(file, (percent) => dispatch({ type: 'progress', key, percent }));
-      const created = await apiJson<Conversion>('POST', conversionsKey, {
+      const created = await apiJson<Conversion>('POST', apiPaths.conversions, {
         originalFileName: upload.fileName,
         originalFileUrl: upload.stableObjectPath,
         settings,
       });
       dispatch({ type: 'created', key, conversionId: created.id });
-      void queryClient.invalidateQueries({ queryKey: [conversionsKey], exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversions, exact: true });
     } catch (error) {
       dispatch({ type: 'fail', key, message: errorMessage(error, 'The upload failed. Please try again.') });
     }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Conversion, conversionEventsPath } from '@vectrace/contract';
+import { apiPaths, type Conversion } from '@vectrace/contract';
 import { useEffect, useState } from 'react';
 
 const ended = (c: Conversion) => c.expired || c.status === 'completed' || c.status === 'failed';
@@ -17,7 +17,7 @@ export function useConversionStream(id: string | null, queryKey: readonly unknow
     if (!id || typeof EventSource === 'undefined') return;
     const cached = queryClient.getQueryData<Conversion>(queryKey);
     if (cached && ended(cached)) return;
-    const source = new EventSource(conversionEventsPath(id));
+    const source = new EventSource(apiPaths.conversionEvents(id));
     setStreaming(true);
     source.addEventListener('conversion', (event) => {
       const conversion = JSON.parse((event as MessageEvent<string>).data) as Conversion;

@@ -1,7 +1,8 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { type PaymentIntentAnswer, plans } from '@vectrace/contract';
+import { apiPaths, type PaymentIntentAnswer, plans } from '@vectrace/contract';
 import { apiJson } from '../lib/api';
 import { amountInCents } from '../lib/checkout';
+import { queryKeys } from '../lib/query-keys';
 
 /** The payment intent a pay-per-use checkout confirms. */
 export interface PaymentIntentHandle {
@@ -16,12 +17,12 @@ export interface PaymentIntentHandle {
  */
 export function usePaymentIntent(conversionId: string | null): UseQueryResult<PaymentIntentHandle, Error> {
   return useQuery<PaymentIntentHandle, Error>({
-    queryKey: ['create-payment-intent', conversionId],
+    queryKey: queryKeys.paymentIntent(conversionId),
     enabled: conversionId !== null,
     gcTime: 0,
     queryFn: async () => {
       try {
-        return await apiJson<PaymentIntentAnswer>('POST', '/api/create-payment-intent', {
+        return await apiJson<PaymentIntentAnswer>('POST', apiPaths.createPaymentIntent, {
           plan: 'pay-per-use',
           amount: amountInCents(plans['pay-per-use'].price),
           conversion_id: conversionId,

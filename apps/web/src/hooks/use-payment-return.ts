@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { VerifyPaymentAnswer } from '@vectrace/contract';
+import { apiPaths, type VerifyPaymentAnswer } from '@vectrace/contract';
 import { useEffect } from 'react';
 import { ApiError, apiJson } from '../lib/api';
 import { withoutStatus } from '../lib/checkout';
@@ -19,6 +19,7 @@ import {
   withoutClientSecret,
   withoutPaymentParams,
 } from '../lib/payment-return';
+import { queryKeys } from '../lib/query-keys';
 import { toast } from './use-toast';
 
 /**
@@ -59,7 +60,7 @@ export function usePaymentReturn(): string | null {
       let outcome: VerifyOutcome;
       try {
         outcome = verifyOutcome(
-          await apiJson<VerifyPaymentAnswer>('POST', '/api/verify-payment', {
+          await apiJson<VerifyPaymentAnswer>('POST', apiPaths.verifyPayment, {
             payment_intent_id: ret.paymentIntentId,
             session_id: ret.sessionId,
             conversion_id: ret.conversionId,
@@ -79,8 +80,8 @@ export function usePaymentReturn(): string | null {
         return;
       }
       if (outcome.kind === 'paid' || outcome.kind === 'pro') {
-        await queryClient.invalidateQueries({ queryKey: ['/api/conversions'] });
-        await queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.conversions });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.user });
       }
       // Still processing, the address keeps the payment so that a reload asks again.
       if (outcome.kind !== 'pending') clean();

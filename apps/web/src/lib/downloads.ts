@@ -1,4 +1,10 @@
-import { type DownloadFormat, downloadLabels, listInWords, type SizeUnit } from '@vectrace/contract';
+import {
+  apiPaths,
+  type DownloadFormat,
+  downloadLabels,
+  listInWords,
+  type SizeUnit,
+} from '@vectrace/contract';
 
 /** `GET /api/download/{id}` in a format, at the typed width when there is one. */
 export function downloadPath(id: string, format: DownloadFormat, size: { width?: number; unit: SizeUnit }) {
@@ -7,7 +13,7 @@ export function downloadPath(id: string, format: DownloadFormat, size: { width?:
     query.set('width', String(size.width));
     query.set('unit', size.unit);
   }
-  return `/api/download/${encodeURIComponent(id)}?${query}`;
+  return `${apiPaths.download(encodeURIComponent(id))}?${query}`;
 }
 
 /** "SVG, EPS, PDF, DXF and PNG": every format a paid image downloads in, as people call them. */
@@ -17,5 +23,5 @@ export function allFormatLabels(): string {
 
 /** "Download all": `GET /api/downloads/zip` of completed conversions, in one format. */
 export function zipPath(conversionIds: string[], format: DownloadFormat): string {
-  return `/api/downloads/zip?ids=${conversionIds.map(encodeURIComponent).join(',')}&format=${format}`;
+  return `${apiPaths.downloadsZip}?ids=${conversionIds.map(encodeURIComponent).join(',')}&format=${format}`;
 }

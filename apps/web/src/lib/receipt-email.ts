@@ -1,4 +1,4 @@
-import { type PaymentIntentAnswer, plans, receiptEmailSchema } from '@vectrace/contract';
+import { apiPaths, type PaymentIntentAnswer, plans, receiptEmailSchema } from '@vectrace/contract';
 import { apiJson } from './api';
 
 /** The address typed for the receipt: none when left empty, else the address or what is wrong with it. */
@@ -16,7 +16,7 @@ export function readReceiptEmail(
  * payment intent, asked for again with the address (the server answers the same intent).
  */
 export function saveReceiptEmail(conversionId: string, email: string | null): Promise<PaymentIntentAnswer> {
-  return apiJson<PaymentIntentAnswer>('POST', '/api/create-payment-intent', {
+  return apiJson<PaymentIntentAnswer>('POST', apiPaths.createPaymentIntent, {
     plan: 'pay-per-use',
     amount: plans['pay-per-use'].priceCents,
     conversion_id: conversionId,

@@ -1,4 +1,4 @@
-import { stableObjectPath, type UploadTicket } from '@vectrace/contract';
+import { apiPaths, stableObjectPath, type UploadTicket } from '@vectrace/contract';
 import { apiJson, unreachableMessage } from './api';
 
 /** A finished upload (spec section 3, "Upload result"). */
@@ -43,7 +43,7 @@ function uploadFailure(request: XMLHttpRequest): string {
 
 /** Asks for a signed upload address, sends the file to it, and names the stored object. */
 export async function uploadFile(file: File, onProgress: (percent: number) => void): Promise<UploadResult> {
-  const ticket = await apiJson<UploadTicket>('POST', '/api/objects/upload');
+  const ticket = await apiJson<UploadTicket>('POST', apiPaths.uploadTicket);
   await putFile(ticket.uploadURL, file, onProgress);
   let path = stableObjectPath(ticket.uploadURL);
   if (!path) {

@@ -15,13 +15,14 @@ import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../hooks/use-auth';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { longDate } from '../lib/dates';
+import { queryKeys } from '../lib/query-keys';
 import { signInPath } from '../lib/return-path';
 
 /** The account: plan and its dates, this month's conversions, the history, API keys, password, deletion. */
 export function AccountPage() {
   usePageMeta(pageMeta['/account'].title, pageMeta['/account'].description);
   const { user, isLoading } = useAuth();
-  const account = useQuery<AccountSummary>({ queryKey: ['/api/account'], enabled: user !== null });
+  const account = useQuery<AccountSummary>({ queryKey: queryKeys.account, enabled: user !== null });
 
   let body: React.ReactNode;
   if (isLoading || (user && account.isPending)) {

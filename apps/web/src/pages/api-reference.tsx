@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { pageMeta } from '@vectrace/contract';
+import { apiPaths, pageMeta } from '@vectrace/contract';
 import { AlertTriangle, ChevronDown, FileJson } from 'lucide-react';
 import { useEffect } from 'react';
 import { AtAGlance } from '../components/api-reference/at-a-glance';
@@ -16,14 +16,13 @@ import { Spinner } from '../components/ui/spinner';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { ApiError } from '../lib/api';
 import { descriptionSections, endpointsByTag, type OpenApiDocument } from '../lib/openapi';
-
-/** Where the server describes its API; the page draws from it, so it always matches the server. */
-const documentUrl = '/api/v1/openapi.json';
+import { queryKeys } from '../lib/query-keys';
 
 /** The developer API's reference, drawn from the server's OpenAPI document. */
 export function ApiReferencePage() {
   usePageMeta(pageMeta['/api/docs'].title, pageMeta['/api/docs'].description);
-  const reference = useQuery<OpenApiDocument>({ queryKey: [documentUrl] });
+  // Where the server describes its API: the page draws from it, so it always matches the server.
+  const reference = useQuery<OpenApiDocument>({ queryKey: queryKeys.openApiDocument });
   const document = reference.data;
 
   // A link to an endpoint (/api/docs#vectorize) lands on it once the reference has drawn it and
@@ -98,7 +97,7 @@ function DocumentFacts({ document }: { document: OpenApiDocument }) {
         <dt className="sr-only">Document</dt>
         <dd>
           <a
-            href={documentUrl}
+            href={apiPaths.openApiDocument}
             className="inline-flex items-center gap-1.5 rounded-sm font-medium text-primary underline decoration-primary/40 underline-offset-4 hover:decoration-primary focus-visible:outline-2 focus-visible:outline-ring"
           >
             <FileJson aria-hidden="true" className="size-4" />
@@ -176,8 +175,8 @@ function LoadFailed({ error, retry, retrying }: { error: Error; retry: () => voi
         <p>
           The page reads the API’s description from the server, and it did not arrive.{said} Check your
           connection and try again; the document itself is at{' '}
-          <a className="font-mono underline underline-offset-2" href={documentUrl}>
-            {documentUrl}
+          <a className="font-mono underline underline-offset-2" href={apiPaths.openApiDocument}>
+            {apiPaths.openApiDocument}
           </a>
           .
         </p>

@@ -16,6 +16,7 @@ import { usePageMeta } from '../hooks/use-page-meta';
 import { usePaymentIntent } from '../hooks/use-payment-intent';
 import { parsePlan, publishableKeyError } from '../lib/checkout';
 import { CURRENT_CONVERSION_KEY } from '../lib/payment-return';
+import { queryKeys } from '../lib/query-keys';
 import { stripeFor } from '../lib/stripe-loader';
 
 /** Checkout: the plan (default pro), the secure payment note and the payment details. */
@@ -32,7 +33,7 @@ export function CheckoutPage() {
     if (conversionId) sessionStorage.setItem(CURRENT_CONVERSION_KEY, conversionId);
   }, [conversionId]);
 
-  const config = useQuery<PaymentConfig, Error>({ queryKey: ['/api/config'] });
+  const config = useQuery<PaymentConfig, Error>({ queryKey: queryKeys.paymentConfig });
   const keyError = config.data ? publishableKeyError(config.data) : null;
   const usable = config.data && !keyError ? config.data : null;
   // Stripe.js loads with the page (spec section 7), for either plan.

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Conversion } from '@vectrace/contract';
+import { apiPaths, type Conversion } from '@vectrace/contract';
 import { AlertCircle, ArrowLeft, RotateCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
@@ -9,6 +9,7 @@ import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { ApiError, apiJson } from '../lib/api';
+import { queryKeys } from '../lib/query-keys';
 
 /** What went wrong opening a link, in words, and whether trying again can help. */
 function failureOf(error: Error): { title: string; message: string; retry: boolean } {
@@ -39,9 +40,12 @@ export function RestorePage({ params }: { params: { id: string } }) {
   const queryClient = useQueryClient();
   const restore = useMutation({
     mutationFn: () =>
-      apiJson<Conversion>('POST', '/api/restore', { conversion_id: params.id, sig: search.get('sig') ?? '' }),
+      apiJson<Conversion>('POST', apiPaths.restore, {
+        conversion_id: params.id,
+        sig: search.get('sig') ?? '',
+      }),
     onSuccess: (conversion) => {
-      queryClient.setQueryData(['/api/conversions', conversion.id], conversion);
+      queryClient.setQueryData(queryKeys.conversion(conversion.id), conversion);
       navigate(`/?conversion=${encodeURIComponent(conversion.id)}`, { replace: true });
     },
   });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatPrice, type SandboxCard, type SandboxCheckoutSession } from '@vectrace/contract';
+import { apiPaths, formatPrice, type SandboxCard, type SandboxCheckoutSession } from '@vectrace/contract';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'wouter';
@@ -12,13 +12,14 @@ import { Spinner } from '../components/ui/spinner';
 import { usePageMeta } from '../hooks/use-page-meta';
 import { ApiError, apiJson } from '../lib/api';
 import { withoutStatus } from '../lib/checkout';
+import { queryKeys } from '../lib/query-keys';
 
 /** `/sandbox/checkout/:id`: the sandbox's stand-in for Stripe Checkout, for the Pro subscription. */
 export function SandboxCheckoutPage() {
   const { id = '' } = useParams<{ id: string }>();
   usePageMeta(`Subscribe to Pro | ${productName} (test mode)`, 'Test checkout: no real payment is taken.');
   const session = useQuery<SandboxCheckoutSession, Error>({
-    queryKey: ['/api/sandbox/checkout-sessions', id],
+    queryKey: queryKeys.sandboxCheckoutSession(id),
   });
 
   let body: ReactNode;
@@ -75,11 +76,9 @@ function HomeButton() {
 function OpenCheckout({ session }: { session: SandboxCheckoutSession }) {
   const price = formatPrice(session.amount, session.currency);
   const pay = async (card: SandboxCard) => {
-    const answer = await apiJson<{ url?: string }>(
-      'POST',
-      `/api/sandbox/checkout-sessions/${encodeURIComponent(session.id)}/pay`,
-      { card },
-    );
+    const answer = await apiJson<{ url?: string }>('POST', apiPaths.sandboxCheckoutSessionPay(session.id), {
+      card,
+    });
     if (!answer.url) throw new Error('Payment failed');
     window.location.assign(answer.url);
   };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatPrice, type SandboxPortalSession } from '@vectrace/contract';
+import { apiPaths, formatPrice, type SandboxPortalSession } from '@vectrace/contract';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLocation, useParams } from 'wouter';
@@ -14,13 +14,14 @@ import { toast } from '../hooks/use-toast';
 import { ApiError, apiJson } from '../lib/api';
 import { withoutStatus } from '../lib/checkout';
 import { longDate } from '../lib/dates';
+import { queryKeys } from '../lib/query-keys';
 import { subscriptionChanged } from '../lib/subscription-news';
 
 /** `/sandbox/portal/:id`: the sandbox's stand-in for Stripe's customer portal. */
 export function SandboxPortalPage() {
   const { id = '' } = useParams<{ id: string }>();
   usePageMeta(`Manage subscription | ${productName} (test mode)`, 'Test billing portal: no real payment.');
-  const session = useQuery<SandboxPortalSession, Error>({ queryKey: ['/api/sandbox/portal-sessions', id] });
+  const session = useQuery<SandboxPortalSession, Error>({ queryKey: queryKeys.sandboxPortalSession(id) });
 
   let body: ReactNode;
   if (session.isPending) {
@@ -55,15 +56,11 @@ function Portal({ session }: { session: SandboxPortalSession }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const cancel = useMutation({
-    mutationFn: () =>
-      apiJson<{ url: string }>(
-        'POST',
-        `/api/sandbox/portal-sessions/${encodeURIComponent(session.id)}/cancel`,
-      ),
+    mutationFn: () => apiJson<{ url: string }>('POST', apiPaths.sandboxPortalSessionCancel(session.id)),
     onSuccess: (answer) => {
       // Back on the site, the toast says what happened and until when Pro lasts.
       toast(subscriptionChanged('cancel', longDate(subscription?.currentPeriodEnd)));
-      void queryClient.invalidateQueries({ queryKey: ['/api/account'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.account });
       const back = new URL(answer.url || session.returnUrl, window.location.href);
       if (back.origin === window.location.origin) navigate(`${back.pathname}${back.search}${back.hash}`);
       else window.location.assign(back.href);

@@ -1,9 +1,10 @@
 import { DialogClose, DialogTrigger } from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey } from '@vectrace/contract';
+import { type ApiKey, apiPaths } from '@vectrace/contract';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { longDate } from '../../lib/dates';
+import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../ui/button';
 import {
   Dialog,
@@ -29,10 +30,10 @@ function lastUsed(iso: string | null): string {
 export function ApiKeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: () => void }) {
   const queryClient = useQueryClient();
   const revoke = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/keys/${apiKey.id}`),
+    mutationFn: () => apiRequest('DELETE', apiPaths.apiKey(apiKey.id)),
     onSuccess: () => {
       onRevoked();
-      void queryClient.invalidateQueries({ queryKey: ['/api/keys'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
       toast({ title: 'Key revoked', description: `“${apiKey.name}” no longer works.` });
     },
     onError: (error) =>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ApiKeyList,
+  apiPaths,
   type CreatedApiKey,
   createApiKeySchema,
   MAX_API_KEYS,
@@ -9,6 +10,7 @@ import {
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { apiJson, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { FormField } from '../auth/form-field';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { FormAlert } from '../ui/form-alert';
@@ -17,22 +19,21 @@ import { PendingButton } from '../ui/pending-button';
 import { ApiKeyRow } from './api-key-row';
 import { NewKeyDialog } from './new-key-dialog';
 
-const keysKey = ['/api/keys'];
 const keyNameId = 'api-key-name';
 
 /** The developer API's keys: create one (its secret shown once), see when each was last used, revoke. */
 export function ApiKeysCard({ planType }: { planType: PlanType }) {
   const queryClient = useQueryClient();
-  const keys = useQuery<ApiKeyList>({ queryKey: keysKey });
+  const keys = useQuery<ApiKeyList>({ queryKey: queryKeys.apiKeys });
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const create = useMutation({
-    mutationFn: (input: { name: string }) => apiJson<CreatedApiKey>('POST', '/api/keys', input),
+    mutationFn: (input: { name: string }) => apiJson<CreatedApiKey>('POST', apiPaths.apiKeys, input),
     onSuccess: (key) => {
       setName('');
       setCreated(key);
-      void queryClient.invalidateQueries({ queryKey: keysKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
     },
     onError: (error) => setProblem(errorMessage(error, 'The key could not be created. Please try again.')),
   });

@@ -1,10 +1,12 @@
 import { DialogClose, DialogTrigger } from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@vectrace/contract';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { forgetMemory } from '../../lib/converter-memory';
+import { queryKeys } from '../../lib/query-keys';
 import { FormField } from '../auth/form-field';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -27,10 +29,10 @@ export function DeleteAccount() {
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const remove = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/account/delete', { password }),
+    mutationFn: () => apiRequest('POST', apiPaths.accountDelete, { password }),
     onSuccess: () => {
       forgetMemory();
-      queryClient.setQueryData(['/api/user'], null);
+      queryClient.setQueryData(queryKeys.user, null);
       void queryClient.invalidateQueries({ refetchType: 'none' });
       toast({
         title: 'Account deleted',

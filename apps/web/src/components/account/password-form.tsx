@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangePasswordInput, changePasswordSchema } from '@vectrace/contract';
+import { apiPaths, type ChangePasswordInput, changePasswordSchema } from '@vectrace/contract';
 import { type FormEvent, useState } from 'react';
 import { toast } from '../../hooks/use-toast';
 import { apiRequest, errorMessage } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import { FormField } from '../auth/form-field';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { FormAlert } from '../ui/form-alert';
@@ -21,10 +22,10 @@ export function PasswordForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const change = useMutation({
-    mutationFn: (input: ChangePasswordInput) => apiRequest('POST', '/api/account/password', input),
+    mutationFn: (input: ChangePasswordInput) => apiRequest('POST', apiPaths.accountPassword, input),
     onSuccess: (_answer, input) => {
       setFields(empty);
-      if (input.revokeApiKeys) void queryClient.invalidateQueries({ queryKey: ['/api/keys'] });
+      if (input.revokeApiKeys) void queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys });
       toast({
         title: 'Password changed',
         description: input.revokeApiKeys

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AccountSummary, offers } from '@vectrace/contract';
+import { type AccountSummary, apiPaths, offers } from '@vectrace/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { toast } from '../../hooks/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
 import { longDate } from '../../lib/dates';
+import { queryKeys } from '../../lib/query-keys';
 import { subscriptionChanged } from '../../lib/subscription-news';
 import { CancelSubscriptionDialog } from '../checkout/cancel-subscription-dialog';
 import { ManageSubscriptionButton } from '../checkout/manage-subscription-button';
@@ -22,10 +23,10 @@ export function PlanCard({ account }: { account: AccountSummary }) {
   const swapping = useRef(false);
   const change = useMutation({
     mutationFn: (action: 'cancel' | 'resume') =>
-      apiJson<AccountSummary>('POST', `/api/subscription/${action}`),
+      apiJson<AccountSummary>('POST', apiPaths.subscription(action)),
     onSuccess: (updated, action) => {
-      queryClient.setQueryData(['/api/account'], updated);
-      void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+      queryClient.setQueryData(queryKeys.account, updated);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.user });
       toast(subscriptionChanged(action, longDate(updated.subscription?.currentPeriodEnd)));
       swapping.current = true;
     },

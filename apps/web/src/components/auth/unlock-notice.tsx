@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UnlockAnswer } from '@vectrace/contract';
+import { apiPaths, type UnlockAnswer } from '@vectrace/contract';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { ApiError, apiJson } from '../../lib/api';
@@ -18,7 +18,7 @@ export function UnlockNotice({
   onUnlocked: (username: string) => void;
 }) {
   const unlock = useMutation({
-    mutationFn: () => apiJson<UnlockAnswer>('POST', '/api/login/unlock', { token }),
+    mutationFn: () => apiJson<UnlockAnswer>('POST', apiPaths.loginUnlock, { token }),
     onSuccess: (answer) => onUnlocked(answer.username),
   });
   const asked = useRef(false);

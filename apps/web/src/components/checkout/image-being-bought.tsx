@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Conversion, conversionThumbnailPath } from '@vectrace/contract';
+import { apiPaths, type Conversion } from '@vectrace/contract';
 import { describeSettings } from '../../lib/history';
+import { queryKeys } from '../../lib/query-keys';
 import { Card, CardContent } from '../ui/card';
 
 /** The image this payment unlocks, so the buyer sees what they pay for. */
 export function ImageBeingBought({ conversionId }: { conversionId: string }) {
   const { data: conversion } = useQuery<Conversion>({
-    queryKey: ['/api/conversions', conversionId],
+    queryKey: queryKeys.conversion(conversionId),
     retry: false,
   });
   if (!conversion) return null;
@@ -14,7 +15,7 @@ export function ImageBeingBought({ conversionId }: { conversionId: string }) {
     <Card>
       <CardContent className="flex items-center gap-4 pt-6">
         <img
-          src={conversionThumbnailPath(conversion.id)}
+          src={apiPaths.conversionThumbnail(conversion.id)}
           alt={`What you are buying: ${conversion.originalFileName}`}
           className="size-20 shrink-0 rounded-md border border-border bg-white object-contain"
         />

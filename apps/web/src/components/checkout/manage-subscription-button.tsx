@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BillingPortalAnswer } from '@vectrace/contract';
+import { apiPaths, type BillingPortalAnswer } from '@vectrace/contract';
 import { CreditCard } from 'lucide-react';
 import { toast } from '../../hooks/use-toast';
 import { apiJson, errorMessage } from '../../lib/api';
@@ -10,7 +10,7 @@ import { Spinner } from '../ui/spinner';
 export function ManageSubscriptionButton() {
   const portal = useMutation({
     mutationFn: async () => {
-      const answer = await apiJson<Partial<BillingPortalAnswer>>('POST', '/api/billing-portal');
+      const answer = await apiJson<Partial<BillingPortalAnswer>>('POST', apiPaths.billingPortal);
       if (!answer.url) throw new Error('The billing portal did not answer with an address');
       return answer.url;
     },

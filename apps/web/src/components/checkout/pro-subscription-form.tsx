@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type CheckoutSessionAnswer, offers, type PaymentConfig } from '@vectrace/contract';
+import { apiPaths, type CheckoutSessionAnswer, offers, type PaymentConfig } from '@vectrace/contract';
 import { ArrowRight, CircleCheck, ExternalLink, LogIn } from 'lucide-react';
 import { Link } from 'wouter';
 import { useAuth } from '../../hooks/use-auth';
@@ -20,7 +20,7 @@ export function ProSubscriptionForm({ provider, conversionId }: ProSubscriptionF
   const { user, isLoading } = useAuth();
   const subscribe = useMutation({
     mutationFn: async () => {
-      const answer = await apiJson<Partial<CheckoutSessionAnswer>>('POST', '/api/create-checkout-session', {
+      const answer = await apiJson<Partial<CheckoutSessionAnswer>>('POST', apiPaths.createCheckoutSession, {
         plan: 'pro',
         conversion_id: conversionId,
       });

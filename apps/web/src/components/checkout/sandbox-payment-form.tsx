@@ -1,4 +1,4 @@
-import { offers, type SandboxCard } from '@vectrace/contract';
+import { apiPaths, offers, type SandboxCard } from '@vectrace/contract';
 import type { PaymentIntentHandle } from '../../hooks/use-payment-intent';
 import { paymentFailedToast, usePaymentSucceeded } from '../../hooks/use-payment-succeeded';
 import { apiJson } from '../../lib/api';
@@ -19,11 +19,10 @@ export function SandboxPaymentForm({
 
   const pay = async (card: SandboxCard) => {
     await receipt.save();
-    await apiJson<{ status: string }>(
-      'POST',
-      `/api/sandbox/payment-intents/${encodeURIComponent(intent.paymentIntentId)}/confirm`,
-      { client_secret: intent.clientSecret, card },
-    );
+    await apiJson<{ status: string }>('POST', apiPaths.sandboxPaymentIntentConfirm(intent.paymentIntentId), {
+      client_secret: intent.clientSecret,
+      card,
+    });
     succeeded(intent.paymentIntentId, conversionId);
   };
 

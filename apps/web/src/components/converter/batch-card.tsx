@@ -1,6 +1,6 @@
 import {
+  apiPaths,
   type Conversion,
-  conversionThumbnailPath,
   type DownloadFormat,
   downloadFormats,
   formatDetails,
@@ -42,7 +42,7 @@ function RowContent({ row, view }: { row: BatchRow; view: RowView }) {
     <>
       {row.status === 'created' ? (
         <img
-          src={conversionThumbnailPath(row.conversionId)}
+          src={apiPaths.conversionThumbnail(row.conversionId)}
           alt=""
           className="size-10 shrink-0 rounded-md border border-border bg-white object-contain"
         />

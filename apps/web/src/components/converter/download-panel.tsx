@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  apiPaths,
   type Conversion,
   type DownloadFormat,
   downloadFileName,
@@ -18,6 +19,7 @@ import { checkoutPathFor } from '../../lib/download-gate';
 import { allFormatLabels, downloadPath } from '../../lib/downloads';
 import { checkedSize, naturalSize, type PixelSize } from '../../lib/output-size';
 import { type PngBackground, saveBlob, svgToPng } from '../../lib/png-export';
+import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { MoreFormats } from './more-formats';
@@ -26,7 +28,7 @@ import { PngExportDialog } from './png-export-dialog';
 import { ReceiptLink } from './receipt-link';
 
 async function fetchSvg(id: string): Promise<string> {
-  return (await apiRequest('GET', `/api/download/${id}`)).text();
+  return (await apiRequest('GET', apiPaths.download(id))).text();
 }
 
 /**
@@ -59,8 +61,8 @@ export function DownloadPanel({
   // The server asks for payment (a Pro plan that has just ended): the checkout, as for any unpaid download.
   const paymentNeeded = (error: unknown) => {
     if (!(error instanceof ApiError && error.code === 'payment_required')) return false;
-    void queryClient.invalidateQueries({ queryKey: ['/api/conversions'] });
-    void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.conversions });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
     toCheckout();
     return true;
   };

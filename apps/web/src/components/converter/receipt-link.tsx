@@ -3,6 +3,7 @@ import type { ReceiptLinkAnswer } from '@vectrace/contract';
 import { Copy, Link2 } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from '../../hooks/use-toast';
+import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 
@@ -14,7 +15,7 @@ import { Input } from '../ui/input';
 export function ReceiptLink({ conversionId }: { conversionId: string }) {
   const id = useId();
   const { data } = useQuery<ReceiptLinkAnswer>({
-    queryKey: ['/api/conversions', conversionId, 'receipt-link'],
+    queryKey: queryKeys.receiptLink(conversionId),
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (!data) return null;

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  apiPaths,
   CONVERSIONS_PAGE_SIZE,
   type Conversion,
-  conversionThumbnailPath,
   downloadFileName,
   inProgressStatuses,
   isPaid,
@@ -14,12 +14,13 @@ import { toast } from '../../hooks/use-toast';
 import { apiJson, apiRequest, errorMessage } from '../../lib/api';
 import { describeSettings, groupByImage, statusWords, timeLeft } from '../../lib/history';
 import { saveBlob } from '../../lib/png-export';
+import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 
 async function download(conversion: Conversion) {
   try {
-    const svg = await (await apiRequest('GET', `/api/download/${conversion.id}`)).text();
+    const svg = await (await apiRequest('GET', apiPaths.download(conversion.id))).text();
     saveBlob(
       new Blob([svg], { type: 'image/svg+xml' }),
       downloadFileName('svg', conversion.originalFileName),
@@ -40,7 +41,7 @@ function Thumbnail({ conversion }: { conversion: Conversion }) {
         <ImageIcon aria-hidden="true" className="size-6 text-muted-foreground" />
       ) : (
         <img
-          src={conversionThumbnailPath(conversion.id)}
+          src={apiPaths.conversionThumbnail(conversion.id)}
           alt=""
           loading="lazy"
           className="max-h-full max-w-full object-contain"
@@ -56,7 +57,7 @@ function Thumbnail({ conversion }: { conversion: Conversion }) {
  */
 export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
   const { data: newest = [], isLoading } = useQuery<Conversion[]>({
-    queryKey: ['/api/conversions'],
+    queryKey: queryKeys.conversions,
     enabled,
     retry: false,
     refetchInterval: (query) =>
@@ -72,7 +73,7 @@ export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
     setOlderLoading(true);
     try {
       const last = (older.length ? older : newest).at(-1);
-      const page = await apiJson<Conversion[]>('GET', `/api/conversions?before=${last?.id ?? ''}`);
+      const page = await apiJson<Conversion[]>('GET', apiPaths.conversionsBefore(last?.id ?? ''));
       setOlder((shown) => [...shown, ...page]);
       if (page.length < CONVERSIONS_PAGE_SIZE) setOlderDone(true);
     } catch (error) {

@@ -1,144 +1,16 @@
-import { type Conversion, isPaid } from '@vectrace/contract';
+import type { Conversion } from '@vectrace/contract';
 import { Maximize, Minimize, Minus, Plus, Scan } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../../../lib/api';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Slider } from '../../ui/slider';
-import { PreviewPicture, RegionPicture } from './preview-picture';
+import { type Backdrop, BackdropPicker, backdropStyle } from './backdrop-picker';
+import { Pane } from './pane';
 import { useElementSize } from './use-element-size';
-import { useRegionUrl } from './use-region-url';
-import { clampZoom, fitView, panBy, type View, zoomAround } from './view-state';
+import { usePaidSvg } from './use-paid-svg';
+import { VectorLayer } from './vector-layer';
+import { boxOf, clampZoom, fitView, panBy, type Size, type View, zoomAround } from './view-state';
 
 export type ViewMode = 'original' | 'vector' | 'split' | 'side' | 'outline';
-
-/** What the vector is shown on: its transparency as a checkerboard, white paper, or a dark ground. */
-type Backdrop = 'checker' | 'white' | 'dark';
-const backdrops: { value: Backdrop; label: string; style: CSSProperties }[] = [
-  {
-    value: 'checker',
-    label: 'Checkerboard',
-    style: { background: 'repeating-conic-gradient(#e2e8f0 0 25%, #fff 0 50%) 0 0 / 20px 20px' },
-  },
-  { value: 'white', label: 'White', style: { background: '#fff' } },
-  { value: 'dark', label: 'Dark', style: { background: '#1e293b' } },
-];
-type Size = { width: number; height: number };
-
-/** Where an image-sized box sits in a viewport for a view. */
-function boxOf(view: View, viewport: Size, x = 0, y = 0, w = 0, h = 0): CSSProperties {
-  return {
-    position: 'absolute',
-    left: viewport.width / 2 + (x - view.cx) * view.zoom,
-    top: viewport.height / 2 + (y - view.cy) * view.zoom,
-    width: w * view.zoom,
-    height: h * view.zoom,
-    maxWidth: 'none',
-  };
-}
-
-/** The paid result's own SVG, as a picture that stays sharp at any zoom. */
-function usePaidSvg(conversion: Conversion | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  const paid = conversion ? isPaid(conversion.paymentStatus) : false;
-  const id = conversion?.id;
-  useEffect(() => {
-    if (!paid || !id) return;
-    let objectUrl: string | null = null;
-    let live = true;
-    apiRequest('GET', `/api/download/${id}`)
-      .then((response) => response.blob())
-      .then((blob) => {
-        if (!live) return;
-        objectUrl = URL.createObjectURL(new Blob([blob], { type: 'image/svg+xml' }));
-        setUrl(objectUrl);
-      })
-      .catch(() => setUrl(null));
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [paid, id]);
-  return url;
-}
-
-/** One viewport: it zooms with the wheel or a pinch, pans with a drag, and shows its layers. */
-function Pane({
-  onView,
-  label,
-  children,
-}: {
-  onView: (update: (view: View, viewport: Size) => View) => void;
-  label: string;
-  children: (viewport: Size) => ReactNode;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const viewport = useElementSize(ref);
-  const pointers = useRef(new Map<number, { x: number; y: number }>());
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const wheel = (event: WheelEvent) => {
-      event.preventDefault();
-      const rect = element.getBoundingClientRect();
-      const size = { width: rect.width, height: rect.height };
-      onView((v) =>
-        zoomAround(
-          v,
-          Math.exp(-event.deltaY * 0.0015),
-          event.clientX - rect.left,
-          event.clientY - rect.top,
-          size,
-        ),
-      );
-    };
-    element.addEventListener('wheel', wheel, { passive: false });
-    return () => element.removeEventListener('wheel', wheel);
-  }, [onView]);
-
-  const move = (event: React.PointerEvent) => {
-    const previous = pointers.current.get(event.pointerId);
-    if (!previous) return;
-    const rect = event.currentTarget.getBoundingClientRect();
-    const size = { width: rect.width, height: rect.height };
-    const current = { x: event.clientX, y: event.clientY };
-    if (pointers.current.size === 2) {
-      // A pinch: the distance between the two fingers sets the zoom, around their middle.
-      const [other] = [...pointers.current.entries()]
-        .filter(([id]) => id !== event.pointerId)
-        .map(([, p]) => p);
-      const before = Math.hypot(previous.x - other.x, previous.y - other.y);
-      const after = Math.hypot(current.x - other.x, current.y - other.y);
-      if (before > 0) {
-        const mx = (current.x + other.x) / 2 - rect.left;
-        const my = (current.y + other.y) / 2 - rect.top;
-        onView((v) => zoomAround(v, after / before, mx, my, size));
-      }
-    } else {
-      onView((v) => panBy(v, current.x - previous.x, current.y - previous.y));
-    }
-    pointers.current.set(event.pointerId, current);
-  };
-  const release = (event: React.PointerEvent) => pointers.current.delete(event.pointerId);
-
-  return (
-    <div
-      ref={ref}
-      data-pane={label}
-      className="relative h-full w-full cursor-grab touch-none overflow-hidden active:cursor-grabbing"
-      onPointerDown={(event) => {
-        event.currentTarget.setPointerCapture(event.pointerId);
-        pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
-      }}
-      onPointerMove={move}
-      onPointerUp={release}
-      onPointerCancel={release}
-    >
-      {viewport.width > 0 ? children(viewport) : null}
-    </div>
-  );
-}
 
 /**
  * The result viewer: the original and the vector zoomed and panned together (wheel, pinch, drag,
@@ -168,7 +40,7 @@ export function ResultViewer({
   const frameSize = useElementSize(frame);
   const [split, setSplit] = useState(50);
   const [backdrop, setBackdrop] = useState<Backdrop>('checker');
-  const ground = (backdrops.find((b) => b.value === backdrop) ?? backdrops[0]).style;
+  const ground = backdropStyle(backdrop);
   const [fullscreen, setFullscreen] = useState(false);
   const done = conversion?.status === 'completed' && !conversion.expired ? conversion : null;
   const paidSvg = usePaidSvg(done);
@@ -339,24 +211,7 @@ export function ResultViewer({
         <Button variant="outline" size="sm" onClick={() => zoomTo(1)}>
           100%
         </Button>
-        {mode !== 'original' ? (
-          <fieldset className="flex items-center gap-1">
-            <legend className="sr-only">Background</legend>
-            {backdrops.map((b) => (
-              <Button
-                key={b.value}
-                variant="outline"
-                size="sm"
-                aria-pressed={backdrop === b.value}
-                className={backdrop === b.value ? 'bg-accent' : undefined}
-                onClick={() => setBackdrop(b.value)}
-              >
-                <span aria-hidden="true" className="size-3 rounded-sm border border-border" style={b.style} />
-                {b.label}
-              </Button>
-            ))}
-          </fieldset>
-        ) : null}
+        {mode !== 'original' ? <BackdropPicker value={backdrop} onChange={setBackdrop} /> : null}
         <Button
           variant="outline"
           size="sm"
@@ -369,57 +224,5 @@ export function ResultViewer({
         </Button>
       </div>
     </div>
-  );
-}
-
-/** The vector: the whole-image render, a sharper render of the visible region over it, or the SVG. */
-function VectorLayer({
-  conversion,
-  view,
-  viewport,
-  image,
-  baseScale,
-  outline,
-  paidSvg,
-}: {
-  conversion: Conversion;
-  view: View;
-  viewport: Size;
-  image: Size;
-  baseScale: number;
-  outline: boolean;
-  paidSvg: string | null;
-}) {
-  const tile = useRegionUrl({
-    conversionId: conversion.id,
-    paymentStatus: conversion.paymentStatus,
-    view,
-    image,
-    viewport,
-    baseScale: paidSvg && !outline ? Number.POSITIVE_INFINITY : baseScale,
-    outline,
-  });
-  const whole = boxOf(view, viewport, 0, 0, image.width, image.height);
-  return (
-    <>
-      {outline ? null : (
-        // A new image once paid: the preview drops its watermark.
-        <PreviewPicture
-          src={`/api/preview/${conversion.id}?payment=${conversion.paymentStatus}`}
-          style={whole}
-        />
-      )}
-      {paidSvg && !outline ? (
-        <img src={paidSvg} alt="" draggable={false} style={whole} className="select-none" />
-      ) : null}
-      {tile ? (
-        <RegionPicture
-          key={tile.url}
-          src={tile.url}
-          alt={outline ? 'Vector outlines and nodes' : ''}
-          style={boxOf(view, viewport, tile.region.x, tile.region.y, tile.region.w, tile.region.h)}
-        />
-      ) : null}
-    </>
   );
 }

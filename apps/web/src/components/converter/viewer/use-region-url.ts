@@ -1,3 +1,4 @@
+import { apiPaths } from '@vectrace/contract';
 import { useEffect, useState } from 'react';
 import { MAX_ZOOM, type View, visibleRegion } from './view-state';
 
@@ -41,7 +42,7 @@ export function useRegionUrl(options: {
         view: outline ? 'outline' : 'fill',
         payment: paymentStatus,
       });
-      setTile({ url: `/api/preview/${conversionId}?${query}`, region: { x, y, w, h } });
+      setTile({ url: `${apiPaths.preview(conversionId)}?${query}`, region: { x, y, w, h } });
     }, 150);
     return () => clearTimeout(timer);
   }, [conversionId, paymentStatus, view, image, viewport, baseScale, outline]);

@@ -1,3 +1,5 @@
+import type { CSSProperties } from 'react';
+
 /** Where the viewer looks: a zoom (1 = one image pixel per screen pixel) around a center point. */
 export interface View {
   zoom: number;
@@ -5,6 +7,9 @@ export interface View {
   cx: number;
   cy: number;
 }
+
+/** A width and height in pixels: an image's, or a viewport's. */
+export type Size = { width: number; height: number };
 
 export const MIN_ZOOM = 0.05;
 export const MAX_ZOOM = 16;
@@ -50,4 +55,16 @@ export function visibleRegion(
   const x1 = Math.min(image.width, view.cx + viewport.width / 2 / view.zoom);
   const y1 = Math.min(image.height, view.cy + viewport.height / 2 / view.zoom);
   return { x: x0, y: y0, w: Math.max(0, x1 - x0), h: Math.max(0, y1 - y0) };
+}
+
+/** Where an image-sized box sits in a viewport for a view. */
+export function boxOf(view: View, viewport: Size, x = 0, y = 0, w = 0, h = 0): CSSProperties {
+  return {
+    position: 'absolute',
+    left: viewport.width / 2 + (x - view.cx) * view.zoom,
+    top: viewport.height / 2 + (y - view.cy) * view.zoom,
+    width: w * view.zoom,
+    height: h * view.zoom,
+    maxWidth: 'none',
+  };
 }
