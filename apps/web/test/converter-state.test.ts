@@ -1,11 +1,14 @@
 import { type Conversion, type ConversionSettings, defaultConversionSettings } from '@vectrace/contract';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/lib/api';
 import {
   type ConverterEvent,
   type ConverterState,
   converterReducer,
   initialConverter,
   isActive,
+  isGone,
+  lostMessage,
   pollEvery,
   retraceSource,
   shownConversions,
@@ -190,5 +193,22 @@ describe('the converter', () => {
     expect(pollEvery(conversion('c', { paymentStatus: 'paid' }))).toBe(false);
     expect(pollEvery(conversion('c', { status: 'failed' }))).toBe(false);
     expect(pollEvery(conversion('c', { expired: true }))).toBe(false);
+  });
+
+  it('drops a conversion the server says is gone or not ours, with why; keeps it through a failed poll', () => {
+    const gone = new ApiError(404, 'Conversion not found', 'not_found');
+    const notOurs = new ApiError(401, 'Not signed in', 'unauthorized');
+    const failedPoll = new ApiError(503, 'Unavailable', 'unavailable');
+    expect([gone, notOurs, failedPoll, new TypeError('Failed to fetch'), null].map(isGone)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(lostMessage(gone)).toMatch(
+      /no longer available: it was deleted, or removed 24 hours after upload/,
+    );
+    expect(lostMessage(notOurs)).toMatch(/belongs to an account that is not signed in here/);
   });
 });

@@ -7,13 +7,14 @@ import {
 } from '@vectrace/contract';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { useSearch } from 'wouter';
-import { lostMessage } from '../components/converter/lost-notice';
-import { ApiError, errorMessage } from '../lib/api';
+import { errorMessage } from '../lib/api';
 import { conversionInAddress, forgetMemory, readMemory } from '../lib/converter-memory';
 import {
   converterReducer,
   initialConverter,
   isActive,
+  isGone,
+  lostMessage,
   pollEvery,
   retraceSource,
   shownConversions,
@@ -34,10 +35,6 @@ import { toast } from './use-toast';
 
 /** How long settings stay still before the image is traced again with them. */
 const RETRACE_AFTER_MS = 350;
-
-/** A conversion that is no longer there (404) or no longer ours (401), as against a failed poll. */
-const isGone = (error: Error | null) =>
-  error instanceof ApiError && (error.code === 'not_found' || error.code === 'unauthorized');
 
 /** What the converter shows and what a person can do with it. */
 export type ConverterWork = ReturnType<typeof useConverter>;

@@ -1,4 +1,5 @@
 import { type Conversion, type ConversionSettings, defaultConversionSettings } from '@vectrace/contract';
+import { ApiError } from './api';
 import type { ConverterMemory } from './converter-memory';
 import type { UploadResult } from './upload';
 import { idleUpload, type UploadState, uploadReducer } from './upload-state';
@@ -181,4 +182,15 @@ export function pollEvery(conversion: Conversion | undefined): number | false {
   if (conversion.status !== 'completed') return 1000;
   if (conversion.paymentStatus === 'paid') return false;
   return conversion.paymentStatus === 'subscription_active' ? 30_000 : 1000;
+}
+
+/** A conversion that is no longer there (deleted, expired) or no longer ours, as against a failed poll. */
+export const isGone = (error: Error | null) =>
+  error instanceof ApiError && (error.code === 'not_found' || error.code === 'unauthorized');
+
+/** Why a conversion left the screen: deleted or expired, or not this visitor's. */
+export function lostMessage(error: Error | null): string {
+  return error instanceof ApiError && error.code === 'unauthorized'
+    ? 'That conversion belongs to an account that is not signed in here. Sign in to see it, or upload the image again.'
+    : 'That conversion is no longer available: it was deleted, or removed 24 hours after upload. Upload the image again to convert it.';
 }
