@@ -26,6 +26,7 @@ import { traceColor } from './color/trace-color.js';
 import { withinCost } from './cost.js';
 import { cutContour } from './cut-contour.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
+import { inkMap } from './ink/ink-map.js';
 import { TraceError } from './errors.js';
 import {
   type Color,
@@ -38,6 +39,7 @@ import {
 import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
 import { type Reading, readImage } from './reading.js';
+import { bwKeepsPicture } from './reading-check.js';
 import { scaleLayers } from './scale.js';
 import {
   type CutContour,
@@ -79,7 +81,7 @@ export function trace(
   if (alpha) image = silhouette(image);
   const read = full.mode === 'auto' && !alpha ? readImage(image, full.read) : undefined;
   if (read) timings.reading = performance.now() - start;
-  const mode = read?.reading.mode ?? (full.mode === 'auto' ? 'bw' : full.mode);
+  let mode = read?.reading.mode ?? (full.mode === 'auto' ? 'bw' : full.mode);
   // Draft trades detail for speed where there are pixels to spare: a big image at half size
   // (never pixel art, whose every pixel counts).
   const halved =
@@ -87,8 +89,20 @@ export function trace(
   // An image with more fine detail than a trace can take on is traced smaller (see cost.ts).
   const { image: source, factor: reduced } = withinCost(halved ? halve(image) : image);
   const factor = (halved ? 2 : 1) * reduced;
+  let ink = source === image ? read?.ink : undefined;
+  let checked: Reading | undefined;
+  if (read && mode === 'bw') {
+    // The reading checks its own result: black and white that loses much of the picture (a gray
+    // ground, shading) is not taken; color keeps it.
+    const at = performance.now();
+    ink ??= inkMap(source, full.read);
+    if (!bwKeepsPicture(source, ink, toParams(full, mode, source).cutShift)) {
+      checked = { mode: 'color', kind: 'shades' };
+      mode = 'color';
+    }
+    timings.check = performance.now() - at;
+  }
   const params = toParams(full, mode, source);
-  const ink = source === image ? read?.ink : undefined;
   let traced: { layers: Layer[]; background?: Color; page?: boolean } =
     mode === 'pixel'
       ? tracePixel(source)
@@ -101,7 +115,7 @@ export function trace(
     ? { mode, kind: 'silhouette' }
     : mode === 'bw'
       ? { mode, kind: traced.page ? 'page' : 'ink' }
-      : (read?.reading ?? { mode, kind: defaultKind[mode] });
+      : (checked ?? read?.reading ?? { mode, kind: defaultKind[mode] });
   if (read && traced.layers.length === 0 && mode === 'bw') {
     // Nothing dark enough to be ink (light art on a light ground): its colors are the picture.
     reading = { mode: 'color', kind: 'light-art' };

@@ -6,6 +6,7 @@ import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
 import { isColorful, readLuminance } from './luminance.js';
 import { SAUVOLA_K, sauvolaLevels } from './sauvola.js';
 import { clearSurface, findSurface, paperOver } from './surface.js';
+import { pageKeepsPicture } from './page-check.js';
 import { continueThinLines } from './thin-lines.js';
 
 /** How much ink every pixel holds, from the picture's own paper and ink levels. */
@@ -112,7 +113,12 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     if (surface) clearSurface(local, surface, SAUVOLA_K);
     const globalInk = table.map((level) => (level > cut * 255 ? 1 : 0));
     const readings = { width, height, lum, globalInk, local, localCut: SAUVOLA_K, colorful };
-    if (read === 'page' || looksLikeDocument(readings)) {
+    // A page is paper with ink on it: a reading that wipes dark ground or shading is not one.
+    const isInk = (i: number) => local[i] > SAUVOLA_K * 255;
+    if (
+      read === 'page' ||
+      (looksLikeDocument(readings) && pageKeepsPicture(image, lum, isInk, surface))
+    ) {
       return { width, height, values: local, table: IDENTITY, cut: SAUVOLA_K, document: true };
     }
   }
