@@ -5,12 +5,11 @@ import type { Bitmap } from './outline/bitmap.js';
 /** Blocks along the longer side the picture is compared on: enough to see a shape, cheap at any size. */
 const BLOCKS = 256;
 /**
- * OKLab distance from which a block counts as lost. Black and white cannot show a gray: a dark
- * gray ground traced black or a pale one traced white is what the mode is for, and both lie
- * within 0.4 of it; a black ground traced white, gray art traced black, a red shape traced black
- * lie further.
+ * OKLab distance from which a block's color counts as lost: about white against a 35% gray's
+ * step, as the benchmark scores a result against its image. A gray ground traced white is lost,
+ * and so is a dark gray one traced black: the picture had a gray that black and white cannot show.
  */
-const LOST_DISTANCE = 0.4;
+const LOST_DISTANCE = 0.15;
 /** Pixels read along each side of a block: enough for its mean color, at any image size. */
 const SAMPLES = 4;
 
@@ -18,10 +17,10 @@ const SAMPLES = 4;
  * The share of a picture that a black-and-white result loses: on a grid of at most 256 blocks
  * along the longer side, each block's mean color on white, in the image and in the result (black
  * ink, the white it is shown on elsewhere), both blurred over 3x3 blocks so that an edge placed
- * half a pixel off does not count, and the blocks more than 0.4 apart in OKLab counted (a few
- * pixels along each side of a block are read, not all). A black ground traced white, shaded art
- * traced black, a colored shape traced black are lost over their whole area; anti-aliased edges
- * are not.
+ * half a pixel off does not count, and the blocks more than 0.15 apart in OKLab counted (a few
+ * pixels along each side of a block are read, not all). A black ground traced white, a gray one
+ * traced white or black, shaded art, a colored shape traced black are lost over their whole area;
+ * anti-aliased edges are not.
  */
 export function bwLoss(image: RasterImage, bitmap: Bitmap): number {
   const { width: w, height: h, data } = image;
