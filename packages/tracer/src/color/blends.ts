@@ -2,6 +2,10 @@
 const BLEND_TOLERANCE = 20;
 /** sRGB distance from its own label's color within which a pixel is that color, not a blend. */
 const CLOSE = 6;
+/** Least coverage of the middle of a thin line (see thinLine): fainter is not drawn. */
+const MIN_LINE_COVER = 0.2;
+/** Coverage from which a pixel is a line's or a shape's solid color. */
+const SOLID = 0.9;
 
 /**
  * Gives anti-aliased edge pixels to one of the two colors they blend. An edge pixel between
@@ -22,9 +26,10 @@ export function unblendEdges(
   fixed = -1,
 ): void {
   const before = labels.slice();
-  const near = new Int32Array(9);
-  const dx = [-1, -2, 1, 2, 0, 0, 0, 0];
-  const dy = [0, 0, 0, 0, -1, -2, 1, 2];
+  const labelCount = labelRgb.length / 3;
+  const near = new Int32Array(13 + labelCount);
+  const dx = [-1, -2, 1, 2, 0, 0, 0, 0, -1, 1, -1, 1];
+  const dy = [0, 0, 0, 0, -1, -2, 1, 2, -1, -1, 1, 1];
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
       if (rough[p] === 0) continue;
@@ -45,11 +50,12 @@ export function unblendEdges(
       const ownError = (r - labelRgb[o]) ** 2 + (g - labelRgb[o + 1]) ** 2 + (b - labelRgb[o + 2]) ** 2;
       // A pixel of its own label's color is no blend, whatever lies around it.
       if (ownError < CLOSE * CLOSE) continue;
-      // Its own label and the labels around, within two pixels along the row and the column: a
-      // gray pixel of a thin dark stroke, sorted under the paper, is a blend of paper and stroke.
+      // Its own label and the labels around, within two pixels along the row and the column and
+      // one along the diagonals: a gray pixel of a thin dark stroke, sorted under the paper, is a
+      // blend of paper and stroke, and so is a pink one beside a slanting red line.
       near[0] = own;
       let count = 1;
-      for (let k = 0; k < 8; k++) {
+      for (let k = 0; k < dx.length; k++) {
         const qx = x + dx[k];
         const qy = y + dy[k];
         if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
@@ -59,10 +65,22 @@ export function unblendEdges(
         for (let i = 0; i < count; i++) seen ||= near[i] === l;
         if (!seen) near[count++] = l;
       }
+      // A color that none of its labels explain (light pink, sorted under gray, along a slanting
+      // red line whose pixels all hold less than half of it) may blend any color with them.
+      const around = count;
+      if (ownError > BLEND_TOLERANCE ** 2) {
+        for (let l = 0; l < labelCount; l++) {
+          let seen = l === fixed;
+          for (let i = 0; i < around; i++) seen ||= near[i] === l;
+          if (!seen) near[count++] = l;
+        }
+      }
       if (count < 2) continue;
       let best = Math.min(BLEND_TOLERANCE ** 2, ownError);
       let to = own;
-      for (let i = 0; i < count; i++) {
+      let line = -1;
+      // Pairs of which one at least is around the pixel.
+      for (let i = 0; i < around; i++) {
         const a = near[i] * 3;
         for (let j = i + 1; j < count; j++) {
           const e = near[j] * 3;
@@ -80,10 +98,46 @@ export function unblendEdges(
           if (err < best) {
             best = err;
             to = u < 0.5 ? near[i] : near[j];
+            // The less covered side of a blend may still be the middle of a thin line.
+            line = u < 0.5 ? (thinLine(p, u, a, e) ? near[j] : -1) : thinLine(p, 1 - u, e, a) ? near[i] : -1;
           }
         }
       }
-      labels[p] = to;
+      labels[p] = line >= 0 ? line : to;
     }
+  }
+
+  /** How far pixel q's color lies from label color `from` towards `towards` (offsets into labelRgb). */
+  function coverage(q: number, from: number, towards: number): number {
+    const c = color[q];
+    const dr = labelRgb[towards] - labelRgb[from];
+    const dg = labelRgb[towards + 1] - labelRgb[from + 1];
+    const db = labelRgb[towards + 2] - labelRgb[from + 2];
+    const t =
+      (((c >> 16) - labelRgb[from]) * dr + (((c >> 8) & 255) - labelRgb[from + 1]) * dg + ((c & 255) - labelRgb[from + 2]) * db) /
+      (dr * dr + dg * dg + db * db);
+    return Math.min(1, Math.max(0, t));
+  }
+
+  /**
+   * Whether pixel p, covered `t` by color `line` over `ground`, is the middle of a line thinner
+   * than a pixel: by at least a fifth, and across the row or the column covered at least as much
+   * as both neighbours and more than one, where the other way it is not the rim of a shape (solid
+   * on one side, less covered on the other). An anti-aliased 1 px line at a slant covers each
+   * pixel it crosses by half or less: given to the paper, it would come out dashed.
+   */
+  function thinLine(p: number, t: number, ground: number, line: number): boolean {
+    if (t < MIN_LINE_COVER) return false;
+    const x = p % width;
+    const y = (p / width) | 0;
+    if (x === 0 || y === 0 || x + 1 === width || y + 1 === height) return false;
+    const left = coverage(p - 1, ground, line);
+    const right = coverage(p + 1, ground, line);
+    const up = coverage(p - width, ground, line);
+    const down = coverage(p + width, ground, line);
+    const across = (a: number, b: number) => a <= t && b <= t && Math.min(a, b) < t;
+    // Along a shape's edge the coverage rises and falls too; across it, the shape is on one side.
+    const rim = (a: number, b: number) => Math.max(a, b) >= SOLID && Math.min(a, b) < t;
+    return (across(left, right) && !rim(up, down)) || (across(up, down) && !rim(left, right));
   }
 }

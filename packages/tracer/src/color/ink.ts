@@ -28,7 +28,8 @@ export interface MaskPixels {
  * the edge to the color inside (renderers blend in sRGB, so the line is taken in sRGB): an inside
  * pixel measured from the window's outside label to its own label, an outside pixel from its own
  * label to the window's inside label; clamped to at least half for inside pixels, at most half
- * for outside ones, as thresholding put them. NaN where the window leaves the crop or does not
+ * for outside ones, as thresholding put them; a pixel of a line one pixel wide is all inside (see
+ * `maskLevels`). NaN where the window leaves the crop or does not
  * straddle the edge. Against the transparent label (`clear`), coverage is the pixel's alpha. This
  * window estimate replaced one across each pixel side: 6% lower color
  * error on the corpus (png256 0.458 to 0.429), as it is exact for straight edges at any angle.
@@ -55,7 +56,11 @@ export function windowInk(mask: MaskPixels): WindowInk {
     for (let k = 0; k < 4; k++) {
       const i = i0 + (k >> 1) * cw + (k & 1);
       const p = p0 + (k >> 1) * imageWidth + (k & 1);
-      if (bits[i] !== 0) ink += Math.min(1, Math.max(0.5, coverage(p, outside, labels[p])));
+      if (bits[i] !== 0) {
+        const cx = x - 1 + (k & 1);
+        const cy = y - 1 + (k >> 1);
+        ink += thinAt(bits, cx, cy, cw, ch) ? 1 : Math.min(1, Math.max(0.5, coverage(p, outside, labels[p])));
+      }
       else ink += Math.min(0.5, Math.max(0, coverage(p, labels[p], inside)));
     }
     return ink;
@@ -91,8 +96,10 @@ export function coverageOf({
 /**
  * Every crop pixel's coverage by the layer's mask, 0-255: a pixel inside the mask and beside one
  * outside holds at least half (its place between the outside label and its own), one outside and
- * beside one inside at most half, every other pixel all or nothing. Interpolated to a finer grid,
- * it places the mask's edges as the window estimate does.
+ * beside one inside at most half, every other pixel all or nothing; a pixel of a line one pixel
+ * wide holds all of it, since a 1 px anti-aliased line spreads its color over the pixels it
+ * crosses (half each), and at half it would come out a hairline. Interpolated to a finer grid, it
+ * places the mask's edges as the window estimate does.
  */
 export function maskLevels(mask: MaskPixels): Uint8Array {
   const { crop, imageWidth, labels } = mask;
@@ -111,7 +118,7 @@ export function maskLevels(mask: MaskPixels): Uint8Array {
       else if (y > 0 && (bits[i - cw] !== 0) !== inside) q = p - imageWidth;
       else if (y < ch - 1 && (bits[i + cw] !== 0) !== inside) q = p + imageWidth;
       let c = inside ? 1 : 0;
-      if (q >= 0) {
+      if (q >= 0 && !(inside && thinAt(bits, x, y, cw, ch))) {
         c = inside ? coverage(p, labels[q], labels[p]) : coverage(p, labels[p], labels[q]);
         c = inside ? Math.min(1, Math.max(0.5, c)) : Math.min(0.5, Math.max(0, c));
       }
@@ -119,4 +126,15 @@ export function maskLevels(mask: MaskPixels): Uint8Array {
     }
   }
   return levels;
+}
+
+/** Whether the mask's pixel (x, y) is a line one pixel wide: outside on both sides across a row or a column. */
+function thinAt(bits: Uint8Array, x: number, y: number, cw: number, ch: number): boolean {
+  const i = y * cw + x;
+  const out = (dx: number, dy: number) => {
+    const qx = x + dx;
+    const qy = y + dy;
+    return qx < 0 || qy < 0 || qx >= cw || qy >= ch || bits[i + dy * cw + dx] === 0;
+  };
+  return (out(-1, 0) && out(1, 0)) || (out(0, -1) && out(0, 1));
 }
