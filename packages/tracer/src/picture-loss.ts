@@ -68,7 +68,13 @@ export function bwLoss(image: RasterImage, bitmap: Bitmap): number {
  * The mean over each block and its neighbours (clipped at the edges) of `channels` values a
  * block, summed over `count` pixels a block: per-pixel means, blurred.
  */
-function blur3(sums: Float64Array, count: Float64Array, gw: number, gh: number, channels: number): Float64Array {
+function blur3(
+  sums: Float64Array,
+  count: Float64Array,
+  gw: number,
+  gh: number,
+  channels: number,
+): Float64Array {
   const out = new Float64Array(sums.length);
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {

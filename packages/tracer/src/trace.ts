@@ -26,8 +26,8 @@ import { traceColor } from './color/trace-color.js';
 import { withinCost } from './cost.js';
 import { cutContour } from './cut-contour.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
-import { inkMap } from './ink/ink-map.js';
 import { TraceError } from './errors.js';
+import { inkMap } from './ink/ink-map.js';
 import {
   type Color,
   isArtwork,

@@ -28,7 +28,12 @@ function gray(width: number, height: number, level: (x: number, y: number) => nu
 }
 
 /** Lines of word-like marks (strokes of `mark(paper)`) on a ground of `ground(x, y)`, with grain. */
-function marks(width: number, height: number, ground: (x: number, y: number) => number, ink = 0.25): RasterImage {
+function marks(
+  width: number,
+  height: number,
+  ground: (x: number, y: number) => number,
+  ink = 0.25,
+): RasterImage {
   return gray(width, height, (x, y) => {
     const paper = ground(x, y);
     const line = y % 16 >= 4 && y % 16 < 12 && y > 8 && y < height - 8;
@@ -106,12 +111,20 @@ describe('the reading checks its own result', () => {
     const bw = trace(art, { mode: 'bw' });
     expect(bw.reading.kind).toBe('ink');
     const render = renderSvg(toSvg(bw), 400);
-    const corners = [pixelAt(render, 5, 5), pixelAt(render, 394, 5), pixelAt(render, 5, 294), pixelAt(render, 394, 294)];
+    const corners = [
+      pixelAt(render, 5, 5),
+      pixelAt(render, 394, 5),
+      pixelAt(render, 5, 294),
+      pixelAt(render, 394, 294),
+    ];
     expect(corners).toEqual(corners.map(() => [0, 0, 0]));
   });
 
   it('takes black and white only where it keeps the picture', () => {
-    const logo = rasterOf('<circle cx="100" cy="100" r="70"/><rect x="20" y="20" width="40" height="40"/>', 200);
+    const logo = rasterOf(
+      '<circle cx="100" cy="100" r="70"/><rect x="20" y="20" width="40" height="40"/>',
+      200,
+    );
     expect(bwKeepsPicture(logo, inkMap(logo), 0)).toBe(true);
     // Smooth shading from black to white: a cut keeps half of it at best.
     const shading = gray(200, 200, (x, y) => (255 * (x + y)) / 400);
@@ -120,7 +133,10 @@ describe('the reading checks its own result', () => {
 
   it('never offers a result that lost most of the picture', () => {
     const pictures = {
-      logo: rasterOf('<path d="M20 160 L100 30 L180 160 Z"/><circle cx="100" cy="115" r="25" fill="#fff"/>', 200),
+      logo: rasterOf(
+        '<path d="M20 160 L100 30 L180 160 Z"/><circle cx="100" cy="115" r="25" fill="#fff"/>',
+        200,
+      ),
       'cartoon on black': rasterOf(
         '<rect width="240" height="200"/><circle cx="120" cy="95" r="60" fill="#f4c28a" stroke="#222" stroke-width="4"/><circle cx="100" cy="85" r="9" fill="#fff"/><circle cx="140" cy="85" r="9" fill="#fff"/><path d="M95 120 Q120 140 145 120" stroke="#a33" stroke-width="5" fill="none"/>',
         240,

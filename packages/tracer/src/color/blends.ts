@@ -114,7 +114,9 @@ export function unblendEdges(
     const dg = labelRgb[towards + 1] - labelRgb[from + 1];
     const db = labelRgb[towards + 2] - labelRgb[from + 2];
     const t =
-      (((c >> 16) - labelRgb[from]) * dr + (((c >> 8) & 255) - labelRgb[from + 1]) * dg + ((c & 255) - labelRgb[from + 2]) * db) /
+      (((c >> 16) - labelRgb[from]) * dr +
+        (((c >> 8) & 255) - labelRgb[from + 1]) * dg +
+        ((c & 255) - labelRgb[from + 2]) * db) /
       (dr * dr + dg * dg + db * db);
     return Math.min(1, Math.max(0, t));
   }

@@ -60,8 +60,7 @@ export function windowInk(mask: MaskPixels): WindowInk {
         const cx = x - 1 + (k & 1);
         const cy = y - 1 + (k >> 1);
         ink += thinAt(bits, cx, cy, cw, ch) ? 1 : Math.min(1, Math.max(0.5, coverage(p, outside, labels[p])));
-      }
-      else ink += Math.min(0.5, Math.max(0, coverage(p, labels[p], inside)));
+      } else ink += Math.min(0.5, Math.max(0, coverage(p, labels[p], inside)));
     }
     return ink;
   };

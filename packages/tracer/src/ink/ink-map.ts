@@ -4,9 +4,9 @@ import type { ReadAs } from '../settings.js';
 import { looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
 import { isColorful, readLuminance } from './luminance.js';
+import { pageKeepsPicture } from './page-check.js';
 import { SAUVOLA_K, sauvolaLevels } from './sauvola.js';
 import { clearSurface, findSurface, paperOver } from './surface.js';
-import { pageKeepsPicture } from './page-check.js';
 import { continueThinLines } from './thin-lines.js';
 
 /** How much ink every pixel holds, from the picture's own paper and ink levels. */
@@ -115,10 +115,7 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     const readings = { width, height, lum, globalInk, local, localCut: SAUVOLA_K, colorful };
     // A page is paper with ink on it: a reading that wipes dark ground or shading is not one.
     const isInk = (i: number) => local[i] > SAUVOLA_K * 255;
-    if (
-      read === 'page' ||
-      (looksLikeDocument(readings) && pageKeepsPicture(image, lum, isInk, surface))
-    ) {
+    if (read === 'page' || (looksLikeDocument(readings) && pageKeepsPicture(image, lum, isInk, surface))) {
       return { width, height, values: local, table: IDENTITY, cut: SAUVOLA_K, document: true };
     }
   }

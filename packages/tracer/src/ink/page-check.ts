@@ -74,9 +74,7 @@ export function pageKeepsPicture(
       if (isColorful(image.data, i)) colorful++;
     }
   }
-  return (
-    all > 0 && lost <= MAX_PAGE_LOSS * all && ink >= MIN_PAGE_INK * all && colorful < MAX_COLORFUL * all
-  );
+  return all > 0 && lost <= MAX_PAGE_LOSS * all && ink >= MIN_PAGE_INK * all && colorful < MAX_COLORFUL * all;
 }
 
 /** The level below which `share` of the counted pixels lie. */
