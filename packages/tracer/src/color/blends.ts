@@ -14,7 +14,8 @@ const SOLID = 0.9;
  * Each edge pixel (`rough`) whose color is explained better by a blend of two labels (its own or
  * found within two pixels along rows and columns) than by its own label takes the one it is
  * nearer to along the sRGB line between them, as renderers blend: by how much it is covered.
- * The `fixed` label (transparency, decided by alpha) is neither given nor taken.
+ * The `fixed` label (transparency, decided by alpha) is neither given nor taken. On `clean` art
+ * (no grain), a pixel no label explains may blend any label with those around it.
  */
 export function unblendEdges(
   labels: Uint8Array,
@@ -24,6 +25,7 @@ export function unblendEdges(
   height: number,
   labelRgb: Float64Array,
   fixed = -1,
+  clean = true,
 ): void {
   const before = labels.slice();
   const labelCount = labelRgb.length / 3;
@@ -66,9 +68,10 @@ export function unblendEdges(
         if (!seen) near[count++] = l;
       }
       // A color that none of its labels explain (light pink, sorted under gray, along a slanting
-      // red line whose pixels all hold less than half of it) may blend any color with them.
+      // red line whose pixels all hold less than half of it) may blend any color with them; on
+      // clean art only: in a photo's grain most pixels are explained by no label.
       const around = count;
-      if (ownError > BLEND_TOLERANCE ** 2) {
+      if (clean && ownError > BLEND_TOLERANCE ** 2) {
         for (let l = 0; l < labelCount; l++) {
           let seen = l === fixed;
           for (let i = 0; i < around; i++) seen ||= near[i] === l;

@@ -52,7 +52,7 @@ export function traceColor(
   const hist = buildHistogram(color, width, height, clear);
   let palette = buildPalette(hist, params.colors, params.minColorArea, grain);
   lap('palette');
-  let cut = cutRegions(color, hist, palette, clear, width, height, params);
+  let cut = cutRegions(color, hist, palette, clear, width, height, params, grain);
   // With a fixed palette size, colors that were only specks or mottle merge away: ask for more
   // colors (closer together, when the picture has no more that far apart) and join the closest
   // afterwards, so that exactly as many remain as asked for when the picture has them.
@@ -68,7 +68,7 @@ export function traceColor(
       }
       asked = Math.min(MORE_MAX, asked + params.colors - kept);
       const more = buildPalette(hist, asked, params.minColorArea, grain, spread);
-      const next = cutRegions(color, hist, more, clear, width, height, params, spread);
+      const next = cutRegions(color, hist, more, clear, width, height, params, grain, spread);
       const nextKept = survivors(next.map, next.spare);
       gained = nextKept > kept;
       if (gained) {
@@ -140,7 +140,7 @@ interface Cut {
 /**
  * Every pixel labelled with its palette color (transparency with the spare label), anti-aliased
  * edge pixels given to a side, fine mottle of similar colors joined, and the picture cut into
- * regions with the speckles merged. `spread` scales how near two colors are for mottle and faint
+ * regions with the speckles merged (`grain`: the picture is a scan or a photo, see denoise). `spread` scales how near two colors are for mottle and faint
  * patches, as it scaled the palette's distance.
  */
 function cutRegions(
@@ -151,6 +151,7 @@ function cutRegions(
   width: number,
   height: number,
   params: TraceParams,
+  grain: number,
   spread = 1,
 ): Cut {
   // Transparent pixels get a label of their own, one past the palette; so do, on an opaque
@@ -165,7 +166,7 @@ function cutRegions(
     oklabToSrgb(palette.lab[l * 3], palette.lab[l * 3 + 1], palette.lab[l * 3 + 2], paletteRgb, l * 3);
   }
   const fixed = clear ? spare : -1;
-  unblendEdges(labels, color, hist.rough, width, height, paletteRgb, fixed);
+  unblendEdges(labels, color, hist.rough, width, height, paletteRgb, fixed, grain === 0);
   const distance = labDistance(paletteRgb);
   // Colors asked for closer together than usual are told apart as closely.
   const near = FAINT * spread;
