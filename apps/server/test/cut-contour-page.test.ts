@@ -17,7 +17,7 @@ async function edgePng(): Promise<Buffer> {
 
 /** Whether a raster (RGBA) has the cut line's magenta anywhere in columns x0 to x1. */
 function magentaIn(
-  { data, info }: { data: Buffer; info: sharp.OutputInfo },
+  { data, info }: { data: Buffer; info: { width: number; height: number; channels: number } },
   x0: number,
   x1: number,
 ): boolean {
