@@ -20,8 +20,8 @@ const BORDER_DIFFERENCE = 40;
  * pixels outside it, with holes filled, gaps of a few pixels bridged and separate parts joined
  * (by their convex hull, when bridging does not join them). The visible shape is the opaque
  * pixels of an image with transparency, or else what differs from the color along its border.
- * The outline may reach beyond the image's frame by up to `offset`. Undefined when nothing is
- * visible.
+ * The outline may reach beyond the image's frame by up to `offset` (trace then grows the page to
+ * hold it, see page-margin.ts). Undefined when nothing is visible.
  */
 export function cutContour(image: RasterImage, offset: number): Layer | undefined {
   const scale = Math.max(1, Math.ceil(Math.sqrt((image.width * image.height) / GRID_CELLS)));

@@ -83,7 +83,10 @@ export function isArtwork(layer: Layer): boolean {
 /** Milliseconds spent in each stage of one trace. */
 export type StageTimings = Record<string, number>;
 
-/** The traced result: layers painted in order over an optional background, in a width x height frame. */
+/**
+ * The traced result: layers painted in order over an optional background, in a width x height frame
+ * (on a page `margin` larger on every side, when a cut contour needs one).
+ */
 export interface VectorImage {
   width: number;
   height: number;
@@ -98,5 +101,12 @@ export interface VectorImage {
    * of its size (coordinates are still in the image's own pixels).
    */
   reducedBy?: number;
+  /**
+   * Pixels the page reaches beyond the image on every side, when a cut contour runs outside it
+   * (set by trace; absent when everything drawn lies on the image). The page is then
+   * width + 2·margin by height + 2·margin, the image's top-left corner at (margin, margin) on it;
+   * the layers' coordinates are still the image's.
+   */
+  margin?: number;
   timings: StageTimings;
 }

@@ -36,6 +36,7 @@ import {
   type StageTimings,
   type VectorImage,
 } from './model.js';
+import { pageMargin } from './page-margin.js';
 import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
 import { type Reading, readImage } from './reading.js';
@@ -123,11 +124,14 @@ export function trace(
   }
   let layers = factor > 1 ? scaleLayers(traced.layers, factor, { gapFiller: false }) : traced.layers;
   if (full.shapes && mode !== 'pixel') layers = timed(timings, 'shapes', () => fitShapes(layers));
+  // The page grows round the image by what the cut contour needs to lie on it.
+  let margin = 0;
   if (full.cutContour) {
     const contour = timed(timings, 'cut', () =>
       cutContour(original, offsetPixels(full.cutContour as CutContour)),
     );
     if (contour) layers = [...layers, contour];
+    margin = contour ? pageMargin(contour, width, height) : 0;
   }
   return {
     width,
@@ -137,6 +141,7 @@ export function trace(
     reading,
     vectorCount: countCurves(layers),
     ...(reduced > 1 ? { reducedBy: reduced } : {}),
+    ...(margin > 0 ? { margin } : {}),
     timings,
   };
 }

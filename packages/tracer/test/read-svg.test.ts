@@ -64,6 +64,14 @@ describe('readSvg', () => {
     expect(() => readSvg('<svg viewBox="0 0 10 10"><path fill="#000" d="M0 0Q5 5 1 1z"/></svg>')).toThrow(
       /command Q/,
     );
+    // A page is the image, or the image with the same margin all round (a cut contour's): no other.
+    for (const box of ['5 5 20 20', '-2 -3 20 20', '-10 -10 20 20'])
+      expect(() => readSvg(`<svg viewBox="${box}"></svg>`)).toThrow(/viewBox/);
+    expect(readSvg('<svg viewBox="-2.5 -2.5 25 15"></svg>')).toMatchObject({
+      width: 20,
+      height: 10,
+      margin: 2.5,
+    });
     // An elliptical arc reads back as one, turned as written.
     const [arc] = readSvg('<svg viewBox="0 0 10 10"><path fill="#000" d="M0 0A5 3 30 0 1 1 1z"/></svg>')
       .layers[0].subpaths[0].segments;

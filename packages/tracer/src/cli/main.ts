@@ -100,7 +100,8 @@ Traces PNG and JPEG images into vector graphics. An INPUT of - reads standard in
                               DXF LINE, ARC, CIRCLE and bulges)
       --cut-contour OFFSET    add a sticker cut line (a path or layer named cut) around the
                               visible shape, OFFSET outside it: 2mm, 0.1in or 8px (mm and in at
-                              96 pixels to the inch)
+                              96 pixels to the inch); where it runs off the image, the page grows
+                              to hold it (--width stays the image's)
       --trace WHAT            ${traceTargets.join(', ')} (default ${defaultSettings.trace}): alpha traces the silhouette of
                               the image's opaque pixels, for stencils
       --threshold N           0 to 100; lower keeps fainter strokes (default ${defaultSettings.threshold})

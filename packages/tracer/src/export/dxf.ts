@@ -3,7 +3,7 @@ import type { Color, Layer, Subpath, VectorImage } from '../model.js';
 import { nearestAci } from './aci.js';
 import { writeSubpath } from './dxf-entities.js';
 import { DxfWriter } from './dxf-writer.js';
-import { type OutputSize, type SizeUnit, scaleModel, unitsPerPixel } from './size.js';
+import { type OutputSize, pageOf, type SizeUnit, scaleModel, unitsPerPixel } from './size.js';
 
 /** Options of {@link toDxf}. */
 export interface DxfOptions {
@@ -75,8 +75,12 @@ export function toDxf(image: VectorImage, options: DxfOptions = {}): string {
   header.section('HEADER');
   header.tags(9, '$ACADVER', 1, 'AC1018', 9, '$DWGCODEPAGE', 3, 'ANSI_1252', 9, '$HANDSEED', 5, d.handle());
   header.tags(9, '$INSUNITS', 70, insUnits[options.size?.unit ?? 'px'], 9, '$INSBASE', 10, 0, 20, 0, 30, 0);
-  header.tags(9, '$EXTMIN', 10, 0, 20, 0, 30, 0, 9, '$EXTMAX', 10, model.width, 20, model.height, 30, 0);
-  header.tags(9, '$LIMMIN', 10, 0, 20, 0, 9, '$LIMMAX', 10, model.width, 20, model.height);
+  // Coordinates never move (cutters read them); the extents take in a cut contour off the image.
+  const page = pageOf(model);
+  const low = 0 - page.margin; // never -0
+  const [high, top] = [low + page.width, low + page.height];
+  header.tags(9, '$EXTMIN', 10, low, 20, low, 30, 0, 9, '$EXTMAX', 10, high, 20, top, 30, 0);
+  header.tags(9, '$LIMMIN', 10, low, 20, low, 9, '$LIMMAX', 10, high, 20, top);
   header.end('ENDSEC');
   return header.text() + d.text();
 }
@@ -87,9 +91,10 @@ function writeTables(d: DxfWriter, h: Handles, model: VectorImage, layers: DxfLa
   d.table('VPORT', h.vport, 1);
   d.record('VPORT', h.vport, 'AcDbViewportTableRecord', '*Active');
   // Opens on the whole drawing: centre (12, 22), height (40) and aspect ratio (41) of the view.
+  const page = pageOf(model);
   d.tags(10, 0, 20, 0, 11, 1, 21, 1, 12, model.width / 2, 22, model.height / 2, 13, 0, 23, 0, 14, 1, 24, 1);
   d.tags(15, 1, 25, 1, 16, 0, 26, 0, 36, 1, 17, 0, 27, 0, 37, 0);
-  d.tags(40, model.height, 41, model.width / model.height, 42, 50, 43, 0, 44, 0, 50, 0, 51, 0);
+  d.tags(40, page.height, 41, page.width / page.height, 42, 50, 43, 0, 44, 0, 50, 0, 51, 0);
   d.tags(71, 0, 72, 100, 73, 1, 74, 3, 75, 0, 76, 0, 77, 0, 78, 0);
   d.end('ENDTAB');
   d.table('LTYPE', h.ltype, 3);

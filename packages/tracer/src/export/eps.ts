@@ -1,13 +1,16 @@
 import { type ArcSegment, arcGeometry, arcToCubics, isCircular } from '../arc.js';
 import type { Color, Layer, Point, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
-import { formatLength, type OutputSize, pointsPerPixel } from './size.js';
+import { formatLength, type OutputSize, pageOf, pointsPerPixel } from './size.js';
 
 /** Options of {@link toEps}. */
 export interface EpsOptions {
   /** Decimals kept in coordinates, 0-8; default 2. */
   precision?: number;
-  /** The bounding box's physical size; default one point per image pixel. */
+  /**
+   * The image's physical width, the bounding box following (larger by the margin of a page grown
+   * round a cut contour); default one point per image pixel.
+   */
   size?: OutputSize;
 }
 
@@ -34,13 +37,17 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
   const w = formatUnits(toUnits(model.width, f), f);
   const h = formatUnits(toUnits(model.height, f), f);
   const scale = pointsPerPixel(model, options.size);
+  const page = pageOf(model);
+  const margin = toUnits(page.margin, f);
   const [boxW, boxH] = options.size
-    ? [formatLength(model.width * scale), formatLength(model.height * scale)]
-    : [w, h];
+    ? [formatLength(page.width * scale), formatLength(page.height * scale)]
+    : [toUnits(model.width, f) + 2 * margin, toUnits(model.height, f) + 2 * margin].map((u) =>
+        formatUnits(u, f),
+      );
   const lines = [
     '%!PS-Adobe-3.0 EPSF-3.0',
     '%%Creator: Vectrace',
-    `%%BoundingBox: 0 0 ${Math.ceil(model.width * scale)} ${Math.ceil(model.height * scale)}`,
+    `%%BoundingBox: 0 0 ${Math.ceil(page.width * scale)} ${Math.ceil(page.height * scale)}`,
     `%%HiResBoundingBox: 0 0 ${boxW} ${boxH}`,
     '%%LanguageLevel: 2',
     '%%DocumentData: Clean7Bit',
@@ -53,6 +60,8 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
     'Vectrace begin',
   ];
   if (options.size) lines.push(`${formatLength(scale)} dup scale`);
+  // The image's corner moves in by the margin; its drawing keeps the image's coordinates.
+  if (margin) lines.push(`${formatUnits(margin, f)} dup translate`);
   if (model.background) lines.push(`${rgb(model.background)} k 0 0 ${w} ${h} rectfill`);
   for (const layer of model.layers) {
     const body = layer.subpaths

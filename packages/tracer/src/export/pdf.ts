@@ -1,13 +1,16 @@
 import { arcToCubics } from '../arc.js';
 import type { Color, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
-import { formatLength, type OutputSize, pointsPerPixel } from './size.js';
+import { formatLength, type OutputSize, pageOf, pointsPerPixel } from './size.js';
 
 /** Options of {@link toPdf}. */
 export interface PdfOptions {
   /** Decimals kept in coordinates, 0-8; default 2. */
   precision?: number;
-  /** The page's physical size; default one point per image pixel. */
+  /**
+   * The image's physical width, the page following (larger by the margin of a page grown round a
+   * cut contour); default one point per image pixel.
+   */
   size?: OutputSize;
 }
 
@@ -19,12 +22,19 @@ export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array 
   const f = fixed(options.precision ?? 2, 'PDF');
   const w = formatUnits(toUnits(model.width, f), f);
   const h = formatUnits(toUnits(model.height, f), f);
-  // The drawing keeps its pixel coordinates; one matrix maps them onto a page of the asked size.
+  // The drawing keeps its pixel coordinates; one matrix maps them onto a page of the asked size,
+  // the image's corner moved in by the margin of a page grown round a cut contour.
   const scale = pointsPerPixel(model, options.size);
+  const page = pageOf(model);
+  const margin = toUnits(page.margin, f);
   const [pageW, pageH] = options.size
-    ? [formatLength(model.width * scale), formatLength(model.height * scale)]
-    : [w, h];
-  const matrix = options.size ? `${formatLength(scale)} 0 0 ${formatLength(scale)} 0 0 cm\n` : '';
+    ? [formatLength(page.width * scale), formatLength(page.height * scale)]
+    : [toUnits(model.width, f) + 2 * margin, toUnits(model.height, f) + 2 * margin].map((u) =>
+        formatUnits(u, f),
+      );
+  const s = options.size ? formatLength(scale) : '1';
+  const t = options.size ? formatLength((margin / f.scale) * scale) : formatUnits(margin, f);
+  const matrix = options.size || margin ? `${s} 0 0 ${s} ${t} ${t} cm\n` : '';
   const content = matrix + contentStream(model, w, h, f);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

@@ -9,17 +9,20 @@ import {
 import { notOurs, readPathData } from './path-data.js';
 
 /**
- * Reads back an SVG that {@link toSvg} wrote: its frame (the viewBox), an optional background
+ * Reads back an SVG that {@link toSvg} wrote: its frame and page (the viewBox), an optional background
  * rectangle and one filled path per layer. A stored result can so be written again in any format
  * without keeping its model. The path data is scanned once, character by character.
  */
 export function readSvg(text: string): VectorImage {
   const root = /<svg\b[^>]*>/.exec(text)?.[0];
   if (!root) throw notOurs('it has no <svg> element');
-  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(root);
-  if (!box) throw notOurs('its viewBox is not "0 0 width height"');
-  const width = Number(box[1]);
-  const height = Number(box[2]);
+  // The page: the image, or grown by a margin on every side round a cut contour ("-m -m W+2m H+2m").
+  const box = /viewBox="(-?[\d.]+) \1 ([\d.]+) ([\d.]+)"/.exec(root);
+  const margin = box ? -Number(box[1]) : Number.NaN;
+  if (!box || !(margin >= 0)) throw notOurs('its viewBox is not "0 0 width height" or "-m -m width height"');
+  const width = Number(box[2]) - 2 * margin;
+  const height = Number(box[3]) - 2 * margin;
+  if (!(width > 0 && height > 0)) throw notOurs('its viewBox leaves no image inside its margin');
 
   let background: Color | undefined;
   const rect = /<rect width="[^"]*" height="[^"]*" fill="(#[0-9a-f]+)"\/>/i.exec(text);
@@ -33,7 +36,15 @@ export function readSvg(text: string): VectorImage {
     if (isArtwork(layer)) vectorCount += layer.subpaths.length;
     layers.push(layer);
   }
-  return { width, height, ...(background ? { background } : {}), layers, vectorCount, timings: {} };
+  return {
+    width,
+    height,
+    ...(background ? { background } : {}),
+    layers,
+    vectorCount,
+    ...(margin > 0 ? { margin } : {}),
+    timings: {},
+  };
 }
 
 const NAMES: string[] = ['cut', 'gap-filler'] satisfies LayerName[];

@@ -28,14 +28,25 @@ export function pointsPerPixel(model: VectorImage, size: OutputSize | undefined)
   return (unitsPerPixel(model, size) / unitsPerInch[size.unit]) * 72;
 }
 
-/** The model with every coordinate, its frame and its strokes multiplied by `factor`. */
+/** The model with every coordinate, its frame, its page's margin and its strokes multiplied by `factor`. */
 export function scaleModel(model: VectorImage, factor: number): VectorImage {
   return {
     ...model,
     width: model.width * factor,
     height: model.height * factor,
+    ...(model.margin ? { margin: model.margin * factor } : {}),
     layers: scaleLayers(model.layers, factor),
   };
+}
+
+/**
+ * The page the model is drawn on, in image pixels: the image, grown by its margin on every side
+ * when a cut contour runs outside it. A size asked for is the image's, so the page at that size is
+ * larger by the margin: a 100 mm sticker stays 100 mm, its cut line around it.
+ */
+export function pageOf(model: VectorImage): { margin: number; width: number; height: number } {
+  const margin = model.margin ?? 0;
+  return { margin, width: model.width + 2 * margin, height: model.height + 2 * margin };
 }
 
 const eightDecimals = fixed(8, 'size');

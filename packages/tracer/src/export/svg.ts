@@ -1,6 +1,6 @@
 import type { Color, Layer, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatUnits, toUnits } from './fixed.js';
-import { formatLength, type OutputSize, unitsPerPixel } from './size.js';
+import { formatLength, type OutputSize, pageOf, unitsPerPixel } from './size.js';
 
 /** Options of {@link toSvg}. */
 export interface SvgOptions {
@@ -8,7 +8,10 @@ export interface SvgOptions {
   precision?: number;
   /** Paint the model's background rectangle, when it has one; default true. */
   background?: boolean;
-  /** The document's width and height in a unit (the viewBox stays in image pixels); default px. */
+  /**
+   * The image's width in a unit, the document's width and height following (the viewBox stays in
+   * image pixels); default px. A page grown round a cut contour is larger by its margin.
+   */
   size?: OutputSize;
 }
 
@@ -20,9 +23,19 @@ export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
   const f = fixed(options.precision ?? 2, 'SVG');
   const w = formatUnits(toUnits(model.width, f), f);
   const h = formatUnits(toUnits(model.height, f), f);
-  const [width, height] = options.size ? physicalSize(model, options.size) : [w, h];
+  // A margin moves the viewBox's corner out to (-margin, -margin): the paths keep the image's coordinates.
+  const margin = toUnits(pageOf(model).margin, f);
+  const page = [
+    -margin,
+    -margin,
+    toUnits(model.width, f) + 2 * margin,
+    toUnits(model.height, f) + 2 * margin,
+  ];
+  const [pageW, pageH] = [formatUnits(page[2], f), formatUnits(page[3], f)];
+  const [width, height] = options.size ? physicalSize(model, options.size) : [pageW, pageH];
+  const viewBox = page.map((units) => formatUnits(units, f)).join(' ');
   const lines = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${w} ${h}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${viewBox}">`,
   ];
   if (model.background && options.background !== false) {
     lines.push(`<rect width="${w}" height="${h}" fill="${hexColor(model.background)}"/>`);
@@ -56,11 +69,12 @@ function paint(layer: Layer, f: Fixed): string {
 /** How every stroke ends and turns. */
 export const ROUND = 'stroke-linecap="round" stroke-linejoin="round"';
 
-/** The width and height attributes for a size: `100mm`, `2in`, or plain numbers for px. */
+/** The width and height attributes of the page for a size: `100mm`, `2in`, or plain numbers for px. */
 function physicalSize(model: VectorImage, size: OutputSize): [string, string] {
   const scale = unitsPerPixel(model, size);
   const unit = size.unit === 'px' ? '' : size.unit;
-  return [`${formatLength(model.width * scale)}${unit}`, `${formatLength(model.height * scale)}${unit}`];
+  const page = pageOf(model);
+  return [`${formatLength(page.width * scale)}${unit}`, `${formatLength(page.height * scale)}${unit}`];
 }
 
 /** `#rrggbb`, or `#rgb` when each channel's two hex digits are equal. */

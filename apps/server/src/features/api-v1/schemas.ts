@@ -150,7 +150,7 @@ export const vectorizeOptionsSchema = z
       })
       .optional()
       .describe(
-        'A sticker cut line around the visible shape, this far outside it: `2mm`, `0.1in` or `8px` (mm and in at 96 px per inch of the image). Written as a path or layer named `cut`.',
+        "A sticker cut line around the visible shape, this far outside it: `2mm`, `0.1in` or `8px` (mm and in at 96 px per inch of the image). Written as a path or layer named `cut`; where it runs off the image, the page (SVG viewBox, PDF and EPS page, PNG) grows to hold it, `width` staying the image's.",
       ),
     trace: oneOf('trace', traceTargets)
       .default(defaultSettings.trace)

@@ -8,6 +8,7 @@ import { ObjectNotFoundError, vectorKey } from '../../storage/object-store.js';
 import { planTypeOf } from '../auth/queries.js';
 import type { ConversionRow } from '../conversions/queries.js';
 import { expiredMessage } from '../retention/policy.js';
+import { resultPage } from './result-page.js';
 
 /** Ready to show: completed and its files still kept. */
 export function assertResultAvailable(row: ConversionRow, config: Config): void {
@@ -148,17 +149,28 @@ export function pngPixels(width: number, unit: DownloadQuery['unit']): number {
   return Math.round(width * (unit === 'in' ? 96 : unit === 'mm' ? 96 / 25.4 : 1));
 }
 
-/** A PNG's width in pixels, refused past MAX_PNG_WIDTH or MAX_PNG_PIXELS. */
+/**
+ * A PNG's image width in pixels, refused past MAX_PNG_WIDTH or MAX_PNG_PIXELS. With a cut contour
+ * off the image, the width is the image's and the PNG, its whole page, is wider by the margin.
+ */
 function pngWidth(svg: Buffer, width: number | undefined, unit: DownloadQuery['unit']): number {
-  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg.subarray(0, 1024).toString('utf8'));
-  const [w, h] = box ? [Number(box[1]), Number(box[2])] : [1, 1];
+  const {
+    width: w,
+    height: h,
+    margin,
+  } = resultPage(svg.subarray(0, 1024).toString('utf8')) ?? {
+    width: 1,
+    height: 1,
+    margin: 0,
+  };
   const pixels = width === undefined ? Math.round(w) : pngPixels(width, unit);
-  const height = Math.round((pixels * h) / w);
-  if (pixels > MAX_PNG_WIDTH || pixels * height > MAX_PNG_PIXELS) {
+  const wide = Math.round((pixels * (w + 2 * margin)) / w);
+  const high = Math.round((pixels * (h + 2 * margin)) / w);
+  if (wide > MAX_PNG_WIDTH || wide * high > MAX_PNG_PIXELS) {
     throw new AppError(
       400,
       'invalid_request',
-      `A PNG can be at most ${MAX_PNG_WIDTH} px wide and ${MAX_PNG_PIXELS / 1024 / 1024} megapixels; this one would be ${pixels} x ${height} px. Ask for a smaller width.`,
+      `A PNG can be at most ${MAX_PNG_WIDTH} px wide and ${MAX_PNG_PIXELS / 1024 / 1024} megapixels; this one would be ${wide} x ${high} px. Ask for a smaller width.`,
     );
   }
   return Math.max(1, pixels);

@@ -58,8 +58,12 @@ export function exportTask({ svg, format, size, testMark, background }: ExportTa
   return Piscina.move(handOver(bytes)) as unknown as Uint8Array;
 }
 
-/** The result drawn as a PNG `width` pixels wide, its height in proportion. */
+/**
+ * The result drawn as a PNG, its image `width` pixels wide, its height in proportion: a page grown
+ * round a cut contour is drawn whole, wider by its margin, as the vector formats' pages are.
+ */
 function drawPng(model: VectorImage, width: number, background: string | undefined): Uint8Array {
-  const fitTo = { mode: 'width', value: Math.max(1, Math.round(width)) } as const;
+  const page = model.width + 2 * (model.margin ?? 0);
+  const fitTo = { mode: 'width', value: Math.max(1, Math.round((width * page) / model.width)) } as const;
   return new Resvg(toSvg(model), { fitTo, ...(background ? { background } : {}) }).render().asPng();
 }

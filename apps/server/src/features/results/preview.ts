@@ -1,4 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
+import { resultPage } from './result-page.js';
 import { withWatermark } from './watermark.js';
 
 /** Longest side of a preview, in pixels. */
@@ -15,13 +16,14 @@ export const LARGE_RESULT_BYTES = 4 * 1024 * 1024;
  * made a string, then the watermark over that picture: a 33 MB result peaks at about 270 MB.
  */
 export async function renderPreview(svg: Buffer, watermarkSeed: string | null): Promise<Uint8Array> {
-  const { width, height, outWidth, outHeight } = measure(svg);
+  const { width, height, margin, outWidth, outHeight } = measure(svg);
   const frame = (w: number, h: number) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">`;
   const thin = Math.min(width, height) * (PREVIEW_SIZE / Math.max(width, height)) < 1;
   const fitTo = { mode: width >= height ? 'width' : 'height', value: PREVIEW_SIZE } as const;
+  // A page grown round a cut contour is framed too: the viewer lays the preview over the original.
   const picture =
-    svg.length <= LARGE_RESULT_BYTES || thin
+    svg.length <= LARGE_RESULT_BYTES || thin || margin > 0
       ? new Resvg(framed(svg, frame(outWidth, outHeight)), { shapeRendering: 2 }).render()
       : new Resvg(svg, { fitTo, shapeRendering: 0 }).render();
   if (watermarkSeed === null) return picture.asPng();
@@ -29,17 +31,20 @@ export async function renderPreview(svg: Buffer, watermarkSeed: string | null): 
   return withWatermark(picture, frame(picture.width, picture.height), area, watermarkSeed);
 }
 
-/** The result's own size (its viewBox) and the preview's, PREVIEW_SIZE on the longest side. */
+/**
+ * The result's image size (its viewBox, less the margin of a page grown round a cut contour) and
+ * the preview's, PREVIEW_SIZE on the longest side.
+ */
 function measure(svg: Buffer) {
-  const open = /<svg\b[^>]*>/.exec(svg.subarray(0, 4096).toString('latin1'));
-  const box = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(open?.[0] ?? '');
-  const width = Number(box?.[1] ?? PREVIEW_SIZE);
-  const height = Number(box?.[2] ?? PREVIEW_SIZE);
+  const page = resultPage(svg.subarray(0, 4096).toString('latin1'));
+  const width = page?.width ?? PREVIEW_SIZE;
+  const height = page?.height ?? PREVIEW_SIZE;
+  const margin = page?.margin ?? 0;
   // At least one pixel each way: a 10000 x 1 image previews as 1024 x 1, not as nothing.
   const scale = PREVIEW_SIZE / Math.max(width, height);
   const outWidth = Math.max(1, Math.round(width * scale));
   const outHeight = Math.max(1, Math.round(height * scale));
-  return { width, height, outWidth, outHeight };
+  return { width, height, margin, outWidth, outHeight };
 }
 
 /** The result's content in `frame`, which draws it PREVIEW_SIZE on its longest side. */

@@ -1,5 +1,6 @@
 import { apiPaths, type Conversion } from '@vectrace/contract';
 import { PreviewPicture, RegionPicture } from './preview-picture';
+import type { PaidSvg } from './use-paid-svg';
 import { useRegionUrl } from './use-region-url';
 import { boxOf, type Size, type View } from './view-state';
 
@@ -19,7 +20,7 @@ export function VectorLayer({
   image: Size;
   baseScale: number;
   outline: boolean;
-  paidSvg: string | null;
+  paidSvg: PaidSvg | null;
 }) {
   const tile = useRegionUrl({
     conversionId: conversion.id,
@@ -31,6 +32,7 @@ export function VectorLayer({
     outline,
   });
   const whole = boxOf(view, viewport, 0, 0, image.width, image.height);
+  const pageBox = (m: number) => boxOf(view, viewport, -m, -m, image.width + 2 * m, image.height + 2 * m);
   return (
     <>
       {outline ? null : (
@@ -41,7 +43,14 @@ export function VectorLayer({
         />
       )}
       {paidSvg && !outline ? (
-        <img src={paidSvg} alt="" draggable={false} style={whole} className="select-none" />
+        // Its page may reach beyond the image (a cut contour off it): the image stays on the original.
+        <img
+          src={paidSvg.url}
+          alt=""
+          draggable={false}
+          style={pageBox(paidSvg.margin)}
+          className="select-none"
+        />
       ) : null}
       {tile ? (
         <RegionPicture
