@@ -19,6 +19,11 @@ const MIN_THIN_SHARE = 0.1;
  * drawing's sharp tip) is no reason to trace the whole picture four times over.
  */
 const MIN_THIN_PIXELS = 200;
+/**
+ * ...or, for a layer's mask in a small box (an icon's), this share of the box: a 24 px icon's
+ * lines are a few dozen pixels, and on its own grid its 2 px bars round into blobs.
+ */
+const MIN_THIN_BOX_SHARE = 0.05;
 
 /** Rows the count reads, spread over the picture (all of them on a smaller one). */
 const SAMPLE_ROWS = 256;
@@ -116,7 +121,11 @@ export function hasThinParts(bitmap: Bitmap): boolean {
   if (area > FINE_MAX_PIXELS) return false;
   const { thin, ink } = thinInk(bitmap);
   const parts = thin + thinGaps(bitmap);
-  return parts >= MIN_THIN_PIXELS && parts >= MIN_THIN_SHARE * ink && parts >= MIN_THIN_DENSITY * area;
+  return (
+    parts >= Math.min(MIN_THIN_PIXELS, MIN_THIN_BOX_SHARE * area) &&
+    parts >= MIN_THIN_SHARE * ink &&
+    parts >= MIN_THIN_DENSITY * area
+  );
 }
 
 /**
