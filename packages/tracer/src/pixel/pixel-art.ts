@@ -18,6 +18,8 @@ const MAX_CELLS = 256;
  */
 const BLOCKY_SIDE = 1024;
 const MAX_SINGLE_RUNS = 0.02;
+/** ...and at least this share up to 4 px long: cells, not a few big shapes. */
+const MIN_SHORT_RUNS = 0.2;
 /** Neighbours that differ by at most this many levels on every channel are a gradient's steps, no edge. */
 const FAINT = 12;
 /**
@@ -46,12 +48,19 @@ export function looksLikePixelArt(image: RasterImage): boolean {
   const { width: w, height: h } = image;
   if (Math.max(w, h) > MAX_CELLS * 8 || w < 2 || h < 2) return false;
   const keys = pixelKeys(image);
-  const grid = findCells(keys, w, h);
+  let grid = findCells(keys, w, h);
+  if (grid.cell > MAX_CELL || (grid.cell > 1 && Math.max(grid.columns, grid.rows) < MIN_CELLS)) {
+    // A few big shapes on a ground (a square, a flag's stripes), unless the picture is a sprite's
+    // size and has a third color (a framed sign's text): then it is read a pixel a cell.
+    if (Math.max(w, h) > SPRITE_SIDE || !hasColors(keys, 3)) return false;
+    grid = { cell: 1, x0: 0, y0: 0, columns: w, rows: h, exact: true };
+  }
   const side = Math.max(grid.columns, grid.rows);
   if (grid.cell > 1) {
-    if (grid.cell > MAX_CELL || side < MIN_CELLS || side > MAX_CELLS) return false;
+    if (side > MAX_CELLS) return false;
   } else if (side > SPRITE_SIDE && largestSprite(keys, w, h) > SPRITE_SIDE) {
-    if (side > BLOCKY_SIDE || singleRuns(keys, w, h) > MAX_SINGLE_RUNS) return false;
+    const runs = runLengths(keys, w, h);
+    if (side > BLOCKY_SIDE || runs.single > MAX_SINGLE_RUNS || runs.short < MIN_SHORT_RUNS) return false;
   }
   const cells = grid.cell > 1 ? cellImage(image, grid) : image;
   const signs = edgeSigns(cells, grid.cell > 1 ? pixelKeys(cells) : keys);
@@ -83,10 +92,11 @@ function largestSprite(keys: Uint32Array, w: number, h: number): number {
   return Math.max(longest(paintedColumn), longest(paintedRow));
 }
 
-/** The share of the runs of one color, between two others, that are one pixel long. */
-function singleRuns(keys: Uint32Array, w: number, h: number): number {
+/** Of the runs of one color between two others: the share one pixel long, and up to 4 px long. */
+function runLengths(keys: Uint32Array, w: number, h: number): { single: number; short: number } {
   let runs = 0;
   let single = 0;
+  let short = 0;
   const count = (start: number, step: number, length: number) => {
     let from = 0;
     for (let i = 1; i <= length; i++) {
@@ -94,13 +104,21 @@ function singleRuns(keys: Uint32Array, w: number, h: number): number {
       if (from > 0 && i < length) {
         runs++;
         if (i - from === 1) single++;
+        if (i - from <= 4) short++;
       }
       from = i;
     }
   };
   for (let y = 0; y < h; y++) count(y * w, 1, w);
   for (let x = 0; x < w; x++) count(x, w, h);
-  return runs === 0 ? 0 : single / runs;
+  return runs === 0 ? { single: 0, short: 0 } : { single: single / runs, short: short / runs };
+}
+
+/** Whether the picture has at least `least` colors (clear counting as one). */
+function hasColors(keys: Uint32Array, least: number): boolean {
+  const seen = new Set<number>();
+  for (const key of keys) if (seen.add(key).size >= least) return true;
+  return false;
 }
 
 /**
