@@ -56,6 +56,12 @@ export interface Color {
  */
 export interface Layer {
   color: Color;
+  /**
+   * How much of what lies under the layer it covers, 0-1; opaque when absent. Pixel mode gives a
+   * semi-transparent pixel's alpha so (SVG `opacity`, a PDF graphics state; EPS, which has no
+   * transparency, paints the color as it shows on white; DXF leaves it out).
+   */
+  opacity?: number;
   subpaths: Subpath[];
   /**
    * The width, in pixels, of a stroke in the layer's color along its curves: with `fill: false`

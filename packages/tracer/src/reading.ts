@@ -1,5 +1,6 @@
 import { type InkMap, inkMap } from './ink/ink-map.js';
 import { isArtwork, type Layer, type RasterImage } from './model.js';
+import { looksLikePixelArt } from './pixel/pixel-art.js';
 import type { ReadAs } from './settings.js';
 
 /** What the automatic mode read an image as, and so how it was traced. */
@@ -43,22 +44,6 @@ const LIGHT_ART = 0.5;
 const LIGHT_ART_DARK = 0.05;
 /** ...and at least this share of the image is clear. */
 const LIGHT_ART_CLEAR = 0.05;
-/** Pixel art: at most this many colors (clear counting as one), this many cells along its longer side... */
-const PIXEL_ART_COLORS = 256;
-const PIXEL_ART_CELLS = 128;
-/** ...or this many pixels when a cell is one pixel. */
-const PIXEL_ART_SIDE = 48;
-/** Share of the pixels in soft edges from which small art counts as anti-aliased. */
-const AA_SHARE = 0.03;
-/** How far (in RGB levels) from the line between the two main colors a blend of them may be. */
-const BLEND_OFF = 12;
-/**
- * Largest cell, and fewest cells along the longer side, of pixel art in cells: a square on a
- * ground, or a flag, has long runs with a common divisor too.
- */
-const MAX_CELL = 16;
-const MIN_CELLS = 8;
-
 /** What the automatic mode looks at, counted in one pass over the image. */
 interface ImageStats {
   /** Pixels at least half opaque. */
@@ -166,80 +151,6 @@ export function readImage(image: RasterImage, read: ReadAs = 'auto'): { reading:
       : { reading: { mode: 'color', kind: 'shades' } };
   }
   return { reading: { mode: 'bw', kind: 'ink' } };
-}
-
-/**
- * Pixel art: at most 256 colors, in square cells (a nearest-neighbour enlargement keeps every run
- * of a color a multiple of its cell) of at most 16 pixels, 8 to 128 along the longer side; or, at one
- * pixel per cell, at most 48 pixels and not anti-aliased: so small an image is its pixels
- * (sprites, tiles, icons), and exact squares lose none of them.
- */
-export function looksLikePixelArt(image: RasterImage): boolean {
-  const { width: w, height: h, data } = image;
-  if (Math.max(w, h) > PIXEL_ART_CELLS * MAX_CELL) return false;
-  const n = w * h;
-  const counts = new Map<number, number>();
-  const key = new Int32Array(n);
-  for (let p = 0, o = 0; p < n; p++, o += 4) {
-    const k = data[o + 3] < 128 ? -1 : (data[o] << 16) | (data[o + 1] << 8) | data[o + 2];
-    key[p] = k;
-    counts.set(k, (counts.get(k) ?? 0) + 1);
-    if (counts.size > PIXEL_ART_COLORS) return false;
-  }
-  const cell = cellSize(key, w, h);
-  if (cell > 1) {
-    const cells = Math.max(w, h) / cell;
-    return cell <= MAX_CELL && cells >= MIN_CELLS && cells <= PIXEL_ART_CELLS;
-  }
-  return Math.max(w, h) <= PIXEL_ART_SIDE && !antiAliased(data, counts);
-}
-
-/**
- * Anti-aliased art: edges softened by partly transparent pixels, or by pixels blended between its
- * two main colors (the many grays of a black logo on white). Pixel art has its own shades, few of
- * them between its two main colors.
- */
-function antiAliased(data: Uint8Array | Uint8ClampedArray, counts: Map<number, number>): boolean {
-  const n = data.length / 4;
-  let partial = 0;
-  for (let o = 3; o < data.length; o += 4) if (data[o] > 0 && data[o] < 255) partial++;
-  if (partial > AA_SHARE * n) return true;
-  const [a, b] = [...counts.entries()].sort((x, y) => y[1] - x[1]).map(([k]) => k);
-  if (a === undefined || b === undefined || a < 0 || b < 0) return false;
-  const rgb = (k: number) => [(k >> 16) & 255, (k >> 8) & 255, k & 255] as const;
-  const [ar, ag, ab] = rgb(a);
-  const [dr, dg, db] = ((c) => [c[0] - ar, c[1] - ag, c[2] - ab])(rgb(b));
-  const length2 = dr * dr + dg * dg + db * db;
-  let others = 0;
-  let blends = 0;
-  for (const [k, count] of counts) {
-    if (k === a || k === b || k < 0) continue;
-    others += count;
-    const [r, g, bl] = rgb(k);
-    const t = ((r - ar) * dr + (g - ag) * dg + (bl - ab) * db) / length2;
-    const off = Math.hypot(r - ar - t * dr, g - ag - t * dg, bl - ab - t * db);
-    if (t > 0.05 && t < 0.95 && off < BLEND_OFF) blends += count;
-  }
-  return others > AA_SHARE * n && blends >= 0.5 * others;
-}
-
-/** The greatest common divisor of the lengths of the runs of one color that touch no border. */
-function cellSize(key: Int32Array, w: number, h: number): number {
-  let g = 0;
-  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-  const runs = (start: number, step: number, count: number) => {
-    let from = 0;
-    for (let i = 1; i <= count; i++) {
-      if (i === count || key[start + i * step] !== key[start + (i - 1) * step]) {
-        if (from > 0 && i < count) g = gcd(i - from, g);
-        if (g === 1) return;
-        from = i;
-      }
-    }
-  };
-  for (let y = 0; y < h && g !== 1; y++) runs(y * w, 1, w);
-  for (let x = 0; x < w && g !== 1; x++) runs(x, w, h);
-  return g || 1;
 }
 
 /** How a result was read, in the product's words: "Read as a color image, 6 colors". */

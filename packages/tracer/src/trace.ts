@@ -87,8 +87,10 @@ export function trace(
   // (never pixel art, whose every pixel counts).
   const halved =
     full.quality === 'draft' && mode !== 'pixel' && Math.min(width, height) >= DRAFT_HALVING_SIDE;
-  // An image with more fine detail than a trace can take on is traced smaller (see cost.ts).
-  const { image: source, factor: reduced } = withinCost(halved ? halve(image) : image);
+  // An image with more fine detail than a trace can take on is traced smaller (see cost.ts); pixel
+  // art at its cells' size, which pixel/ guards itself.
+  const { image: source, factor: reduced } =
+    mode === 'pixel' ? { image, factor: 1 } : withinCost(halved ? halve(image) : image);
   const factor = (halved ? 2 : 1) * reduced;
   let ink = source === image ? read?.ink : undefined;
   let checked: Reading | undefined;
@@ -104,7 +106,7 @@ export function trace(
     timings.check = performance.now() - at;
   }
   const params = toParams(full, mode, source);
-  let traced: { layers: Layer[]; background?: Color; page?: boolean } =
+  let traced: { layers: Layer[]; background?: Color; page?: boolean; reducedBy?: number } =
     mode === 'pixel'
       ? tracePixel(source)
       : mode === 'color'
@@ -140,7 +142,7 @@ export function trace(
     layers,
     reading,
     vectorCount: countCurves(layers),
-    ...(reduced > 1 ? { reducedBy: reduced } : {}),
+    ...(reduced * (traced.reducedBy ?? 1) > 1 ? { reducedBy: reduced * (traced.reducedBy ?? 1) } : {}),
     ...(margin > 0 ? { margin } : {}),
     timings,
   };

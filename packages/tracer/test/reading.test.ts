@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type RasterImage, toSvg, trace } from '../src/index.js';
 import { readLuminance } from '../src/ink/luminance.js';
 import { findSurface, onSurface } from '../src/ink/surface.js';
-import { looksLikePixelArt } from '../src/reading.js';
+import { looksLikePixelArt } from '../src/pixel/pixel-art.js';
 import { rasterOf } from './helpers/raster.js';
 import { renderSvg } from './helpers/render.js';
 

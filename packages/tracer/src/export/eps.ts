@@ -67,7 +67,7 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
     const body = layer.subpaths
       .filter((s) => s.segments.length > 0)
       .map((s) => subpathOps(s, model.height, f));
-    if (body.length > 0) lines.push(`${rgb(layer.color)} k`, ...body, paintOp(layer, f));
+    if (body.length > 0) lines.push(`${rgb(onWhite(layer))} k`, ...body, paintOp(layer, f));
   }
   // EPSF 3.0 allows showpage; the importing program disables it, a printer or viewer needs it.
   lines.push('end', 'showpage', '%%Trailer', '%%EOF', '');
@@ -78,6 +78,15 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
 function paintOp(layer: Layer, f: Fixed): string {
   if (layer.stroke === undefined) return 'f';
   return `${formatUnits(toUnits(layer.stroke, f), f)} ${layer.fill === false ? 's' : 'b'}`;
+}
+
+/**
+ * A layer's color as it shows on white paper: PostScript level 2 paints opaquely, so a
+ * semi-transparent layer is mixed with white.
+ */
+function onWhite({ color, opacity = 1 }: Layer): Color {
+  const mix = (v: number) => v * opacity + 255 * (1 - opacity);
+  return { r: mix(color.r), g: mix(color.g), b: mix(color.b) };
 }
 
 function rgb({ r, g, b }: Color): string {

@@ -35,11 +35,15 @@ export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array 
   const s = options.size ? formatLength(scale) : '1';
   const t = options.size ? formatLength((margin / f.scale) * scale) : formatUnits(margin, f);
   const matrix = options.size || margin ? `${s} 0 0 ${s} ${t} ${t} cm\n` : '';
-  const content = matrix + contentStream(model, w, h, f);
+  const opacities = [...new Set(model.layers.flatMap((l) => (l.opacity === undefined ? [] : [l.opacity])))];
+  const content = matrix + contentStream(model, w, h, f, opacities);
+  // A graphics state per opacity (PDF 1.4, 4.3.4 and 7.2.6): /ca for fills, /CA for strokes.
+  const states = opacities.map((a, i) => `/A${i} << /ca ${formatAlpha(a)} /CA ${formatAlpha(a)} >>`);
+  const resources = states.length > 0 ? `<< /ExtGState << ${states.join(' ')} >> >>` : '<< >>';
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageW} ${pageH}] /Resources << >> /Contents 4 0 R >>`,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageW} ${pageH}] /Resources ${resources} /Contents 4 0 R >>`,
     // Length counts the bytes between the `stream` line and the end-of-line before `endstream`.
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];
@@ -63,21 +67,28 @@ export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array 
  * The page's drawing operators: background, then each layer filled with the nonzero rule, stroked,
  * or both.
  */
-function contentStream(model: VectorImage, w: string, h: string, f: Fixed): string {
+function contentStream(model: VectorImage, w: string, h: string, f: Fixed, opacities: number[]): string {
   const ops: string[] = [];
   if (model.background) ops.push(`${rgb(model.background)} rg`, `0 0 ${w} ${h} re`, 'f');
   for (const layer of model.layers) {
     const paths = layer.subpaths.filter((s) => s.segments.length > 0);
     if (paths.length === 0) continue;
     const color = rgb(layer.color);
+    // A semi-transparent layer paints in a graphics state of its own, saved and restored around it.
+    if (layer.opacity !== undefined) ops.push('q', `/A${opacities.indexOf(layer.opacity)} gs`);
     ops.push(`${color} rg`);
     // Strokes end and turn round (1 J, 1 j), as the SVG's do.
     if (layer.stroke !== undefined)
       ops.push(`${color} RG`, `${formatUnits(toUnits(layer.stroke, f), f)} w 1 J 1 j`);
     for (const subpath of paths) subpathOps(subpath, model.height, f, ops);
     ops.push(layer.stroke === undefined ? 'f' : layer.fill === false ? 'S' : 'B');
+    if (layer.opacity !== undefined) ops.push('Q');
   }
   return ops.join('\n');
+}
+
+function formatAlpha(a: number): string {
+  return String(Number(a.toFixed(3)));
 }
 
 function rgb({ r, g, b }: Color): string {

@@ -49,7 +49,7 @@ export function readSvg(text: string): VectorImage {
 
 const NAMES: string[] = ['cut', 'gap-filler'] satisfies LayerName[];
 
-/** A layer's name, fill and stroke, from the attributes {@link toSvg} writes before `d`. */
+/** A layer's name, fill, opacity and stroke, from the attributes {@link toSvg} writes before `d`. */
 function readPaint(text: string): Omit<Layer, 'subpaths'> {
   const attributes = new Map<string, string>();
   for (const [, key, value] of text.matchAll(/([a-z-]+)="([^"]*)"/g))
@@ -62,8 +62,12 @@ function readPaint(text: string): Omit<Layer, 'subpaths'> {
   if (name !== undefined && !NAMES.includes(name)) throw notOurs(`a path is named ${name}`);
   const width = Number(attributes.get('stroke-width'));
   if (stroke && !(width > 0)) throw notOurs('a stroke has no width');
+  const opacity = attributes.get('opacity');
+  if (opacity !== undefined && !(Number(opacity) >= 0 && Number(opacity) <= 1))
+    throw notOurs(`a path's opacity is ${opacity}`);
   return {
     color: parseColor(color),
+    ...(opacity === undefined ? {} : { opacity: Number(opacity) }),
     ...(stroke ? { stroke: width } : {}),
     ...(fill === 'none' ? { fill: false as const } : {}),
     ...(name ? { name: name as LayerName } : {}),

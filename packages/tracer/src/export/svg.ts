@@ -58,6 +58,8 @@ function paint(layer: Layer, f: Fixed): string {
   const attributes = [
     ...(layer.name ? [`${layer.name === 'cut' ? 'id' : 'class'}="${layer.name}"`] : []),
     `fill="${layer.fill === false ? 'none' : color}"`,
+    // Three decimals tell every alpha level of 255 apart.
+    ...(layer.opacity === undefined ? [] : [`opacity="${Number(layer.opacity.toFixed(3))}"`]),
   ];
   if (layer.stroke !== undefined) {
     const width = formatUnits(toUnits(layer.stroke, f), f);

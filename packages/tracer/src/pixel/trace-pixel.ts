@@ -1,24 +1,47 @@
-import { OPAQUE_FROM } from '../alpha.js';
 import { type Area, forEachArea } from '../areas.js';
+import { withinCost } from '../cost.js';
 import type { Layer, Point, RasterImage, Segment, Subpath } from '../model.js';
 import { decompose, type PixelPath } from '../outline/decompose.js';
+import { type CellGrid, cellEdge, cellImage, findCells, MAX_CELL, pixelKeys } from './cells.js';
 
 /**
- * Pixel mode: every pixel an exact square, the squares of each 4-connected area of one color
- * merged into one outline (with its holes), nothing smoothed. Rendered at the image's own size,
- * the result gives the input's pixels back; transparent pixels stay transparent. One layer per
- * color; the shapes tile the image without overlapping.
+ * Pixel mode: every pixel an exact square, the squares of each 4-connected area of one color (and
+ * alpha) merged into one outline with its holes, nothing smoothed. Rendered at the image's own
+ * size, the result gives the input's pixels back, alpha too: a semi-transparent color is a layer
+ * with its opacity, clear pixels stay clear. One layer per color; the shapes tile the image
+ * without overlapping. An enlargement whose every cell is one color is traced a pixel a cell and
+ * scaled up (a 512 px sheet in 4 px cells traces as 128 px). Only a picture past what a trace can
+ * take on (noise, see cost.ts) is traced smaller: `reducedBy`.
  */
-export function tracePixel(image: RasterImage): { layers: Layer[] } {
-  const { width: w, height: h, data } = image;
+export function tracePixel(image: RasterImage): { layers: Layer[]; reducedBy?: number } {
+  const { width: w, height: h } = image;
+  const found = findCells(pixelKeys(image), w, h);
+  const grid: CellGrid =
+    found.exact && found.cell <= MAX_CELL
+      ? found
+      : { cell: 1, x0: 0, y0: 0, columns: w, rows: h, exact: true };
+  const { image: source, factor } = withinCost(cellImage(image, grid));
+  const at = (x: number, y: number): Point => ({
+    x: cellEdge(x * factor, grid.cell, grid.x0, w),
+    y: cellEdge(y * factor, grid.cell, grid.y0, h),
+  });
+  return { layers: traceSquares(source, at), ...(factor > 1 ? { reducedBy: factor } : {}) };
+}
+
+/** The areas of one RGBA color each, as outlines along the pixels' edges, placed by `at`. */
+function traceSquares(image: RasterImage, at: (x: number, y: number) => Point): Layer[] {
+  const { width: w, height: h } = image;
+  const keys = pixelKeys(image);
   const n = w * h;
+  // Clear pixels (key 0) are no area.
   const colorOf = new Int32Array(n);
-  for (let p = 0, o = 0; p < n; p++, o += 4) {
-    colorOf[p] = data[o + 3] >= OPAQUE_FROM ? (data[o] << 16) | (data[o + 1] << 8) | data[o + 2] : -1;
-  }
-  const byColor = new Map<number, { pixels: number; subpaths: Subpath[] }>();
+  for (let p = 0; p < n; p++) colorOf[p] = keys[p] === 0 ? -1 : p;
+  const byColor = new Map<
+    number,
+    { rgba: Uint8Array | Uint8ClampedArray; pixels: number; subpaths: Subpath[] }
+  >();
   let members: number[] = [];
-  const areaOf = ({ key, size, left, top, right, bottom }: Area) => {
+  const areaOf = ({ size, left, top, right, bottom }: Area) => {
     // The area alone, in a bitmap of its box, traced along the pixels' edges.
     const bw = right - left + 1;
     const bh = bottom - top + 1;
@@ -27,40 +50,72 @@ export function tracePixel(image: RasterImage): { layers: Layer[] } {
       const x = p % w;
       bits[((p - x) / w - top) * bw + x - left] = 1;
     }
+    const first = members[0] as number;
     members = [];
-    const entry = byColor.get(key) ?? { pixels: 0, subpaths: [] };
+    const key = keys[first] as number;
+    const entry = byColor.get(key) ?? {
+      rgba: image.data.subarray(first * 4, first * 4 + 4),
+      pixels: 0,
+      subpaths: [],
+    };
     entry.pixels += size;
     for (const path of decompose({ width: bw, height: bh, bits }, 0)) {
-      entry.subpaths.push(straightOutline(path, left, top + bh));
+      entry.subpaths.push(straightOutline(path, left, top + bh, at));
     }
     byColor.set(key, entry);
   };
-  forEachArea(w, h, colorOf, areaOf, (p) => members.push(p));
-  return {
-    layers: [...byColor.entries()]
-      .sort(([, a], [, b]) => b.pixels - a.pixels)
-      .map(([color, { subpaths }]) => ({
-        color: { r: (color >> 16) & 255, g: (color >> 8) & 255, b: color & 255 },
-        subpaths,
-      })),
-  };
+  forEachArea(w, h, sameColor(keys, colorOf), areaOf, (p) => members.push(p));
+  return [...byColor.values()]
+    .sort((a, b) => b.pixels - a.pixels)
+    .map(({ rgba, subpaths }) => ({
+      color: { r: rgba[0] as number, g: rgba[1] as number, b: rgba[2] as number },
+      ...((rgba[3] as number) < 255 ? { opacity: (rgba[3] as number) / 255 } : {}),
+      subpaths,
+    }));
 }
 
 /**
- * A boundary path as straight lines in image coordinates (y down), one vertex per turn. The path
- * runs y up from the bottom of its box, whose bottom edge is image row `bottom`.
+ * One area key a pixel, the same for every pixel of one RGBA color: the index of the first pixel
+ * of its color (forEachArea takes 31-bit keys, and RGBA needs 32 bits).
  */
-function straightOutline(path: PixelPath, left: number, bottom: number): Subpath {
+function sameColor(keys: Uint32Array, colorOf: Int32Array): Int32Array {
+  const firstOf = new Map<number, number>();
+  for (let p = 0; p < colorOf.length; p++) {
+    if (colorOf[p] === -1) continue;
+    const key = keys[p] as number;
+    const first = firstOf.get(key);
+    if (first === undefined) firstOf.set(key, p);
+    else colorOf[p] = first;
+  }
+  return colorOf;
+}
+
+/**
+ * A boundary path as straight lines in image coordinates (y down), one vertex per turn, placed by
+ * `place`. The path runs y up from the bottom of its box, whose bottom edge is row `bottom`. A hole
+ * runs the other way round from an outline, so that the nonzero fill rule (SVG's default, PDF's and
+ * PostScript's `f`) leaves it to the color inside it.
+ */
+function straightOutline(
+  path: PixelPath,
+  left: number,
+  bottom: number,
+  place: (x: number, y: number) => Point,
+): Subpath {
   const m = path.x.length;
-  const at = (i: number): Point => ({ x: left + path.x[i % m], y: bottom - path.y[i % m] });
+  const at = (i: number): Point => ({
+    x: left + (path.x[i % m] as number),
+    y: bottom - (path.y[i % m] as number),
+  });
   const corners: Point[] = [];
   for (let i = 0; i < m; i++) {
     const prev = at(i + m - 1);
     const here = at(i);
     const next = at(i + 1);
     const turns = (here.x - prev.x) * (next.y - here.y) - (here.y - prev.y) * (next.x - here.x) !== 0;
-    if (turns) corners.push(here);
+    if (turns) corners.push(place(here.x, here.y));
   }
+  if (path.sign === '-') corners.reverse();
   const start = corners[0] as Point;
   const segments: Segment[] = corners.slice(1).map((to) => ({ kind: 'line', to }));
   segments.push({ kind: 'line', to: start });
