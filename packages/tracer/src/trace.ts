@@ -27,6 +27,8 @@ import { withinCost } from './cost.js';
 import { cutContour } from './cut-contour.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
 import { TraceError } from './errors.js';
+import { looksLikeLightLinesOnDark } from './ink/light-on-dark.js';
+import { inPictureColors, inverted } from './invert.js';
 import {
   type Color,
   isArtwork,
@@ -78,8 +80,13 @@ export function trace(
   // The alpha's silhouette is black ink on white: traced in bw, or along its middle.
   if (alpha) image = silhouette(image);
   const read = full.mode === 'auto' && !alpha ? readImage(image, full.read) : undefined;
+  // Light lines on a dark ground (a chalkboard, white engraving lines, a blueprint): ink is light.
+  const lightLines =
+    read && read.reading.kind !== 'pixel-art' && full.read !== 'page' && looksLikeLightLinesOnDark(image);
   if (read) timings.reading = performance.now() - start;
-  const mode = read?.reading.mode ?? (full.mode === 'auto' ? 'bw' : full.mode);
+  const mode = lightLines ? 'bw' : (read?.reading.mode ?? (full.mode === 'auto' ? 'bw' : full.mode));
+  const invert = !alpha && (full.invert || lightLines) && (mode === 'bw' || mode === 'centerline');
+  if (invert) image = inverted(image);
   // Draft trades detail for speed where there are pixels to spare: a big image at half size
   // (never pixel art, whose every pixel counts).
   const halved =
@@ -88,7 +95,7 @@ export function trace(
   const { image: source, factor: reduced } = withinCost(halved ? halve(image) : image);
   const factor = (halved ? 2 : 1) * reduced;
   const params = toParams(full, mode, source);
-  const ink = source === image ? read?.ink : undefined;
+  const ink = source === image && !invert ? read?.ink : undefined;
   let traced: { layers: Layer[]; background?: Color; page?: boolean } =
     mode === 'pixel'
       ? tracePixel(source)
@@ -102,11 +109,14 @@ export function trace(
     : mode === 'bw'
       ? { mode, kind: traced.page ? 'page' : 'ink' }
       : (read?.reading ?? { mode, kind: defaultKind[mode] });
-  if (read && traced.layers.length === 0 && mode === 'bw') {
+  if (read && !invert && traced.layers.length === 0 && mode === 'bw') {
     // Nothing dark enough to be ink (light art on a light ground): its colors are the picture.
     reading = { mode: 'color', kind: 'light-art' };
     traced = traceColor(source, toParams(full, 'color', source), timings);
   }
+  // The automatic mode keeps the picture's looks: the light lines in their color on their ground.
+  if (read && invert) traced = inPictureColors(traced.layers, original);
+  if (lightLines) reading = { mode: 'bw', kind: 'light-lines' };
   let layers = factor > 1 ? scaleLayers(traced.layers, factor, { gapFiller: false }) : traced.layers;
   if (full.shapes && mode !== 'pixel') layers = timed(timings, 'shapes', () => fitShapes(layers));
   if (full.cutContour) {
