@@ -693,6 +693,7 @@ describe('conversion requests', () => {
       mode: 'auto',
       colors: 'auto',
       read: 'auto',
+      invert: false,
       strokeWidth: 'auto',
       palette: [],
       background: 'keep',
