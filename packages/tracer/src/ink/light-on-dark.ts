@@ -24,23 +24,32 @@ const MIN_LIGHT_PIXELS = 40;
 const THIN_RUN = 8;
 /** Least share of the light pixels in thin strokes: the rest are junctions, dots, a few blobs. */
 const THIN_SHARE = 0.8;
-/** The lines are of one color: this share of their cores within this RGB distance of their mean. */
-const ONE_COLOR_SHARE = 0.9;
-const ONE_COLOR = 64;
+/**
+ * The lines are of one ink: this share of their light pixels lies within this RGB distance of the
+ * blends of the ground's color and the lines' (anti-aliased edges, chalk's lighter and darker
+ * grains), as one ink on one ground gives.
+ */
+const ONE_INK_SHARE = 0.9;
+const ONE_INK = 48;
+/**
+ * Rows read, spread over the picture (all of them on a smaller one): the decision needs shares,
+ * not every pixel, and a 16-megapixel picture is read in a thirtieth of the time.
+ */
+const SAMPLE_ROWS = 512;
 
-/** Rec. 709 luminance of the pixel at byte offset o. */
+/** Rec. 709 luminance of the pixel at byte offset o, 0-255, in 16-bit fixed point as luminance.ts reads it. */
 function luminanceAt(data: RasterImage['data'], o: number): number {
-  return 0.2126 * data[o] + 0.7152 * data[o + 1] + 0.0722 * data[o + 2];
+  return (13933 * data[o] + 46871 * data[o + 1] + 4732 * data[o + 2] + 32768) >> 16;
 }
 
 /**
  * The band of GROUND_BAND levels that holds the most of the border's pixels: its lowest level,
- * and the share of the border in it. The ground of line art runs all round it.
+ * the share of the border in it, and their mean level. The ground of line art runs all round it.
  */
-function borderBand(image: RasterImage): { from: number; share: number } {
+function borderBand(image: RasterImage): { from: number; share: number; level: number } {
   const { width: w, height: h, data } = image;
   const counts = new Float64Array(256);
-  const add = (x: number, y: number) => counts[Math.round(luminanceAt(data, (y * w + x) * 4))]++;
+  const add = (x: number, y: number) => counts[luminanceAt(data, (y * w + x) * 4)]++;
   for (let x = 0; x < w; x++) {
     add(x, 0);
     add(x, h - 1);
@@ -60,7 +69,15 @@ function borderBand(image: RasterImage): { from: number; share: number } {
       from = Math.max(0, v - GROUND_BAND + 1);
     }
   }
-  return { from, share: best / border };
+  let sum = 0;
+  for (let v = from; v < from + GROUND_BAND && v < 256; v++) sum += v * counts[v];
+  return { from, share: best / border, level: best > 0 ? sum / best : 255 };
+}
+
+/** The rows read: every row, or SAMPLE_ROWS spread evenly over a taller picture. */
+function sampledRows(h: number): number[] {
+  const rows = Math.min(h, SAMPLE_ROWS);
+  return Array.from({ length: rows }, (_, r) => Math.floor((r * h) / rows));
 }
 
 /**
@@ -69,124 +86,116 @@ function borderBand(image: RasterImage): { from: number; share: number } {
  * opaque; one dark level (the ground, of any hue) runs along 80 % of its border and covers 60 % of
  * the picture, with hardly anything darker; at least 0.2 % of it is clearly lighter (64 levels
  * above the ground); 80 % of those light pixels lie in strokes at most a few pixels wide (the
- * pixels off the ground around them run at most 8 px along a row or a column); and the lines'
- * cores are of one color (90 % within 64 RGB levels of their mean). A dark photo has no one level
+ * pixels off the ground around them run at most 8 px along a row or a column); and the lines are
+ * of one ink (90 % of their light pixels within 48 RGB levels of the blends of the ground's color
+ * and the lines'). A dark photo has no one level
  * over most of it, or broad light areas; gray shading and a colored cartoon on black are broad
- * too; colored lines of many colors are no one ink; dark art on white has a light ground.
+ * too; colored lines of many colors are no one ink; dark art on white has a light ground. The
+ * shares are read on up to 512 rows spread over the picture.
  */
 export function looksLikeLightLinesOnDark(image: RasterImage): boolean {
   const { width: w, height: h, data } = image;
   if (Math.min(w, h) < MIN_SIDE) return false;
   const band = borderBand(image);
-  if (band.share < BORDER_GROUND) return false;
-  const n = w * h;
-  const lum = new Float32Array(n);
+  if (band.share < BORDER_GROUND || band.level >= DARK) return false;
+  for (let o = 3; o < data.length; o += 4) if (data[o] !== 255) return false;
+  const rows = sampledRows(h);
+  const n = rows.length * w;
   let ground = 0;
   let groundSum = 0;
   let darker = 0;
-  for (let p = 0, o = 0; p < n; p++, o += 4) {
-    if (data[o + 3] !== 255) return false;
-    const y = luminanceAt(data, o);
-    lum[p] = y;
-    const v = Math.round(y);
-    if (v < band.from) darker++;
-    else if (v < band.from + GROUND_BAND) {
-      ground++;
-      groundSum += y;
+  const groundColor = { r: 0, g: 0, b: 0 };
+  for (const y of rows) {
+    for (let o = y * w * 4; o < (y + 1) * w * 4; o += 4) {
+      const v = luminanceAt(data, o);
+      if (v < band.from) darker++;
+      else if (v < band.from + GROUND_BAND) {
+        ground++;
+        groundSum += v;
+        groundColor.r += data[o];
+        groundColor.g += data[o + 1];
+        groundColor.b += data[o + 2];
+      }
     }
   }
   if (ground < PICTURE_GROUND * n || darker > MAX_DARKER * n) return false;
-  const groundLevel = groundSum / ground;
-  if (groundLevel >= DARK) return false;
   // Off the ground: the lines with their anti-aliased edges. Light: the lines themselves.
-  const off = new Uint8Array(n);
-  const top = band.from + GROUND_BAND - 0.5;
-  let light = 0;
-  for (let p = 0; p < n; p++) {
-    if (lum[p] >= top) off[p] = 1;
-    if (lum[p] >= groundLevel + LIGHTER) light++;
-  }
-  if (light < Math.max(MIN_LIGHT * n, MIN_LIGHT_PIXELS)) return false;
-  const across = runsAcross(off, w, h);
+  const off = band.from + GROUND_BAND;
+  const lightFrom = Math.ceil(groundSum / ground + LIGHTER);
+  const isOff = (x: number, y: number) => luminanceAt(data, (y * w + x) * 4) >= off;
+  const light: number[] = [];
   let thin = 0;
-  for (let p = 0; p < n; p++) if (lum[p] >= groundLevel + LIGHTER && across[p] <= THIN_RUN) thin++;
-  if (thin < THIN_SHARE * light) return false;
-  return oneColor(image, lum, groundLevel + LIGHTER);
-}
-
-/** For each pixel of the mask, the shorter of its runs along its row and along its column. */
-function runsAcross(mask: Uint8Array, w: number, h: number): Uint16Array {
-  const runs = new Uint16Array(mask.length);
-  const MAX = 0xffff;
-  for (let y = 0; y < h; y++) {
-    let from = -1;
+  for (const y of rows) {
+    let from = 0;
     for (let x = 0; x <= w; x++) {
-      const on = x < w && mask[y * w + x] === 1;
-      if (on && from < 0) from = x;
-      if (!on && from >= 0) {
-        for (let k = from; k < x; k++) runs[y * w + k] = Math.min(MAX, x - from);
-        from = -1;
+      if (x < w && isOff(x, y)) continue;
+      // A run of pixels off the ground along the row, from..x-1: its light pixels, and which of
+      // them lie in a thin stroke, along the row or along their column.
+      for (let k = from; k < x; k++) {
+        const o = (y * w + k) * 4;
+        if (luminanceAt(data, o) < lightFrom) continue;
+        light.push(o);
+        if (x - from <= THIN_RUN || columnRun(isOff, k, y, h) <= THIN_RUN) thin++;
       }
+      from = x + 1;
     }
   }
-  for (let x = 0; x < w; x++) {
-    let from = -1;
-    for (let y = 0; y <= h; y++) {
-      const on = y < h && mask[y * w + x] === 1;
-      if (on && from < 0) from = y;
-      if (!on && from >= 0) {
-        for (let k = from; k < y; k++) runs[k * w + x] = Math.min(runs[k * w + x], y - from);
-        from = -1;
-      }
-    }
-  }
-  return runs;
+  if (light.length < Math.max(MIN_LIGHT * n, MIN_LIGHT_PIXELS)) return false;
+  if (thin < THIN_SHARE * light.length) return false;
+  const groundMean = { r: groundColor.r / ground, g: groundColor.g / ground, b: groundColor.b / ground };
+  return oneInk(data, light, groundMean, cores(data, light, (o) => luminanceAt(data, o)).mean);
 }
 
-/** Whether the lighter half of the light pixels (the lines' cores) is of one color. */
-function oneColor(image: RasterImage, lum: Float32Array, lightFrom: number): boolean {
-  const cores = lightCores(image, lum, lightFrom);
-  const mean = cores.mean;
+/** The run of pixels off the ground through (x, y) along its column, counted up to THIN_RUN + 1. */
+function columnRun(isOff: (x: number, y: number) => boolean, x: number, y: number, h: number): number {
+  let run = 1;
+  for (let k = y - 1; k >= 0 && run <= THIN_RUN && isOff(x, k); k--) run++;
+  for (let k = y + 1; k < h && run <= THIN_RUN && isOff(x, k); k++) run++;
+  return run;
+}
+
+/**
+ * Whether the light pixels are of one ink: most of them near the line through the ground's color
+ * and the lines' (beyond the lines' too: lighter grains).
+ */
+function oneInk(data: RasterImage['data'], pixels: number[], ground: Color, lines: Color): boolean {
+  const d = [lines.r - ground.r, lines.g - ground.g, lines.b - ground.b];
+  const length2 = Math.max(1, d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
   let near = 0;
-  const { data } = image;
-  for (const o of cores.offsets) {
-    const d = Math.hypot(data[o] - mean.r, data[o + 1] - mean.g, data[o + 2] - mean.b);
-    if (d <= ONE_COLOR) near++;
+  for (const o of pixels) {
+    const p = [data[o] - ground.r, data[o + 1] - ground.g, data[o + 2] - ground.b];
+    const t = Math.max(0, (p[0] * d[0] + p[1] * d[1] + p[2] * d[2]) / length2);
+    if (Math.hypot(p[0] - t * d[0], p[1] - t * d[1], p[2] - t * d[2]) <= ONE_INK) near++;
   }
-  return near >= ONE_COLOR_SHARE * cores.offsets.length;
+  return near >= ONE_INK_SHARE * pixels.length;
 }
 
-/** The light pixels at least as light as their median (byte offsets), and their mean color. */
-function lightCores(
-  image: RasterImage,
-  lum: Float32Array,
-  lightFrom: number,
+/**
+ * The cores of some pixels (byte offsets): those whose level is at least the median of theirs
+ * (the lighter half of a line's pixels: its middle, not its anti-aliased edges), and their mean
+ * color.
+ */
+function cores(
+  data: RasterImage['data'],
+  pixels: number[],
+  level: (o: number) => number,
 ): { offsets: number[]; mean: Color } {
   const counts = new Float64Array(256);
-  let all = 0;
-  for (let p = 0; p < lum.length; p++) {
-    if (lum[p] >= lightFrom) {
-      counts[Math.round(lum[p])]++;
-      all++;
-    }
-  }
-  let median = 255;
+  for (const o of pixels) counts[level(o)]++;
+  let median = 0;
   for (let v = 0, seen = 0; v < 256; v++) {
     seen += counts[v];
-    if (seen >= all / 2) {
+    if (seen >= pixels.length / 2) {
       median = v;
       break;
     }
   }
-  const offsets: number[] = [];
+  const offsets = pixels.filter((o) => level(o) >= median);
   const sum = { r: 0, g: 0, b: 0 };
-  for (let p = 0; p < lum.length; p++) {
-    if (lum[p] < lightFrom || Math.round(lum[p]) < median) continue;
-    const o = p * 4;
-    offsets.push(o);
-    sum.r += image.data[o];
-    sum.g += image.data[o + 1];
-    sum.b += image.data[o + 2];
+  for (const o of offsets) {
+    sum.r += data[o];
+    sum.g += data[o + 1];
+    sum.b += data[o + 2];
   }
   const k = Math.max(1, offsets.length);
   return { offsets, mean: { r: sum.r / k, g: sum.g / k, b: sum.b / k } };
@@ -195,34 +204,56 @@ function lightCores(
 /**
  * The colors a picture read with its light as the ink shows: the light (the mean of the lighter
  * half of its light side) and the dark (the mean of the darker half of its dark side), split half
- * way between its darkest and lightest opaque pixels; the dark is left out when any pixel is less
- * than opaque, as transparency is the background then.
+ * way between its darkest and lightest opaque pixels, read on up to 512 rows; the dark is left out
+ * when any pixel is less than opaque, as transparency is the background then.
  */
 export function lightAndDark(image: RasterImage): { light: Color; dark?: Color } {
-  const { data } = image;
-  const n = image.width * image.height;
-  const lum = new Float32Array(n);
+  const { width: w, height: h, data } = image;
+  let opaque = true;
+  for (let o = 3; o < data.length && opaque; o += 4) if (data[o] !== 255) opaque = false;
+  // Per luminance level: how many opaque pixels, and the sums of their channels.
+  const counts = new Float64Array(256);
+  const sums = new Float64Array(256 * 3);
+  for (const y of sampledRows(h)) {
+    for (let o = y * w * 4; o < (y + 1) * w * 4; o += 4) {
+      if (data[o + 3] !== 255) continue;
+      const v = luminanceAt(data, o);
+      counts[v]++;
+      sums[3 * v] += data[o];
+      sums[3 * v + 1] += data[o + 1];
+      sums[3 * v + 2] += data[o + 2];
+    }
+  }
   let min = 255;
   let max = 0;
-  let opaque = true;
-  for (let p = 0, o = 0; p < n; p++, o += 4) {
-    lum[p] = luminanceAt(data, o);
-    if (data[o + 3] !== 255) {
-      opaque = false;
-      lum[p] = Number.NaN;
-      continue;
-    }
-    min = Math.min(min, lum[p]);
-    max = Math.max(max, lum[p]);
+  for (let v = 0; v < 256; v++) {
+    if (counts[v] === 0) continue;
+    min = Math.min(min, v);
+    max = Math.max(max, v);
   }
-  const split = (min + max) / 2;
-  const light = lightCores(image, lum, split).mean;
-  if (!opaque) return { light: rounded(light) };
-  // The dark side's cores: the same reading on the negative.
-  const negative = lum.map((v) => (v < split ? 255 - v : -1));
-  const dark = lightCores(image, negative, 255 - split);
+  const split = Math.ceil((min + max) / 2);
+  const light = halfMean(counts, sums, split, 255);
   // A picture of one level has no dark side: it is all light.
-  return { light: rounded(light), dark: rounded(dark.offsets.length > 0 ? dark.mean : light) };
+  const dark = split > min ? halfMean(counts, sums, split - 1, 0) : light;
+  return opaque ? { light, dark } : { light };
+}
+
+/**
+ * The mean color of the levels from `outer` inwards to the median of those between `inner` and
+ * `outer` (either way round): the half of a side farthest from the split.
+ */
+function halfMean(counts: Float64Array, sums: Float64Array, inner: number, outer: number): Color {
+  const step = outer >= inner ? -1 : 1;
+  let all = 0;
+  for (let v = outer; v !== inner + step; v += step) all += counts[v];
+  let seen = 0;
+  const sum = [0, 0, 0];
+  for (let v = outer; v !== inner + step && seen < all / 2; v += step) {
+    seen += counts[v];
+    for (let c = 0; c < 3; c++) sum[c] += sums[3 * v + c];
+  }
+  const k = Math.max(1, seen);
+  return rounded({ r: sum[0] / k, g: sum[1] / k, b: sum[2] / k });
 }
 
 function rounded({ r, g, b }: Color): Color {
