@@ -22,8 +22,12 @@ const MIN_LIGHT_PIXELS = 40;
  * runs 6 to 7.
  */
 const THIN_RUN = 8;
-/** Least share of the light pixels in thin strokes: the rest are junctions, dots, a few blobs. */
-const THIN_SHARE = 0.8;
+/**
+ * Least share of the light pixels in thin strokes: the rest are junctions, dots, blobs. A white
+ * engraving's dense hatching and a score's note heads leave 0.71 and 0.74 of them in thin strokes;
+ * a colored cartoon and gray shading on black, none.
+ */
+const THIN_SHARE = 0.6;
 /**
  * The lines are of one ink: this share of their light pixels lies within this RGB distance of the
  * blends of the ground's color and the lines' (anti-aliased edges, chalk's lighter and darker
@@ -85,7 +89,7 @@ function sampledRows(h: number): number[] {
  * chalkboard sketch, an engraving in white lines, a blueprint, light text on a dark screen. It is
  * opaque; one dark level (the ground, of any hue) runs along 80 % of its border and covers 60 % of
  * the picture, with hardly anything darker; at least 0.2 % of it is clearly lighter (64 levels
- * above the ground); 80 % of those light pixels lie in strokes at most a few pixels wide (the
+ * above the ground); 60 % of those light pixels lie in strokes at most a few pixels wide (the
  * pixels off the ground around them run at most 8 px along a row or a column); and the lines are
  * of one ink (90 % of their light pixels within 48 RGB levels of the blends of the ground's color
  * and the lines'). A dark photo has no one level
