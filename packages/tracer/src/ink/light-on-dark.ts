@@ -92,10 +92,10 @@ function sampledRows(h: number): number[] {
  * above the ground); 60 % of those light pixels lie in strokes at most a few pixels wide (the
  * pixels off the ground around them run at most 8 px along a row or a column); and the lines are
  * of one ink (90 % of their light pixels within 48 RGB levels of the blends of the ground's color
- * and the lines'). A dark photo has no one level
- * over most of it, or broad light areas; gray shading and a colored cartoon on black are broad
- * too; colored lines of many colors are no one ink; dark art on white has a light ground. The
- * shares are read on up to 512 rows spread over the picture.
+ * and the lines'). A dark photo has no one level over most of it, or broad light areas; gray
+ * shading and a colored cartoon on black are broad too; colored lines of many colors are no one
+ * ink; dark art on white has a light ground. The shares are read on up to 512 rows spread over
+ * the picture.
  */
 export function looksLikeLightLinesOnDark(image: RasterImage): boolean {
   const { width: w, height: h, data } = image;
