@@ -104,7 +104,7 @@ describe("the makers' options", () => {
     // Auto may trace in color: the color options show, centerline's stroke width does not.
     for (const name of ['Trace', 'Background', 'Layering'])
       await visible(group.getByRole('combobox', { name, exact: true }));
-    for (const name of ['True shapes', 'Cut contour'])
+    for (const name of ['Light lines on a dark ground', 'True shapes', 'Cut contour'])
       await visible(group.getByRole('switch', { name, exact: true }));
     const palette = group.getByRole('group', { name: 'Palette', exact: true });
     await visible(palette.getByRole('textbox', { name: 'Colors to add to the palette' }));

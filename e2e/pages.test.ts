@@ -74,6 +74,7 @@ describe('pages', () => {
       'True shapes',
       'Cut contour',
       'Transparency silhouette',
+      'Light lines on a dark ground',
     ])
       expect(body).toContain(words);
     for (const format of ['SVG', 'EPS', 'PDF', 'DXF'])

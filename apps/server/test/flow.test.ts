@@ -31,6 +31,7 @@ describe('the whole flow over HTTP', () => {
       mode: 'auto',
       colors: 'auto',
       read: 'auto',
+      invert: false,
       strokeWidth: 'auto',
       palette: [],
       background: 'keep',

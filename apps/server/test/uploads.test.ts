@@ -648,6 +648,7 @@ describe('conversion requests', () => {
       [{ mode: 'sepia' }, /^Mode must be one of: auto, bw, color, pixel/],
       [{ colors: 'many' }, /^Colors must be a whole number from 2 to 32, or auto/],
       [{ colors: 2.5 }, /^Colors must be/],
+      [{ invert: 'yes' }, /^Light lines on a dark ground must be true or false/],
     ];
     for (const [settings, message] of cases) {
       const reply = await client.post('/api/conversions', {
@@ -693,6 +694,7 @@ describe('conversion requests', () => {
       mode: 'auto',
       colors: 'auto',
       read: 'auto',
+      invert: false,
       strokeWidth: 'auto',
       palette: [],
       background: 'keep',
@@ -707,8 +709,9 @@ describe('conversion requests', () => {
     expect(none.body.settings).toEqual(defaults);
     const empty = await create(client, png, 'b.png', {});
     expect(empty.body.settings).toEqual(defaults);
-    const some = await create(client, png, 'c.png', { threshold: 0, quality: 'draft', colors: 8 });
-    expect(some.body.settings).toEqual({ ...defaults, threshold: 0, quality: 'draft', colors: 8 });
+    const given = { threshold: 0, quality: 'draft', colors: 8, invert: true };
+    const some = await create(client, png, 'c.png', given);
+    expect(some.body.settings).toEqual({ ...defaults, ...given });
     for (const reply of [none, empty, some])
       expect((await settled(client, reply.body.id)).status).toBe('completed');
   });

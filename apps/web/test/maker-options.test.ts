@@ -75,6 +75,17 @@ describe('settings in a few words', () => {
     ).toBe('Black & white');
     expect(describeSettings(settings({ mode: 'pixel', shapes: true }))).toBe('Pixel art');
   });
+
+  it('names light lines on a dark ground where the mode reads ink, and not in color or pixel art', () => {
+    expect(describeSettings(settings({ mode: 'centerline', invert: true }))).toBe(
+      'Centerline, light lines on a dark ground',
+    );
+    expect(describeSettings(settings({ mode: 'bw', invert: true }))).toBe(
+      'Black & white, light lines on a dark ground',
+    );
+    expect(describeSettings(settings({ mode: 'color', invert: true }))).toBe('Color (auto)');
+    expect(describeSettings(settings({ mode: 'pixel', invert: true }))).toBe('Pixel art');
+  });
 });
 
 describe('presets', () => {

@@ -29,6 +29,14 @@ describe('the settings a result was made with', () => {
     expect(color).toContain('Colors 8');
     expect(color.some((part) => part.startsWith('Threshold'))).toBe(false);
   });
+
+  it('says when light lines on a dark ground were the ink, where the mode reads ink', () => {
+    const bw = settingsSummary({ ...defaultConversionSettings, mode: 'bw', invert: true });
+    expect(bw).toContain('Light lines on a dark ground');
+    expect(bw[0]).toBe('Custom settings');
+    const color = settingsSummary({ ...defaultConversionSettings, mode: 'color', invert: true });
+    expect(color).not.toContain('Light lines on a dark ground');
+  });
 });
 
 describe('what a failed request says', () => {

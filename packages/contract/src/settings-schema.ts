@@ -59,7 +59,7 @@ const makerSettings = {
   trace: oneOf('Trace', traceTargets, defaultSettings.trace),
 };
 
-/** Conversion settings (spec section 3, plus `mode`, `colors`, `read` and the makers' options); missing fields take their defaults. */
+/** Conversion settings (spec section 3, plus `mode`, `colors`, `read`, `invert` and the makers' options); missing fields take their defaults. */
 export const conversionSettingsSchema = z
   .object({
     smoothness: percent('Smoothness', defaultSettings.smoothness),
@@ -76,6 +76,7 @@ export const conversionSettingsSchema = z
       )
       .default('auto'),
     read: oneOf('Read as', readAs, defaultSettings.read),
+    invert: z.boolean({ error: 'Light lines on a dark ground must be true or false' }).default(false),
     ...makerSettings,
   })
   .refine((s) => !(s.shapes && s.layering === 'cutout'), {

@@ -13,10 +13,20 @@ export interface Reading {
    * - color: the image has colors (a hue over a visible share, or a colored stroke);
    * - shades: gray shading, as in photos and painted art, kept as steps of gray;
    * - light-art: light or white art (on transparency, or with no ink at all), kept in its colors;
+   * - light-lines: light line art on a dark ground, its lines read as the ink (see ink/light-on-dark.ts);
    * - strokes: the middle of each stroke traced (centerline mode);
    * - silhouette: the shape of the image's opaque pixels, whatever their colors (`trace: 'alpha'`).
    */
-  kind: 'pixel-art' | 'page' | 'ink' | 'color' | 'shades' | 'light-art' | 'strokes' | 'silhouette';
+  kind:
+    | 'pixel-art'
+    | 'page'
+    | 'ink'
+    | 'color'
+    | 'shades'
+    | 'light-art'
+    | 'light-lines'
+    | 'strokes'
+    | 'silhouette';
 }
 
 /** RGB spread (max minus min channel) from which a pixel counts as colored. */
@@ -171,6 +181,8 @@ export function describeReading({ reading, layers }: { reading: Reading; layers:
       return `Read as shaded art, ${count('tone')}`;
     case 'light-art':
       return `Read as light art, ${count('color')}`;
+    case 'light-lines':
+      return 'Read as light lines on a dark ground';
     case 'strokes':
       return 'Traced along the middle of each stroke';
     case 'silhouette':

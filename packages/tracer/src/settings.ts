@@ -78,6 +78,11 @@ export interface TraceSettings {
   cutContour: CutContour | null;
   /** What is traced: the image, or its alpha channel's silhouette (for stencils). */
   trace: (typeof traceTargets)[number];
+  /**
+   * Black and white, centerline: the light parts are the ink (light lines on a dark ground).
+   * Color and pixel modes ignore it.
+   */
+  invert: boolean;
 }
 
 /** The product's defaults (spec section 3), plus the automatic mode and palette. */
@@ -96,6 +101,7 @@ export const defaultSettings: Readonly<TraceSettings> = Object.freeze({
   shapes: false,
   cutContour: null,
   trace: 'image',
+  invert: false,
 });
 
 /** Largest accepted image, in pixels (50 megapixels). */

@@ -28,6 +28,8 @@ import { cutContour } from './cut-contour.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
 import { TraceError } from './errors.js';
 import { inkMap } from './ink/ink-map.js';
+import { looksLikeLightLinesOnDark } from './ink/light-on-dark.js';
+import { inPictureColors, inverted } from './invert.js';
 import {
   type Color,
   isArtwork,
@@ -81,8 +83,13 @@ export function trace(
   // The alpha's silhouette is black ink on white: traced in bw, or along its middle.
   if (alpha) image = silhouette(image);
   const read = full.mode === 'auto' && !alpha ? readImage(image, full.read) : undefined;
+  // Light lines on a dark ground (a chalkboard, white engraving lines, a blueprint): ink is light.
+  const lightLines =
+    read && read.reading.kind !== 'pixel-art' && full.read !== 'page' && looksLikeLightLinesOnDark(image);
   if (read) timings.reading = performance.now() - start;
-  let mode = read?.reading.mode ?? (full.mode === 'auto' ? 'bw' : full.mode);
+  let mode = lightLines ? 'bw' : (read?.reading.mode ?? (full.mode === 'auto' ? 'bw' : full.mode));
+  const invert = !alpha && (full.invert || lightLines) && (mode === 'bw' || mode === 'centerline');
+  if (invert) image = inverted(image);
   // Draft trades detail for speed where there are pixels to spare: a big image at half size
   // (never pixel art, whose every pixel counts).
   const halved =
@@ -92,9 +99,9 @@ export function trace(
   const { image: source, factor: reduced } =
     mode === 'pixel' ? { image, factor: 1 } : withinCost(halved ? halve(image) : image);
   const factor = (halved ? 2 : 1) * reduced;
-  let ink = source === image ? read?.ink : undefined;
+  let ink = source === image && !invert ? read?.ink : undefined;
   let checked: Reading | undefined;
-  if (read && mode === 'bw') {
+  if (read && mode === 'bw' && !invert) {
     // The reading checks its own result: black and white that loses much of the picture (a gray
     // ground, shading) is not taken; color keeps it.
     const at = performance.now();
@@ -119,11 +126,14 @@ export function trace(
     : mode === 'bw'
       ? { mode, kind: traced.page ? 'page' : 'ink' }
       : (checked ?? read?.reading ?? { mode, kind: defaultKind[mode] });
-  if (read && traced.layers.length === 0 && mode === 'bw') {
+  if (read && !invert && traced.layers.length === 0 && mode === 'bw') {
     // Nothing dark enough to be ink (light art on a light ground): its colors are the picture.
     reading = { mode: 'color', kind: 'light-art' };
     traced = traceColor(source, toParams(full, 'color', source), timings);
   }
+  // The automatic mode keeps the picture's looks: the light lines in their color on their ground.
+  if (read && invert) traced = inPictureColors(traced.layers, original);
+  if (lightLines) reading = { mode: 'bw', kind: 'light-lines' };
   let layers = factor > 1 ? scaleLayers(traced.layers, factor, { gapFiller: false }) : traced.layers;
   if (full.shapes && mode !== 'pixel') layers = timed(timings, 'shapes', () => fitShapes(layers));
   // The page grows round the image by what the cut contour needs to lie on it.

@@ -61,6 +61,7 @@ export function validSettings(s: TraceSettings): TraceSettings {
     throw new TraceError('invalid-settings', 'palette must be a list of at most 32 colors written #rrggbb');
   }
   if (typeof s.shapes !== 'boolean') throw new TraceError('invalid-settings', 'shapes must be true or false');
+  if (typeof s.invert !== 'boolean') throw new TraceError('invalid-settings', 'invert must be true or false');
   // Cut-out shapes share their borders exactly; fitting each one's shapes apart would part them.
   if (s.shapes && s.layering === 'cutout') {
     throw new TraceError(

@@ -288,6 +288,7 @@ describe('help and version', () => {
       '--threshold',
       '--smoothness',
       '--quality',
+      '--invert',
       '--quiet',
     ]) {
       expect(run.stdout).toContain(flag);
@@ -465,6 +466,32 @@ describe("makers' options", () => {
     ];
     expect(fills.length).toBeGreaterThan(0);
     for (const [, fill] of fills) expect(['#00f', '#0f0']).toContain(fill);
+  });
+
+  it('traces white lines on black as one stroke along each line with --invert', async () => {
+    const line =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#000"/><path d="M8 32H56" stroke="#fff" stroke-width="4"/></svg>';
+    await writeFile(join(dir, 'white-line.png'), new Resvg(line).render().asPng());
+    const paths = async (...flags: string[]) => {
+      const run = await vectrace(
+        'white-line.png',
+        '-o',
+        'makers/white.svg',
+        '--mode',
+        'centerline',
+        ...flags,
+      );
+      expect(run.code).toBe(0);
+      return [...(await readFile(join(dir, 'makers/white.svg'), 'utf8')).matchAll(/<path [^>]*>/g)].map(
+        ([path]) => path,
+      );
+    };
+    const inverted = await paths('--invert', '--stroke-width', '3');
+    expect(inverted).toHaveLength(1);
+    expect(inverted[0]).toMatch(/fill="none" stroke="#000" stroke-width="3"[^>]*d="M10 32h44"/);
+    // Without it the black around the line is the ink: its middle wanders over the ground.
+    const ground = await paths('--stroke-width', '3');
+    expect(ground.some((path) => path.includes('d="M10 32h44"'))).toBe(false);
   });
 });
 

@@ -18,6 +18,41 @@ export async function logoPng(size = 200): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * A real PNG: white lines 3 px wide on black (a line, a circle, a cross), anti-aliased by each
+ * pixel's distance to the nearest line, like a white engraving.
+ */
+export async function whiteLinesPng(size = 200): Promise<Buffer> {
+  const u = size / 200;
+  const segment = (x: number, y: number, [ax, ay, bx, by]: number[]) => {
+    const t = Math.max(
+      0,
+      Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) ** 2 + (by - ay) ** 2)),
+    );
+    return Math.hypot(x - ax - t * (bx - ax), y - ay - t * (by - ay));
+  };
+  const lines = [
+    [20, 30, 90, 30],
+    [110, 140, 170, 140],
+    [140, 110, 140, 170],
+  ].map((line) => line.map((v) => v * u));
+  const data = Buffer.alloc(size * size * 4, 255);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const [px, py] = [x + 0.5, y + 0.5];
+      const d = Math.min(
+        Math.abs(Math.hypot(px - 140 * u, py - 60 * u) - 30 * u),
+        ...lines.map((line) => segment(px, py, line)),
+      );
+      const level = Math.round(255 * Math.max(0, Math.min(1, 2 - d)));
+      data.fill(level, (y * size + x) * 4, (y * size + x) * 4 + 3);
+    }
+  }
+  return sharp(data, { raw: { width: size, height: size, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
 /** The same logo as a JPEG. */
 export async function logoJpeg(size = 200): Promise<Buffer> {
   return sharp(await logoPng(size))

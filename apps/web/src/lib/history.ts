@@ -59,6 +59,7 @@ function makerWords(settings: ConversionSettings): string[] {
   const words: string[] = [];
   const color = settings.mode === 'color' || settings.mode === 'auto';
   if (settings.trace === 'alpha') words.push('transparency silhouette');
+  if (settings.invert && inkModes.includes(settings.mode)) words.push('light lines on a dark ground');
   if (settings.mode === 'centerline' && settings.strokeWidth !== 'auto')
     words.push(`stroke ${settings.strokeWidth} px`);
   if (color && settings.palette.length > 0)

@@ -42,6 +42,7 @@ export function settingsSummary(settings: ConversionSettings): string[] {
     `Mode ${modeLabels[settings.mode]}`,
     `Smoothness ${settings.smoothness}`,
     ...(bwLike ? [`Threshold ${settings.threshold}`] : []),
+    ...(bwLike && settings.invert ? ['Light lines on a dark ground'] : []),
     `Corners ${cornerLabels[settings.cornerDetection]}`,
     `Quality ${qualityLabels[settings.quality]}`,
     ...(colorLike ? [`Colors ${settings.colors === 'auto' ? 'Auto' : settings.colors}`] : []),

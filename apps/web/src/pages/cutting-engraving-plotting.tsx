@@ -1,6 +1,6 @@
 import { type DownloadFormat, formatDetails, offers, pageMeta, vectorFormatWords } from '@vectrace/contract';
 import type { LucideIcon } from 'lucide-react';
-import { Circle, Layers, PenLine, Scissors, SlidersHorizontal, Stamp, Sticker } from 'lucide-react';
+import { Circle, Layers, Moon, PenLine, Scissors, SlidersHorizontal, Stamp, Sticker } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageSection, StaticPage } from '../components/layout/static-page';
 import { BulletList, Callout, StartConvertingPanel, TextLink } from '../components/static/content';
@@ -19,6 +19,7 @@ const quickPicks: { job: string; settings: string }[] = [
   { job: 'Vinyl cutting and screen printing', settings: 'Mode Color · Layering Cut-out · Palette' },
   { job: 'Stickers and labels', settings: 'Cut contour, a few mm' },
   { job: 'Stencils', settings: 'Trace: Transparency silhouette' },
+  { job: 'White lines on black', settings: 'Light lines on a dark ground' },
   { job: 'CAD, CNC and laser cutting', settings: 'True shapes · DXF' },
 ];
 
@@ -138,6 +139,20 @@ export function CuttingEngravingPlottingPage() {
         <p>
           In the SVG each stroke is a path with <Code>fill="none"</Code> and a stroke with round ends; in DXF,
           an open polyline.
+        </p>
+      </Section>
+
+      <Section id="light-lines" icon={Moon} title="White lines on black: light lines on a dark ground">
+        <p>
+          The converter takes the dark parts of an image as the ink. For white line art on black, a chalkboard
+          sketch, an engraving in white lines or a blueprint, that is the ground: a plotter would draw both
+          edges of every line. Switch on <strong>Light lines on a dark ground</strong> and the light lines are
+          the ink. In Black &amp; white they come out as black shapes on nothing, for a cutter or an engraver;
+          in Centerline as one stroke along each line.
+        </p>
+        <p>
+          Auto finds such images by itself and keeps their look: the lines in their own color over the dark
+          ground. Color and Pixel art ignore the switch.
         </p>
       </Section>
 

@@ -51,6 +51,7 @@ const options = {
   format: { type: 'string' },
   mode: { type: 'string' },
   read: { type: 'string' },
+  invert: { type: 'boolean' },
   colors: { type: 'string' },
   palette: { type: 'string' },
   layering: { type: 'string' },
@@ -89,6 +90,9 @@ Traces PNG and JPEG images into vector graphics. An INPUT of - reads standard in
                               the middle of each line (for plotters, engravers, single-line cuts)
       --read AS               ${readAs.join(', ')} (default ${defaultSettings.read}): page reads the ink against
                               the paper around it (scans, photos of pages); picture never does
+      --invert                light lines on a dark ground: the light parts are the ink (bw:
+                              black lines, centerline: a stroke per line; color and pixel ignore
+                              it); auto reads such line art so by itself, keeping its colors
       --colors N              color mode: exactly N colors, 2 to 32, or auto (default ${defaultSettings.colors})
       --palette COLORS        color mode: only these colors, each region taking the nearest
                               (e.g. "#000000,#ff0000")
@@ -376,6 +380,7 @@ function readSettings(values: ReturnType<typeof parseCommandLine>['values']): Pa
   const settings: Partial<TraceSettings> = {};
   if (values.mode !== undefined) settings.mode = oneOf('--mode', values.mode, traceModes);
   if (values.read !== undefined) settings.read = oneOf('--read', values.read, readAs);
+  if (values.invert) settings.invert = true;
   if (values.colors !== undefined) settings.colors = paletteSize(values.colors);
   if (values.threshold !== undefined) settings.threshold = percent('--threshold', values.threshold);
   if (values.smoothness !== undefined) settings.smoothness = percent('--smoothness', values.smoothness);

@@ -103,6 +103,11 @@ export const vectorizeOptionsSchema = z
       .describe(
         '`page` reads the ink against the paper around it (scans, photos of pages); `picture` never does; `auto` when the image looks like a page.',
       ),
+    invert: oneOf('invert', ['true', 'false'])
+      .default('false')
+      .describe(
+        '`true` reads the light parts as the ink (light lines on a dark ground: a chalkboard, white engraving lines, a blueprint), in `bw` as black lines, in `centerline` as one stroke per line. `color` and `pixel` ignore it; `auto` reads such art that way by itself and keeps its look (the lines in their color over the dark ground).',
+      ),
     colors: z
       .union([z.literal('auto'), whole('colors', 2, 32)], {
         error: 'colors must be a whole number from 2 to 32, or auto',

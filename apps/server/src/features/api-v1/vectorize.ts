@@ -75,6 +75,7 @@ function convertUpload(
         cornerDetection: options.cornerDetection,
         quality: options.quality,
         read: options.read,
+        invert: options.invert === 'true',
         palette: options.palette === undefined ? [] : (readPalette(options.palette) ?? []),
         background: options.traceBackground,
         layering: options.layering,

@@ -32,8 +32,8 @@ const layeringLabels: Record<(typeof layerings)[number], string> = { stacked: 'S
 
 /**
  * The options for cutters, engravers and plotters: what is traced, centerline's stroke width,
- * the palette, background and layering of color results, true shapes and a sticker cut contour.
- * Each shows where the mode uses it.
+ * the palette, background and layering of color results, light lines on a dark ground, true
+ * shapes and a sticker cut contour. Each shows where the mode uses it.
  */
 export function MakerOptions({
   settings,
@@ -97,6 +97,14 @@ export function MakerOptions({
           <StrokeWidthSetting value={settings.strokeWidth} onChange={(value) => set('strokeWidth', value)} />
         ) : null}
       </div>
+      {mode === 'bw' || mode === 'auto' || mode === 'centerline' ? (
+        <SwitchSetting
+          name="Light lines on a dark ground"
+          checked={settings.invert}
+          hint="The light parts are the ink: white line art on black, a chalkboard, an engraving in white lines, a blueprint. Black & white traces the light lines as black shapes, for cutters and engravers; Centerline draws one stroke along each light line. Auto finds such images by itself and keeps their look: the lines in their color over the dark ground. Color and Pixel art ignore it."
+          onChange={(value) => set('invert', value)}
+        />
+      ) : null}
       {mode !== 'pixel' ? (
         <SwitchSetting
           name="True shapes"
