@@ -103,13 +103,17 @@ describe('reading pixel art', () => {
     expect(looksLikePixelArt(framedSign())).toBe(true);
   });
 
+  it('reads an image of 32 px or less as its pixels, whatever its edges', () => {
+    expect(looksLikePixelArt(photo(16))).toBe(true);
+    expect(looksLikePixelArt(strokes(24))).toBe(true);
+    expect(looksLikePixelArt(strokes(48))).toBe(false);
+  });
+
   it('reads anti-aliased icons, logos, text, photos, gradients and screenshots as not pixel art', () => {
     expect(looksLikePixelArt(smoothIcon())).toBe(false);
     expect(looksLikePixelArt(flatLogo())).toBe(false);
     expect(looksLikePixelArt(photo(40))).toBe(false);
-    expect(looksLikePixelArt(photo(16))).toBe(false);
     expect(looksLikePixelArt(screenshot())).toBe(false);
-    expect(looksLikePixelArt(strokes(24))).toBe(false);
     expect(looksLikePixelArt(strokes(48))).toBe(false);
     expect(looksLikePixelArt(gradient(64))).toBe(false);
   });

@@ -3,6 +3,12 @@ import { cellImage, findCells, MAX_CELL, pixelKeys } from './cells.js';
 
 /** Most colors (clear counting as one) pixel art has, counted at one pixel a cell. */
 const MAX_COLORS = 256;
+/**
+ * An image at most this many pixels along its longer side is its pixels, whatever its edges: a
+ * 16 px texture, a 24 px emoji or a 19 px shield smoothed into curves loses them (MAE 1.3-32 at
+ * 1x), exact squares keep every one.
+ */
+const TINY_SIDE = 32;
 /** A sprite drawn a pixel a cell: at most this many pixels along its longer side. */
 const SPRITE_SIDE = 128;
 /**
@@ -42,11 +48,12 @@ const MAX_RARE = 0.25;
  * logo, text or a smooth icon (a shading ramp's middle color lies between its neighbours too, but
  * off their line). A sprite is at most 128 px (on a sheet, between clear gutters); bigger art is in cells (8 to 256 along its longer
  * side) or blocky (runs of a color two pixels long or more). A few blended or semi-transparent
- * pixels are allowed.
+ * pixels are allowed. An image of 32 px or less is its pixels.
  */
 export function looksLikePixelArt(image: RasterImage): boolean {
   const { width: w, height: h } = image;
   if (Math.max(w, h) > MAX_CELLS * 8 || w < 2 || h < 2) return false;
+  if (Math.max(w, h) <= TINY_SIDE) return true;
   const keys = pixelKeys(image);
   let grid = findCells(keys, w, h);
   if (grid.cell > MAX_CELL || (grid.cell > 1 && Math.max(grid.columns, grid.rows) < MIN_CELLS)) {
