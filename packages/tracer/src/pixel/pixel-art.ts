@@ -63,6 +63,8 @@ export function looksLikePixelArt(image: RasterImage): boolean {
     grid = { cell: 1, x0: 0, y0: 0, columns: w, rows: h, exact: true };
   }
   const side = Math.max(grid.columns, grid.rows);
+  // One ink on a ground, its edges aliased (an old logo, a fax), is a drawing to trace smooth.
+  if (grid.cell === 1 && !hasColors(keys, 3)) return false;
   if (grid.cell > 1) {
     if (side > MAX_CELLS) return false;
   } else if (side > SPRITE_SIDE && largestSprite(keys, w, h) > SPRITE_SIDE) {
