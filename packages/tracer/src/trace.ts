@@ -42,7 +42,7 @@ import { pageMargin } from './page-margin.js';
 import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
 import { type Reading, readImage } from './reading.js';
-import { bwKeepsPicture } from './reading-check.js';
+import { bwKeepsPicture, lightLinesKeepPicture } from './reading-check.js';
 import { scaleLayers } from './scale.js';
 import {
   type CutContour,
@@ -83,13 +83,17 @@ export function trace(
   // The alpha's silhouette is black ink on white: traced in bw, or along its middle.
   if (alpha) image = silhouette(image);
   const read = full.mode === 'auto' && !alpha ? readImage(image, full.read) : undefined;
-  // Light lines on a dark ground (a chalkboard, white engraving lines, a blueprint): ink is light.
-  const lightLines =
-    read && read.reading.kind !== 'pixel-art' && full.read !== 'page' && looksLikeLightLinesOnDark(image);
+  // Light lines on a dark ground (a chalkboard, white engraving lines, a blueprint): ink is light,
+  // when reading it so keeps the picture.
+  const lines =
+    read && read.reading.kind !== 'pixel-art' && full.read !== 'page' && looksLikeLightLinesOnDark(image)
+      ? lightLinesKeepPicture(image, toParams(full, 'bw', image).cutShift)
+      : undefined;
+  const lightLines = lines !== undefined;
   if (read) timings.reading = performance.now() - start;
   let mode = lightLines ? 'bw' : (read?.reading.mode ?? (full.mode === 'auto' ? 'bw' : full.mode));
   const invert = !alpha && (full.invert || lightLines) && (mode === 'bw' || mode === 'centerline');
-  if (invert) image = inverted(image);
+  if (invert) image = lines?.negative ?? inverted(image);
   // Draft trades detail for speed where there are pixels to spare: a big image at half size
   // (never pixel art, whose every pixel counts).
   const halved =
@@ -99,7 +103,7 @@ export function trace(
   const { image: source, factor: reduced } =
     mode === 'pixel' ? { image, factor: 1 } : withinCost(halved ? halve(image) : image);
   const factor = (halved ? 2 : 1) * reduced;
-  let ink = source === image && !invert ? read?.ink : undefined;
+  let ink = source === image ? (invert ? lines?.ink : read?.ink) : undefined;
   let checked: Reading | undefined;
   if (read && mode === 'bw' && !invert) {
     // The reading checks its own result: black and white that loses much of the picture (a gray
