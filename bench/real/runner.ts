@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { describeReading, toSvg, trace } from '@vectrace/tracer';
+import { describeReading, type Reading, toSvg, trace } from '@vectrace/tracer';
 import { countCommands } from '../commands.js';
 import type { Kind } from '../corpus.js';
 import { decode, type Rgba } from '../decode.js';
@@ -54,10 +54,20 @@ export interface RealFailure {
   message: string;
 }
 
+/** The default (automatic) result of one image: what it was read as and how much of it survived. */
+export interface AutoResult {
+  kind: Reading['kind'];
+  /** Lost-color share of its render against the input, both on white. */
+  lost: number;
+  svg: string;
+}
+
 export interface RealRun {
   sources: RealSource[];
   /** What the automatic mode (the default) read each image as, by id. */
   readings: Map<string, string>;
+  /** The automatic mode's result on each image, by id. */
+  auto: Map<string, AutoResult>;
   /** Pixel art: the mean absolute RGB error of the default (automatic) result at 1x, by id. */
   pixelExact: Map<string, number>;
   results: RealResult[];
@@ -113,6 +123,7 @@ export async function runReal(
   const results: RealResult[] = [];
   const failures: RealFailure[] = [];
   const readings = new Map<string, string>();
+  const autos = new Map<string, AutoResult>();
   const pixelExact = new Map<string, number>();
   for (const source of sources) {
     const bytes = await readFile(realImageFile(dir, source));
@@ -120,10 +131,11 @@ export async function runReal(
     const started = performance.now();
     const auto = trace(input);
     readings.set(source.id, describeReading(auto));
-    if (source.category === 'pixel-art') {
-      const render = renderRgba(toSvg(auto), input.width);
-      pixelExact.set(source.id, meanAbsoluteError(onWhite(input), onWhite(render)));
-    }
+    const svg = toSvg(auto);
+    const render = onWhite(renderRgba(svg, input.width));
+    const inputFlat = onWhite(input);
+    autos.set(source.id, { kind: auto.reading.kind, lost: lostColorShare(inputFlat, render), svg });
+    if (source.category === 'pixel-art') pixelExact.set(source.id, meanAbsoluteError(inputFlat, render));
     for (const mode of ['bw', 'color'] as const) {
       const truth = mode === 'bw' ? bwTruth(source, input) : new Uint8Array();
       for (const { peer } of peersFor(peers, source, mode)) {
@@ -158,5 +170,5 @@ export async function runReal(
         inProcess: peer.inProcess,
       })),
   );
-  return { sources, readings, pixelExact, results, failures, engines };
+  return { sources, readings, auto: autos, pixelExact, results, failures, engines };
 }
