@@ -10,6 +10,7 @@ import { timed } from '../runner.js';
 import { type RealSource, realImageFile } from './fetch.js';
 import {
   inkMask,
+  inkOnWhite,
   lostColorShare,
   meanAbsoluteError,
   onWhite,
@@ -23,6 +24,13 @@ import {
  * of the input rather than a 50% cut.
  */
 export const DOCUMENT_CATEGORIES = ['document', 'large-page', 'screenshot'];
+
+/**
+ * Pages: what the user wants of them is their ink on white paper, so the default result's lost
+ * share is measured against that (the Sauvola binarization), not against the paper's tone or the
+ * table the page lies on.
+ */
+const PAGE_CATEGORIES = ['document', 'large-page'];
 
 /** Whether an image is a document (scan or photo of paper, or a screenshot). */
 export function isDocument(source: RealSource): boolean {
@@ -134,7 +142,10 @@ export async function runReal(
     const svg = toSvg(auto);
     const render = onWhite(renderRgba(svg, input.width));
     const inputFlat = onWhite(input);
-    autos.set(source.id, { kind: auto.reading.kind, lost: lostColorShare(inputFlat, render), svg });
+    const wanted = PAGE_CATEGORIES.includes(source.category)
+      ? inkOnWhite(bwTruth(source, input), input)
+      : inputFlat;
+    autos.set(source.id, { kind: auto.reading.kind, lost: lostColorShare(wanted, render), svg });
     if (source.category === 'pixel-art') pixelExact.set(source.id, meanAbsoluteError(inputFlat, render));
     for (const mode of ['bw', 'color'] as const) {
       const truth = mode === 'bw' ? bwTruth(source, input) : new Uint8Array();
