@@ -8,7 +8,7 @@ import type { Peer } from './peers/peer.js';
 import { fetchRealCorpus, loadRealSources, realCorpusDir } from './real/fetch.js';
 import { realSection, realTargets } from './real/report.js';
 import { runReal } from './real/runner.js';
-import { writeSheets } from './real/sheets.js';
+import { writeSheets, writeWorstSheet } from './real/sheets.js';
 import { renderReport } from './report.js';
 import { KEPT_SECTIONS, readSection } from './results-section.js';
 import { runSubset, type SubsetRun } from './runner.js';
@@ -66,7 +66,10 @@ async function real(options: BenchOptions, unavailable: { name: string; reason: 
   );
   const sheets = options.sheets ?? path.join(benchDir, 'out', 'real');
   await writeSheets(run, dir, sheets);
-  console.error(`Comparison sheets in ${path.relative(process.cwd(), sheets)}`);
+  const worst = await writeWorstSheet(run, dir, sheets);
+  console.error(
+    `Comparison sheets in ${path.relative(process.cwd(), sheets)}, the worst ten in ${path.relative(process.cwd(), worst)}`,
+  );
   return { lines: realSection(run), checks: realTargets(run) };
 }
 

@@ -27,7 +27,23 @@ export type RealCategory =
   | 'png16'
   | 'palette'
   | 'pixel-art'
-  | 'photo';
+  | 'photo'
+  /** Art on black or a dark gray ground: shaded gray, flat color, photos of the sky. */
+  | 'dark-ground'
+  /** Grayscale and low-chroma photos: landscapes, objects, people. */
+  | 'gray-photo'
+  /** Plots and charts, most with 1 px colored curves. */
+  | 'chart'
+  /** Light lines, outlines and text on black: edge maps, consoles, contour drawings. */
+  | 'light-lines-on-dark'
+  /** Color logos and stickers cut out on transparency. */
+  | 'sticker'
+  /** Flowcharts, schemes and geometry figures. */
+  | 'diagram'
+  /** Desktop icons from 32 to 512 px, shaded, with soft shadows. */
+  | 'icon'
+  /** Game sprites, tiles, sprite sheets and emoji from 40 to 1116 px, with blended edges. */
+  | 'sprite';
 
 /** A file inside a Debian package: `path` is absolute, as `dpkg -L` lists it. */
 export interface DebSource {

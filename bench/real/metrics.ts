@@ -79,6 +79,19 @@ export function onWhite(image: Rgba): Rgba {
   return { width: image.width, height: image.height, data };
 }
 
+/** A mask drawn as a viewer sees a clean page: its ink black on white, the image's size. */
+export function inkOnWhite(mask: Uint8Array, size: { width: number; height: number }): Rgba {
+  const data = new Uint8Array(mask.length * 4);
+  for (let p = 0; p < mask.length; p++) {
+    const v = mask[p] ? 0 : 255;
+    data[p * 4] = v;
+    data[p * 4 + 1] = v;
+    data[p * 4 + 2] = v;
+    data[p * 4 + 3] = 255;
+  }
+  return { width: size.width, height: size.height, data };
+}
+
 /** Mean absolute difference per RGB channel (0-255) of two opaque images. */
 export function meanAbsoluteError(a: Rgba, b: Rgba): number {
   let sum = 0;

@@ -1,12 +1,16 @@
 import type { Kind } from '../corpus.js';
 import { mean, median } from '../stats.js';
 import type { TargetCheck } from '../targets.js';
+import { isWrong, WIPED } from './expected.js';
 import type { RealSource } from './fetch.js';
+import { readingByKindTable, wrongReadings } from './reading-table.js';
 import { isDocument, type RealResult, type RealRun } from './runner.js';
 
 const pct = (v: number | undefined, digits = 2) => (v === undefined ? '–' : `${(v * 100).toFixed(digits)}%`);
 const fixed = (v: number | undefined, digits: number) => (v === undefined ? '–' : v.toFixed(digits));
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
+/** A lost-color share, flagged when the result lost most of the picture. */
+const lostCell = (v: number | undefined) => (v !== undefined && v > WIPED ? `${pct(v)} **WIPED**` : pct(v));
 
 /** Results of one mode, by image id and engine name. */
 class Results {
@@ -75,7 +79,7 @@ function colorTable(run: RealRun): string[] {
   ];
   for (const s of run.sources) {
     lines.push(
-      `| ${s.id} | ${s.category} | ${size(s)} | ${both(s.id, (r) => fixed(r.mae, 2)).join(' / ')} | ${both(s.id, (r) => pct(r.lost)).join(' / ')} | ${s.alpha ? both(s.id, (r) => pct(r.kept, 1)).join(' / ') : '–'} | ${both(s.id, (r) => String(r.commands)).join(' / ')} | ${both(s.id, (r) => r.ms.toFixed(0)).join(' / ')} |`,
+      `| ${s.id} | ${s.category} | ${size(s)} | ${both(s.id, (r) => fixed(r.mae, 2)).join(' / ')} | ${both(s.id, (r) => lostCell(r.lost)).join(' / ')} | ${s.alpha ? both(s.id, (r) => pct(r.kept, 1)).join(' / ') : '–'} | ${both(s.id, (r) => String(r.commands)).join(' / ')} | ${both(s.id, (r) => r.ms.toFixed(0)).join(' / ')} |`,
     );
   }
   const ids = run.sources.map((s) => s.id);
@@ -221,12 +225,17 @@ function readingTargets(run: RealRun): TargetCheck[] {
     run.sources.filter((s) => s.category === category).map((s) => run.readings.get(s.id) ?? '');
   const sprites = read('pixel-art');
   const pages = [...read('screenshot'), ...read('photo')].filter((r) => r.startsWith('Read as a page'));
+  const wiped = [...run.auto].filter(([, a]) => a.lost > WIPED).map(([id]) => id);
   return [
     check(
       `real auto: ${sprites.filter((r) => r.startsWith('Read as pixel art')).length} of ${sprites.length} pixel-art images read as pixel art (target all)`,
       sprites.every((r) => r.startsWith('Read as pixel art')),
     ),
     check(`real auto: screenshots and photos read as a page ${pages.length} (target 0)`, pages.length === 0),
+    check(
+      `real auto: default results losing more than ${WIPED * 100}% of the picture ${wiped.length}${wiped.length ? ` (${wiped.join(', ')})` : ''} (target 0)`,
+      wiped.length === 0,
+    ),
     ...[...run.pixelExact].map(([id, mae]) =>
       check(`real auto: pixel art ${id} MAE at 1x ${fixed(mae, 2)} (target <= 0.5)`, mae <= 0.5),
     ),
@@ -247,13 +256,35 @@ export function realSection(run: RealRun): string[] {
     '',
     ...run.engines.map((e) => `- ${e.mode}, ${e.name}: ${e.describe}`),
     '',
+    '### How the automatic mode reads each kind',
+    '',
+    'The default mode reads each image and picks black and white, color or pixel art. For each kind',
+    "of image: how many were read as what (the result's `reading.kind`), how many are wrong (read",
+    `otherwise than expected, or losing more than ${WIPED * 100}% of the picture: wiped), and how much of the`,
+    'picture the default result loses (lost-color share, below; on documents, against their ink on white',
+    "paper: Sauvola's binarization, on the page only). 'not page': anything but a page.",
+    '',
+    ...readingByKindTable(run),
+    '',
+    'Wrong:',
+    '',
+    ...wrongReadings(run),
+    '',
     '### What the automatic mode read',
     '',
-    'The default mode reads each image and picks black and white, color or pixel art.',
-    '',
-    '| image | category | read as |',
-    '|---|---|---|',
-    ...run.sources.map((s) => `| ${s.id} | ${s.category} | ${run.readings.get(s.id) ?? ''} |`),
+    '| image | category | read as | lost | |',
+    '|---|---|---|---:|---|',
+    ...run.sources.map((s) => {
+      const auto = run.auto.get(s.id);
+      const flag = !auto
+        ? ''
+        : auto.lost > WIPED
+          ? '**WIPED**'
+          : isWrong(s.category, auto.kind, auto.lost)
+            ? 'unexpected'
+            : '';
+      return `| ${s.id} | ${s.category} | ${run.readings.get(s.id) ?? ''} | ${pct(auto?.lost)} | ${flag} |`;
+    }),
     '',
     '### Black and white: pictures',
     '',

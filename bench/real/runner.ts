@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { describeReading, toSvg, trace } from '@vectrace/tracer';
+import { describeReading, type Reading, toSvg, trace } from '@vectrace/tracer';
 import { countCommands } from '../commands.js';
 import type { Kind } from '../corpus.js';
 import { decode, type Rgba } from '../decode.js';
@@ -10,6 +10,7 @@ import { timed } from '../runner.js';
 import { type RealSource, realImageFile } from './fetch.js';
 import {
   inkMask,
+  inkOnWhite,
   lostColorShare,
   meanAbsoluteError,
   onWhite,
@@ -23,6 +24,13 @@ import {
  * of the input rather than a 50% cut.
  */
 export const DOCUMENT_CATEGORIES = ['document', 'large-page', 'screenshot'];
+
+/**
+ * Pages: what the user wants of them is their ink on white paper, so the default result's lost
+ * share is measured against that (the Sauvola binarization), not against the paper's tone or the
+ * table the page lies on.
+ */
+const PAGE_CATEGORIES = ['document', 'large-page'];
 
 /** Whether an image is a document (scan or photo of paper, or a screenshot). */
 export function isDocument(source: RealSource): boolean {
@@ -54,10 +62,20 @@ export interface RealFailure {
   message: string;
 }
 
+/** The default (automatic) result of one image: what it was read as and how much of it survived. */
+export interface AutoResult {
+  kind: Reading['kind'];
+  /** Lost-color share of its render against the input, both on white. */
+  lost: number;
+  svg: string;
+}
+
 export interface RealRun {
   sources: RealSource[];
   /** What the automatic mode (the default) read each image as, by id. */
   readings: Map<string, string>;
+  /** The automatic mode's result on each image, by id. */
+  auto: Map<string, AutoResult>;
   /** Pixel art: the mean absolute RGB error of the default (automatic) result at 1x, by id. */
   pixelExact: Map<string, number>;
   results: RealResult[];
@@ -113,6 +131,7 @@ export async function runReal(
   const results: RealResult[] = [];
   const failures: RealFailure[] = [];
   const readings = new Map<string, string>();
+  const autos = new Map<string, AutoResult>();
   const pixelExact = new Map<string, number>();
   for (const source of sources) {
     const bytes = await readFile(realImageFile(dir, source));
@@ -120,10 +139,14 @@ export async function runReal(
     const started = performance.now();
     const auto = trace(input);
     readings.set(source.id, describeReading(auto));
-    if (source.category === 'pixel-art') {
-      const render = renderRgba(toSvg(auto), input.width);
-      pixelExact.set(source.id, meanAbsoluteError(onWhite(input), onWhite(render)));
-    }
+    const svg = toSvg(auto);
+    const render = onWhite(renderRgba(svg, input.width));
+    const inputFlat = onWhite(input);
+    const wanted = PAGE_CATEGORIES.includes(source.category)
+      ? inkOnWhite(bwTruth(source, input), input)
+      : inputFlat;
+    autos.set(source.id, { kind: auto.reading.kind, lost: lostColorShare(wanted, render), svg });
+    if (source.category === 'pixel-art') pixelExact.set(source.id, meanAbsoluteError(inputFlat, render));
     for (const mode of ['bw', 'color'] as const) {
       const truth = mode === 'bw' ? bwTruth(source, input) : new Uint8Array();
       for (const { peer } of peersFor(peers, source, mode)) {
@@ -158,5 +181,5 @@ export async function runReal(
         inProcess: peer.inProcess,
       })),
   );
-  return { sources, readings, pixelExact, results, failures, engines };
+  return { sources, readings, auto: autos, pixelExact, results, failures, engines };
 }

@@ -4,6 +4,7 @@ import { Resvg } from '@resvg/resvg-js';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { Kind } from '../corpus.js';
 import { type RealSource, realImageFile } from './fetch.js';
+import { worstLost } from './reading-table.js';
 import type { RealRun } from './runner.js';
 
 /** Height of each panel of a sheet. */
@@ -155,4 +156,67 @@ export async function writeSheets(run: RealRun, dir: string, out: string): Promi
       .png()
       .toFile(path.join(out, `${source.id}.png`));
   }
+}
+
+/** How many of the images losing most of the picture get a row in the worst sheet. */
+export const WORST_COUNT = 10;
+
+/**
+ * Writes `<out>/worst-ten.png`: one row for each of the ten images whose default (automatic) result
+ * loses most of the picture, worst first: the input, vectrace's default render with what it read,
+ * then each peer's results.
+ */
+export async function writeWorstSheet(run: RealRun, dir: string, out: string): Promise<string> {
+  await mkdir(out, { recursive: true });
+  const rows: Buffer[] = [];
+  for (const { source, auto } of worstLost(run, WORST_COUNT)) {
+    const bytes = await readFile(realImageFile(dir, source));
+    const scale = Math.min(1.5, 240 / source.height, 480 / source.width);
+    const w = Math.max(1, Math.round(source.width * scale));
+    const h = Math.round(source.height * scale);
+    const panels: Panel[] = [
+      {
+        png: await sharp(bytes)
+          .resize(w, h, { kernel: scale > 1 ? 'nearest' : 'lanczos3' })
+          .png()
+          .toBuffer(),
+        width: w,
+        height: h,
+        label: `${source.id} (${source.category})`,
+      },
+      {
+        png: renderSvg(auto.svg, w),
+        width: w,
+        height: h,
+        label: `vectrace default: ${auto.kind}, lost ${(auto.lost * 100).toFixed(1)}%`,
+      },
+    ];
+    for (const r of run.results.filter((x) => x.id === source.id && x.engine !== 'vectrace')) {
+      const score =
+        r.mode === 'bw' ? `IoU ${r.iou?.toFixed(3)}` : `lost ${((r.lost ?? 0) * 100).toFixed(1)}%`;
+      panels.push({
+        png: renderSvg(r.svg, w),
+        width: w,
+        height: h,
+        label: `${r.mode} ${r.engine}: ${score}`,
+      });
+    }
+    rows.push(await row(panels));
+  }
+  const file = path.join(out, 'worst-ten.png');
+  if (rows.length === 0) return file;
+  const metas = await Promise.all(rows.map((r) => sharp(r).metadata()));
+  const width = Math.max(...metas.map((m) => m.width ?? 0));
+  const height = metas.reduce((s, m) => s + (m.height ?? 0) + 8, 0);
+  let top = 0;
+  const composites = rows.map((input, k) => {
+    const c = { input, left: 0, top };
+    top += (metas[k].height ?? 0) + 8;
+    return c;
+  });
+  await sharp({ create: { width, height, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } })
+    .composite(composites)
+    .png()
+    .toFile(file);
+  return file;
 }
