@@ -16,13 +16,13 @@ const SAMPLES = 4;
 /**
  * The share of a picture that a black-and-white result loses: on a grid of at most 256 blocks
  * along the longer side, each block's mean color on white, in the image and in the result (`ink`,
- * black, where the bitmap is set; `paper`, the white it is shown on, elsewhere), both blurred over 3x3 blocks so that an edge placed
- * half a pixel off does not count, and the blocks more than 0.15 apart in OKLab counted (a few
- * pixels along each side of a block are read, not all). A black ground traced white, a gray one
- * traced white or black, shaded art, a colored shape traced black are lost over their whole area;
- * anti-aliased edges are not. Both as a share of the picture and of its drawing: the blocks where
- * the image or the result is not the paper (a plot whose colored curves were all lost keeps its
- * white, 91 % of the picture, and none of its drawing).
+ * black, where the bitmap is set; `paper`, the white it is shown on, elsewhere), both blurred over
+ * 3x3 blocks so that an edge placed half a pixel off does not count, and the blocks more than
+ * 0.15 apart in OKLab counted (a few pixels along each side of a block are read, not all). A
+ * black ground traced white, a gray one traced white or black, shaded art, a colored shape traced
+ * black are lost over their whole area; anti-aliased edges are not. Both as a share of the
+ * picture and of its drawing, the blocks where the image or the result is not the paper: a plot
+ * whose colored curves were all lost keeps its white, 91 % of the picture, and none of its drawing.
  */
 export function bwLoss(
   image: RasterImage,
