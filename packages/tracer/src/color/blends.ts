@@ -1,3 +1,5 @@
+import { coverageOf } from './ink.js';
+
 /** sRGB distance from a blend of two colors within which a pixel is taken for that blend. */
 const BLEND_TOLERANCE = 20;
 /** sRGB distance from its own label's color within which a pixel is that color, not a blend. */
@@ -28,6 +30,8 @@ export function unblendEdges(
   clean = true,
 ): void {
   const before = labels.slice();
+  const covered = coverageOf({ color, labelRgb });
+  const coverage = (q: number, from: number, to: number) => Math.min(1, Math.max(0, covered(q, from, to)));
   const labelCount = labelRgb.length / 3;
   const near = new Int32Array(13 + labelCount);
   const dx = [-1, -2, 1, 2, 0, 0, 0, 0, -1, 1, -1, 1];
@@ -102,7 +106,14 @@ export function unblendEdges(
             best = err;
             to = u < 0.5 ? near[i] : near[j];
             // The less covered side of a blend may still be the middle of a thin line.
-            line = u < 0.5 ? (thinLine(p, u, a, e) ? near[j] : -1) : thinLine(p, 1 - u, e, a) ? near[i] : -1;
+            line =
+              u < 0.5
+                ? thinLine(p, u, near[i], near[j])
+                  ? near[j]
+                  : -1
+                : thinLine(p, 1 - u, near[j], near[i])
+                  ? near[i]
+                  : -1;
           }
         }
       }
@@ -110,22 +121,8 @@ export function unblendEdges(
     }
   }
 
-  /** How far pixel q's color lies from label color `from` towards `towards` (offsets into labelRgb). */
-  function coverage(q: number, from: number, towards: number): number {
-    const c = color[q];
-    const dr = labelRgb[towards] - labelRgb[from];
-    const dg = labelRgb[towards + 1] - labelRgb[from + 1];
-    const db = labelRgb[towards + 2] - labelRgb[from + 2];
-    const t =
-      (((c >> 16) - labelRgb[from]) * dr +
-        (((c >> 8) & 255) - labelRgb[from + 1]) * dg +
-        ((c & 255) - labelRgb[from + 2]) * db) /
-      (dr * dr + dg * dg + db * db);
-    return Math.min(1, Math.max(0, t));
-  }
-
   /**
-   * Whether pixel p, covered `t` by color `line` over `ground`, is the middle of a line thinner
+   * Whether pixel p, covered `t` by label `line` over label `ground`, is the middle of a line thinner
    * than a pixel: by at least a fifth, and across the row or the column covered at least as much
    * as both neighbours and more than one, where the other way it is not the rim of a shape (solid
    * on one side, less covered on the other). An anti-aliased 1 px line at a slant covers each
