@@ -6,6 +6,9 @@ import type { RealSource } from './fetch.js';
 import { readingByKindTable, wrongReadings } from './reading-table.js';
 import { isDocument, type RealResult, type RealRun } from './runner.js';
 
+/** Longer side under which an image is small: decoding and the reading weigh most there. */
+const SMALL_SIDE = 128;
+
 const pct = (v: number | undefined, digits = 2) => (v === undefined ? '–' : `${(v * 100).toFixed(digits)}%`);
 const fixed = (v: number | undefined, digits: number) => (v === undefined ? '–' : v.toFixed(digits));
 const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
@@ -192,6 +195,24 @@ export function realTargets(run: RealRun): TargetCheck[] {
     check(
       `real color: whole-set time ${ms.toFixed(0)} ms (target <= 0.5 x vtracer ${vtMs.toFixed(0)} = ${(0.5 * vtMs).toFixed(0)} ms)`,
       vtMs > 0 ? ms <= 0.5 * vtMs : undefined,
+    ),
+  );
+  // Small images (under 128 px on their longer side), where decoding and the reading weigh most.
+  const small = run.sources.filter((x) => Math.max(x.width, x.height) < SMALL_SIDE).map((x) => x.id);
+  const smallMs = sum(color.values(small, 'vectrace', (r) => r.ms));
+  const smallVtMs = sum(color.values(small, 'vtracer', (r) => r.ms));
+  checks.push(
+    check(
+      `real color: small images' time ${smallMs.toFixed(0)} ms over ${small.length} (target <= 0.5 x vtracer ${smallVtMs.toFixed(0)} = ${(0.5 * smallVtMs).toFixed(0)} ms)`,
+      smallVtMs > 0 ? smallMs <= 0.5 * smallVtMs : undefined,
+    ),
+  );
+  const autoMs = sum([...run.auto.values()].map((a) => a.ms));
+  const autoVtMs = sum(run.sources.map((x) => color.get(x.id, 'vtracer')?.ms ?? 0));
+  checks.push(
+    check(
+      `real auto: whole-set time ${autoMs.toFixed(0)} ms (target <= 0.6 x vtracer's color ${autoVtMs.toFixed(0)} = ${(0.6 * autoVtMs).toFixed(0)} ms)`,
+      autoVtMs > 0 ? autoMs <= 0.6 * autoVtMs : undefined,
     ),
   );
   const slow = ids.filter((id) => {
