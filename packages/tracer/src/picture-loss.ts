@@ -12,24 +12,35 @@ const BLOCKS = 256;
 const LOST_DISTANCE = 0.15;
 /** Pixels read along each side of a block: enough for its mean color, at any image size. */
 const SAMPLES = 4;
+/**
+ * Black and white shows a picture's ink as black and its paper as white: ink at most this dark
+ * (luminance, of the darkest 5 % of the picture) and paper at least this light (of the lightest
+ * 5 %) are taken as black and white, the levels between stretched to match. A sketch's cream
+ * paper and a logo's #111 ink are so kept; a dialog's gray ground (192 and under) is a gray that
+ * black and white loses.
+ */
+const DARK_INK = 64;
+const LIGHT_PAPER = 200;
 
 /**
  * The share of a picture that a black-and-white result loses: on a grid of at most 256 blocks
- * along the longer side, each block's mean color on white, in the image and in the result (`ink`,
- * black, where the bitmap is set; `paper`, the white it is shown on, elsewhere), both blurred over
+ * along the longer side, each block's mean color on white, in the image (its dark ink and light
+ * paper stretched to black and white, see DARK_INK) and in the result (black where the bitmap is
+ * set, the white it is shown on elsewhere; or the `colors` given), both blurred over
  * 3x3 blocks so that an edge placed half a pixel off does not count, and the blocks more than
  * 0.15 apart in OKLab counted (a few pixels along each side of a block are read, not all). A
  * black ground traced white, a gray one traced white or black, shaded art, a colored shape traced
  * black are lost over their whole area; anti-aliased edges are not. Both as a share of the
- * picture and of its drawing, the blocks where the image or the result is not the paper: a plot
- * whose colored curves were all lost keeps its white, 91 % of the picture, and none of its drawing.
+ * picture and of its drawing, the blocks where the image is not its paper (the lightest block
+ * nearby, or the paper color given): a plot whose colored curves were all lost keeps its white,
+ * 91 % of the picture, and none of its drawing.
  */
 export function bwLoss(
   image: RasterImage,
   bitmap: Bitmap,
-  ink: Color = { r: 0, g: 0, b: 0 },
-  paper: Color = { r: 255, g: 255, b: 255 },
+  colors?: { ink: Color; paper: Color },
 ): { lost: number; ofDrawing: number } {
+  const { ink, paper } = colors ?? { ink: { r: 0, g: 0, b: 0 }, paper: { r: 255, g: 255, b: 255 } };
   const { width: w, height: h, data } = image;
   const size = Math.max(1, Math.ceil(Math.max(w, h) / BLOCKS));
   const gw = Math.ceil(w / size);
@@ -53,14 +64,19 @@ export function bwLoss(
     }
   }
   const seen = blur3(picture, count, gw, gh, 3);
+  if (!colors) stretchLevels(seen);
   const result = blur3(inked, count, gw, gh, 1);
   const lab = new Float64Array(3);
   const shown = new Float64Array(3);
   const ground = new Float64Array(3);
   const limit = LOST_DISTANCE * LOST_DISTANCE;
+  // The paper a block lies on: the colors' paper given, or the lightest block around it, so a
+  // shade across the paper (a vignette, a shadow) is paper and not drawing.
+  const paperLevel = colors ? undefined : localPaper(seen, gw, gh);
+  if (colors) srgbToOklab(paper.r, paper.g, paper.b, ground);
   let lost = 0;
   let drawn = 0;
-  srgbToOklab(paper.r, paper.g, paper.b, ground);
+  let lostDrawn = 0;
   for (let b = 0; b < gw * gh; b++) {
     srgbToOklab(seen[b * 3], seen[b * 3 + 1], seen[b * 3 + 2], lab);
     // The result: the ink over the inked share of the block, the paper over the rest.
@@ -71,17 +87,68 @@ export function bwLoss(
       ink.b * t + paper.b * (1 - t),
       shown,
     );
-    const dl = lab[0] - shown[0];
-    const da = lab[1] - shown[1];
-    const db = lab[2] - shown[2];
-    const off = dl * dl + da * da + db * db > limit;
+    const off = distance2(lab, shown) > limit;
     if (off) lost++;
-    const gl = lab[0] - ground[0];
-    const ga = lab[1] - ground[1];
-    const gb = lab[2] - ground[2];
-    if (off || gl * gl + ga * ga + gb * gb > limit) drawn++;
+    if (paperLevel) srgbToOklab(paperLevel[b], paperLevel[b], paperLevel[b], ground);
+    if (distance2(lab, ground) > limit) {
+      drawn++;
+      if (off) lostDrawn++;
+    }
   }
-  return { lost: lost / (gw * gh), ofDrawing: drawn === 0 ? 0 : lost / drawn };
+  return { lost: lost / (gw * gh), ofDrawing: drawn === 0 ? 0 : lostDrawn / drawn };
+}
+
+/** Squared distance of two OKLab colors. */
+function distance2(a: Float64Array, b: Float64Array): number {
+  return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2;
+}
+
+/** Blocks around a block (each way) whose lightest is the paper it lies on. */
+const PAPER_REACH = 4;
+
+/** Each block's paper: the highest luminance among the blocks within PAPER_REACH of it. */
+function localPaper(rgb: Float64Array, gw: number, gh: number): Float64Array {
+  const n = gw * gh;
+  const level = new Float64Array(n);
+  for (let b = 0; b < n; b++)
+    level[b] = 0.2126 * rgb[b * 3] + 0.7152 * rgb[b * 3 + 1] + 0.0722 * rgb[b * 3 + 2];
+  const across = new Float64Array(n);
+  for (let y = 0; y < gh; y++) {
+    for (let x = 0; x < gw; x++) {
+      let most = 0;
+      for (let k = Math.max(0, x - PAPER_REACH); k <= Math.min(gw - 1, x + PAPER_REACH); k++)
+        most = Math.max(most, level[y * gw + k]);
+      across[y * gw + x] = most;
+    }
+  }
+  for (let y = 0; y < gh; y++) {
+    for (let x = 0; x < gw; x++) {
+      let most = 0;
+      for (let k = Math.max(0, y - PAPER_REACH); k <= Math.min(gh - 1, y + PAPER_REACH); k++)
+        most = Math.max(most, across[k * gw + x]);
+      level[y * gw + x] = most;
+    }
+  }
+  return level;
+}
+
+/**
+ * Stretches the blocks' colors (3 a block) so that the picture's dark ink (its darkest 5 %, when
+ * at most DARK_INK) is black and its light paper (its lightest 5 %, when at least LIGHT_PAPER)
+ * is white, as black and white shows them.
+ */
+function stretchLevels(rgb: Float64Array): void {
+  const n = rgb.length / 3;
+  const levels = new Float64Array(n);
+  for (let b = 0; b < n; b++)
+    levels[b] = 0.2126 * rgb[b * 3] + 0.7152 * rgb[b * 3 + 1] + 0.0722 * rgb[b * 3 + 2];
+  levels.sort();
+  const dark = levels[Math.floor(0.05 * (n - 1))];
+  const light = levels[Math.ceil(0.95 * (n - 1))];
+  const lo = dark <= DARK_INK ? dark : 0;
+  const hi = light >= LIGHT_PAPER ? light : 255;
+  if (hi - lo <= 0) return;
+  for (let i = 0; i < rgb.length; i++) rgb[i] = Math.max(0, Math.min(255, ((rgb[i] - lo) * 255) / (hi - lo)));
 }
 
 /**
