@@ -2,7 +2,7 @@ import type { Reading } from '@vectrace/tracer';
 import type { RealCategory } from './fetch.js';
 
 /** The kinds the automatic mode can read an image as, in the order the reading table lists them. */
-export const READING_KINDS = ['pixel-art', 'page', 'ink', 'color', 'shades', 'light-art'] as const;
+export const READING_KINDS = ['pixel-art', 'page', 'ink', 'color', 'shades', 'light-art', 'light-lines'] as const;
 
 /**
  * Share of the picture lost (lost-color share of the default result) beyond which the result is
@@ -17,7 +17,7 @@ export interface Expectation {
   label: string;
 }
 
-const everyKind: Reading['kind'][] = ['pixel-art', 'page', 'ink', 'color', 'shades', 'light-art'];
+const everyKind: Reading['kind'][] = [...READING_KINDS];
 /** A picture that is not paper: read against a page's paper, its dark ground or its shading goes. */
 const notPage: Expectation = { kinds: everyKind.filter((k) => k !== 'page'), label: 'not page' };
 const color: Expectation = { kinds: ['color'], label: 'color' };

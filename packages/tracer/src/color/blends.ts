@@ -17,7 +17,7 @@ const SOLID = 0.9;
  * found within two pixels along rows and columns) than by its own label takes the one it is
  * nearer to along the sRGB line between them, as renderers blend: by how much it is covered.
  * The `fixed` label (transparency, decided by alpha) is neither given nor taken. On `clean` art
- * (no grain), a pixel no label explains may blend any label with those around it.
+ * (no grain), a pixel no label explains may be the middle of a thin line of any label.
  */
 export function unblendEdges(
   labels: Uint8Array,
@@ -72,8 +72,8 @@ export function unblendEdges(
         if (!seen) near[count++] = l;
       }
       // A color that none of its labels explain (light pink, sorted under gray, along a slanting
-      // red line whose pixels all hold less than half of it) may blend any color with them; on
-      // clean art only: in a photo's grain most pixels are explained by no label.
+      // red line whose pixels all hold less than half of it) may be the middle of a line of any
+      // label; on clean art only: in a photo's grain most pixels are explained by none.
       const around = count;
       if (clean && ownError > BLEND_TOLERANCE ** 2) {
         for (let l = 0; l < labelCount; l++) {
@@ -102,6 +102,9 @@ export function unblendEdges(
             (r - labelRgb[a] - u * dr) ** 2 +
             (g - labelRgb[a + 1] - u * dg) ** 2 +
             (b - labelRgb[a + 2] - u * db) ** 2;
+          // A label from beyond the pixel's neighbours explains it only as the middle of a thin
+          // line of that label (JPEG's ringing beside a flat area is no blend of a far color).
+          if (err < best && j >= around && !(u > 0 && u < 0.5 && thinLine(p, u, near[i], near[j]))) continue;
           if (err < best) {
             best = err;
             to = u < 0.5 ? near[i] : near[j];
