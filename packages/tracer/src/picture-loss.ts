@@ -1,9 +1,8 @@
 import { srgbToOklab } from './color/oklab.js';
 import type { Color, RasterImage } from './model.js';
-import type { Bitmap } from './outline/bitmap.js';
 
 /** Blocks along the longer side the picture is compared on: enough to see a shape, cheap at any size. */
-const BLOCKS = 256;
+const BLOCKS = 128;
 /**
  * OKLab distance from which a block's color counts as lost: about white against a 35% gray's
  * step, as the benchmark scores a result against its image. A gray ground traced white is lost,
@@ -23,9 +22,9 @@ const DARK_INK = 64;
 const LIGHT_PAPER = 200;
 
 /**
- * The share of a picture that a black-and-white result loses: on a grid of at most 256 blocks
+ * The share of a picture that a black-and-white result loses: on a grid of at most 128 blocks
  * along the longer side, each block's mean color on white, in the image (its dark ink and light
- * paper stretched to black and white, see DARK_INK) and in the result (black where the bitmap is
+ * paper stretched to black and white, see DARK_INK) and in the result (black where `isInk` holds,
  * set, the white it is shown on elsewhere; or the `colors` given), both blurred over
  * 3x3 blocks so that an edge placed half a pixel off does not count, and the blocks more than
  * 0.15 apart in OKLab counted (a few pixels along each side of a block are read, not all). A
@@ -37,7 +36,7 @@ const LIGHT_PAPER = 200;
  */
 export function bwLoss(
   image: RasterImage,
-  bitmap: Bitmap,
+  isInk: (p: number) => boolean,
   colors?: { ink: Color; paper: Color },
 ): { lost: number; ofDrawing: number } {
   const { ink, paper } = colors ?? { ink: { r: 0, g: 0, b: 0 }, paper: { r: 255, g: 255, b: 255 } };
@@ -59,7 +58,7 @@ export function bwLoss(
       picture[b * 3] += data[o] * a + 255 * (1 - a);
       picture[b * 3 + 1] += data[o + 1] * a + 255 * (1 - a);
       picture[b * 3 + 2] += data[o + 2] * a + 255 * (1 - a);
-      inked[b] += bitmap.bits[p];
+      if (isInk(p)) inked[b]++;
       count[b]++;
     }
   }
@@ -139,12 +138,15 @@ function localPaper(rgb: Float64Array, gw: number, gh: number): Float64Array {
  */
 function stretchLevels(rgb: Float64Array): void {
   const n = rgb.length / 3;
-  const levels = new Float64Array(n);
-  for (let b = 0; b < n; b++)
-    levels[b] = 0.2126 * rgb[b * 3] + 0.7152 * rgb[b * 3 + 1] + 0.0722 * rgb[b * 3 + 2];
-  levels.sort();
-  const dark = levels[Math.floor(0.05 * (n - 1))];
-  const light = levels[Math.ceil(0.95 * (n - 1))];
+  const counts = new Uint32Array(256);
+  for (let b = 0; b < n; b++) {
+    const level = 0.2126 * rgb[b * 3] + 0.7152 * rgb[b * 3 + 1] + 0.0722 * rgb[b * 3 + 2];
+    counts[Math.max(0, Math.min(255, Math.round(level)))]++;
+  }
+  let dark = 0;
+  for (let seen = counts[0]; seen < 0.05 * n; seen += counts[++dark]);
+  let light = 255;
+  for (let seen = counts[255]; seen < 0.05 * n; seen += counts[--light]);
   const lo = dark <= DARK_INK ? dark : 0;
   const hi = light >= LIGHT_PAPER ? light : 255;
   if (hi - lo <= 0) return;

@@ -1,5 +1,5 @@
 import { shifted } from './bw/trace-bw.js';
-import { type InkMap, inkMap, threshold } from './ink/ink-map.js';
+import { type InkMap, inkMap } from './ink/ink-map.js';
 import { lightAndDark } from './ink/light-on-dark.js';
 import { inverted } from './invert.js';
 import type { RasterImage } from './model.js';
@@ -28,7 +28,7 @@ function keeps({ lost, ofDrawing }: { lost: number; ofDrawing: number }): boolea
  * `bwLoss`. A page is read against its paper and has checked itself (see `pageKeepsPicture`).
  */
 export function bwKeepsPicture(image: RasterImage, ink: InkMap, cutShift: number): boolean {
-  return ink.document || keeps(bwLoss(image, threshold(ink, shifted(ink.cut, cutShift))));
+  return ink.document || keeps(bwLoss(image, inkAt(ink, cutShift)));
 }
 
 /**
@@ -44,7 +44,12 @@ export function lightLinesKeepPicture(
   const negative = inverted(image);
   const ink = inkMap(negative);
   const { light, dark } = lightAndDark(image);
-  const bits = threshold(ink, shifted(ink.cut, cutShift));
   const paper = dark ?? { r: 255, g: 255, b: 255 };
-  return keeps(bwLoss(image, bits, { ink: light, paper })) ? { negative, ink } : undefined;
+  return keeps(bwLoss(image, inkAt(ink, cutShift), { ink: light, paper })) ? { negative, ink } : undefined;
+}
+
+/** Whether the pixel at `p` is ink at the ink map's cut, moved by the threshold setting. */
+function inkAt({ values, table, cut }: InkMap, cutShift: number): (p: number) => boolean {
+  const level = shifted(cut, cutShift) * 255;
+  return (p) => table[values[p]] > level;
 }

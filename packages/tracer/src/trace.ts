@@ -108,8 +108,8 @@ export function trace(
   if (read && mode === 'bw' && !invert) {
     // The reading checks its own result: black and white that loses much of the picture (a gray
     // ground, shading) is not taken; color keeps it.
-    const at = performance.now();
     ink ??= inkMap(source, full.read);
+    const at = performance.now();
     if (!bwKeepsPicture(source, ink, toParams(full, mode, source).cutShift)) {
       checked = { mode: 'color', kind: 'shades' };
       mode = 'color';
