@@ -2,7 +2,15 @@ import type { Reading } from '@vectrace/tracer';
 import type { RealCategory } from './fetch.js';
 
 /** The kinds the automatic mode can read an image as, in the order the reading table lists them. */
-export const READING_KINDS = ['pixel-art', 'page', 'ink', 'color', 'shades', 'light-art', 'light-lines'] as const;
+export const READING_KINDS = [
+  'pixel-art',
+  'page',
+  'ink',
+  'color',
+  'shades',
+  'light-art',
+  'light-lines',
+] as const;
 
 /**
  * Share of the picture lost (lost-color share of the default result) beyond which the result is
