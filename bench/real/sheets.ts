@@ -142,19 +142,7 @@ export async function writeSheets(run: RealRun, dir: string, out: string): Promi
       });
     }
     rows.push(await row(crops));
-    const metas = await Promise.all(rows.map((r) => sharp(r).metadata()));
-    const width = Math.max(...metas.map((m) => m.width ?? 0));
-    const height = metas.reduce((s, m) => s + (m.height ?? 0) + 8, 0);
-    let top = 0;
-    const composites = rows.map((input, k) => {
-      const c = { input, left: 0, top };
-      top += (metas[k].height ?? 0) + 8;
-      return c;
-    });
-    await sharp({ create: { width, height, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } })
-      .composite(composites)
-      .png()
-      .toFile(path.join(out, `${source.id}.png`));
+    await stack(rows, path.join(out, `${source.id}.png`));
   }
 }
 
@@ -204,7 +192,12 @@ export async function writeWorstSheet(run: RealRun, dir: string, out: string): P
     rows.push(await row(panels));
   }
   const file = path.join(out, 'worst-ten.png');
-  if (rows.length === 0) return file;
+  if (rows.length > 0) await stack(rows, file);
+  return file;
+}
+
+/** Writes rows of panels (PNGs) one under the other, 8 px apart, on white, to `file`. */
+async function stack(rows: Buffer[], file: string): Promise<void> {
   const metas = await Promise.all(rows.map((r) => sharp(r).metadata()));
   const width = Math.max(...metas.map((m) => m.width ?? 0));
   const height = metas.reduce((s, m) => s + (m.height ?? 0) + 8, 0);
@@ -218,5 +211,4 @@ export async function writeWorstSheet(run: RealRun, dir: string, out: string): P
     .composite(composites)
     .png()
     .toFile(file);
-  return file;
 }

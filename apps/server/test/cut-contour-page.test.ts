@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithKey, vectorize } from './support/api.js';
 import { Client } from './support/client.js';
+import { testPostgresUrl } from './support/database.js';
 import { convert } from './support/flows.js';
 import { markPaid, startTestServer, type TestServer } from './support/server.js';
 
@@ -30,7 +31,8 @@ function magentaIn(
   return false;
 }
 
-describe('a cut contour that runs off the image', () => {
+// The page's geometry is the engine's and the result reader's: no database, queue or store changes it.
+describe.skipIf(testPostgresUrl)('a cut contour that runs off the image', () => {
   let server: TestServer;
   let sticker: Buffer;
   beforeAll(async () => {
