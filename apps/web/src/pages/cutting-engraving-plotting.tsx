@@ -151,8 +151,9 @@ export function CuttingEngravingPlottingPage() {
           in Centerline as one stroke along each line.
         </p>
         <p>
-          Auto finds such images by itself and keeps their look: the lines in their own color over the dark
-          ground. Color and Pixel art ignore the switch.
+          Auto reads white lines of one ink on a plain dark ground this way by itself, when that keeps the
+          picture, and keeps their look: the lines in their own color over the dark ground. Other images on
+          dark grounds it keeps in color. Color and Pixel art ignore the switch.
         </p>
       </Section>
 

@@ -106,7 +106,7 @@ export const vectorizeOptionsSchema = z
     invert: oneOf('invert', ['true', 'false'])
       .default('false')
       .describe(
-        '`true` reads the light parts as the ink (light lines on a dark ground: a chalkboard, white engraving lines, a blueprint), in `bw` as black lines, in `centerline` as one stroke per line. `color` and `pixel` ignore it; `auto` reads such art that way by itself and keeps its look (the lines in their color over the dark ground).',
+        '`true` reads the light parts as the ink (light lines on a dark ground: a chalkboard, white engraving lines, a blueprint), in `bw` as black lines, in `centerline` as one stroke per line. `color` and `pixel` ignore it; `auto` reads lines of one ink on a plain dark ground that way by itself when that keeps the picture, and keeps its look (the lines in their color over the dark ground).',
       ),
     colors: z
       .union([z.literal('auto'), whole('colors', 2, 32)], {

@@ -101,7 +101,7 @@ export function MakerOptions({
         <SwitchSetting
           name="Light lines on a dark ground"
           checked={settings.invert}
-          hint="The light parts are the ink: white line art on black, a chalkboard, an engraving in white lines, a blueprint. Black & white traces the light lines as black shapes, for cutters and engravers; Centerline draws one stroke along each light line. Auto finds such images by itself and keeps their look: the lines in their color over the dark ground. Color and Pixel art ignore it."
+          hint="The light parts are the ink: white line art on black, a chalkboard, an engraving in white lines, a blueprint. Black & white traces the light lines as black shapes, for cutters and engravers; Centerline draws one stroke along each light line. Auto reads lines of one ink on a plain dark ground this way by itself, when that keeps the picture, and keeps their look: the lines in their color over the dark ground. Color and Pixel art ignore it."
           onChange={(value) => set('invert', value)}
         />
       ) : null}
