@@ -1,4 +1,3 @@
-import { lightAndDark } from './ink/light-on-dark.js';
 import type { Color, Layer, RasterImage } from './model.js';
 
 /**
@@ -17,15 +16,14 @@ export function inverted(image: RasterImage): RasterImage {
 }
 
 /**
- * Ink read from the negative, shown as the picture shows it (the automatic mode's result): the
+ * Ink read from the negative, shown as the picture shows it (`lightAndDark`'s colors) (the automatic mode's result): the
  * layers in the light lines' color over the dark ground as the background (left out on
  * transparency, which is the background then), rather than black lines on white.
  */
 export function inPictureColors(
   layers: Layer[],
-  image: RasterImage,
+  { light, dark }: { light: Color; dark?: Color },
 ): { layers: Layer[]; background?: Color } {
-  const { light, dark } = lightAndDark(image);
   return {
     layers: layers.map((layer) => ({ ...layer, color: light })),
     ...(dark ? { background: dark } : {}),

@@ -2,7 +2,7 @@ import { shifted } from './bw/trace-bw.js';
 import { type InkMap, inkMap } from './ink/ink-map.js';
 import { lightAndDark } from './ink/light-on-dark.js';
 import { inverted } from './invert.js';
-import type { RasterImage } from './model.js';
+import type { Color, RasterImage } from './model.js';
 import { bwLoss } from './picture-loss.js';
 
 /**
@@ -35,17 +35,20 @@ export function bwKeepsPicture(image: RasterImage, ink: InkMap, cutShift: number
  * Light lines on a dark ground read from the picture's negative, when that keeps the picture:
  * the ink found in the negative, painted in the lines' color over the ground's, loses no more
  * than black and white may (lines of several colors on black, read as one ink, lose the others).
- * The negative and its ink map come back for the trace.
+ * The negative, its ink map and the two colors come back for the trace.
  */
 export function lightLinesKeepPicture(
   image: RasterImage,
   cutShift: number,
-): { negative: RasterImage; ink: InkMap } | undefined {
+): { negative: RasterImage; ink: InkMap; colors: { light: Color; dark?: Color } } | undefined {
   const negative = inverted(image);
   const ink = inkMap(negative);
-  const { light, dark } = lightAndDark(image);
+  const colors = lightAndDark(image);
+  const { light, dark } = colors;
   const paper = dark ?? { r: 255, g: 255, b: 255 };
-  return keeps(bwLoss(image, inkAt(ink, cutShift), { ink: light, paper })) ? { negative, ink } : undefined;
+  return keeps(bwLoss(image, inkAt(ink, cutShift), { ink: light, paper }))
+    ? { negative, ink, colors }
+    : undefined;
 }
 
 /** Whether the pixel at `p` is ink at the ink map's cut, moved by the threshold setting. */

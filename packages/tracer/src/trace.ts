@@ -28,7 +28,7 @@ import { cutContour } from './cut-contour.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
 import { TraceError } from './errors.js';
 import { inkMap } from './ink/ink-map.js';
-import { looksLikeLightLinesOnDark } from './ink/light-on-dark.js';
+import { lightAndDark, looksLikeLightLinesOnDark } from './ink/light-on-dark.js';
 import { inPictureColors, inverted } from './invert.js';
 import {
   type Color,
@@ -136,7 +136,7 @@ export function trace(
     traced = traceColor(source, toParams(full, 'color', source), timings);
   }
   // The automatic mode keeps the picture's looks: the light lines in their color on their ground.
-  if (read && invert) traced = inPictureColors(traced.layers, original);
+  if (read && invert) traced = inPictureColors(traced.layers, lines?.colors ?? lightAndDark(original));
   if (lightLines) reading = { mode: 'bw', kind: 'light-lines' };
   let layers = factor > 1 ? scaleLayers(traced.layers, factor, { gapFiller: false }) : traced.layers;
   if (full.shapes && mode !== 'pixel') layers = timed(timings, 'shapes', () => fitShapes(layers));
