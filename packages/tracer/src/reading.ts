@@ -1,6 +1,7 @@
 import { type InkMap, inkMap } from './ink/ink-map.js';
 import { isArtwork, type Layer, type RasterImage } from './model.js';
-import { looksLikePixelArt } from './pixel/pixel-art.js';
+import type { CellGrid } from './pixel/cells.js';
+import { pixelArtCells } from './pixel/pixel-art.js';
 import type { ReadAs } from './settings.js';
 
 /** What the automatic mode read an image as, and so how it was traced. */
@@ -121,9 +122,13 @@ function imageStats(image: RasterImage): ImageStats {
  * black and white. A page's ink map comes back too, so the trace does not read it twice. Read as
  * a page, an image is one; read as a picture, it is never one (nor pixel art).
  */
-export function readImage(image: RasterImage, read: ReadAs = 'auto'): { reading: Reading; ink?: InkMap } {
+export function readImage(
+  image: RasterImage,
+  read: ReadAs = 'auto',
+): { reading: Reading; ink?: InkMap; cells?: CellGrid } {
   if (read === 'page') return { reading: { mode: 'bw', kind: 'page' }, ink: inkMap(image, 'page') };
-  if (read === 'auto' && looksLikePixelArt(image)) return { reading: { mode: 'pixel', kind: 'pixel-art' } };
+  const cells = read === 'auto' ? pixelArtCells(image) : undefined;
+  if (cells) return { reading: { mode: 'pixel', kind: 'pixel-art' }, cells };
   const stats = imageStats(image);
   const n = image.width * image.height;
   const coloredShare = stats.painted > 0 ? stats.colored / stats.painted : 0;

@@ -119,7 +119,7 @@ export function trace(
   const params = toParams(full, mode, source);
   let traced: { layers: Layer[]; background?: Color; page?: boolean; reducedBy?: number } =
     mode === 'pixel'
-      ? tracePixel(source)
+      ? tracePixel(source, source === image ? read?.cells : undefined)
       : mode === 'color'
         ? traceColor(source, params, timings)
         : mode === 'centerline'

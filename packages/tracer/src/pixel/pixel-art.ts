@@ -1,5 +1,5 @@
 import type { RasterImage } from '../model.js';
-import { cellImage, findCells, MAX_CELL, pixelKeys } from './cells.js';
+import { type CellGrid, cellImage, findCells, MAX_CELL, pixelKeys } from './cells.js';
 
 /** Most colors (clear counting as one) pixel art has, counted at one pixel a cell. */
 const MAX_COLORS = 256;
@@ -48,32 +48,38 @@ const MAX_RARE = 0.25;
  * logo, text or a smooth icon (a shading ramp's middle color lies between its neighbours too, but
  * off their line). A sprite is at most 128 px (on a sheet, between clear gutters); bigger art is in cells (8 to 256 along its longer
  * side) or blocky (runs of a color two pixels long or more). A few blended or semi-transparent
- * pixels are allowed. An image of 32 px or less is its pixels.
+ * pixels are allowed. An image of 32 px or less is its pixels. Returns its cells, for the trace
+ * to take without finding them again; undefined when it is not pixel art.
  */
-export function looksLikePixelArt(image: RasterImage): boolean {
+export function pixelArtCells(image: RasterImage): CellGrid | undefined {
   const { width: w, height: h } = image;
-  if (Math.max(w, h) > MAX_CELLS * 8 || w < 2 || h < 2) return false;
-  if (Math.max(w, h) <= TINY_SIDE) return true;
+  if (Math.max(w, h) > MAX_CELLS * 8 || w < 2 || h < 2) return undefined;
   const keys = pixelKeys(image);
   let grid = findCells(keys, w, h);
+  if (Math.max(w, h) <= TINY_SIDE) return grid;
   if (grid.cell > MAX_CELL || (grid.cell > 1 && Math.max(grid.columns, grid.rows) < MIN_CELLS)) {
     // A few big shapes on a ground (a square, a flag's stripes), unless the picture is a sprite's
     // size and has a third color (a framed sign's text): then it is read a pixel a cell.
-    if (Math.max(w, h) > SPRITE_SIDE || !hasColors(keys, 3)) return false;
+    if (Math.max(w, h) > SPRITE_SIDE || !hasColors(keys, 3)) return undefined;
     grid = { cell: 1, x0: 0, y0: 0, columns: w, rows: h, exact: true };
   }
   const side = Math.max(grid.columns, grid.rows);
   // One ink on a ground, its edges aliased (an old logo, a fax), is a drawing to trace smooth.
-  if (grid.cell === 1 && !hasColors(keys, 3)) return false;
+  if (grid.cell === 1 && !hasColors(keys, 3)) return undefined;
   if (grid.cell > 1) {
-    if (side > MAX_CELLS) return false;
+    if (side > MAX_CELLS) return undefined;
   } else if (side > SPRITE_SIDE && largestSprite(keys, w, h) > SPRITE_SIDE) {
     const runs = runLengths(keys, w, h);
-    if (side > BLOCKY_SIDE || runs.single > MAX_SINGLE_RUNS || runs.short < MIN_SHORT_RUNS) return false;
+    if (side > BLOCKY_SIDE || runs.single > MAX_SINGLE_RUNS || runs.short < MIN_SHORT_RUNS) return undefined;
   }
   const cells = grid.cell > 1 ? cellImage(image, grid) : image;
   const signs = edgeSigns(cells, grid.cell > 1 ? pixelKeys(cells) : keys);
-  return signs !== undefined && signs.rare <= MAX_RARE && signs.soft <= MAX_SOFT;
+  return signs !== undefined && signs.rare <= MAX_RARE && signs.soft <= MAX_SOFT ? grid : undefined;
+}
+
+/** Whether an image is pixel art (see `pixelArtCells`). */
+export function looksLikePixelArt(image: RasterImage): boolean {
+  return pixelArtCells(image) !== undefined;
 }
 
 /**

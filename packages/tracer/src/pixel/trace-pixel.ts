@@ -11,11 +11,13 @@ import { type CellGrid, cellEdge, cellImage, findCells, MAX_CELL, pixelKeys } fr
  * with its opacity, clear pixels stay clear. One layer per color; the shapes tile the image
  * without overlapping. An enlargement whose every cell is one color is traced a pixel a cell and
  * scaled up (a 512 px sheet in 4 px cells traces as 128 px). Only a picture past what a trace can
- * take on (noise, see cost.ts) is traced smaller: `reducedBy`.
+ * take on (noise, see cost.ts) is traced smaller: `reducedBy`. `found`: the cells the reading found.
  */
-export function tracePixel(image: RasterImage): { layers: Layer[]; reducedBy?: number } {
+export function tracePixel(
+  image: RasterImage,
+  found: CellGrid = findCells(pixelKeys(image), image.width, image.height),
+): { layers: Layer[]; reducedBy?: number } {
   const { width: w, height: h } = image;
-  const found = findCells(pixelKeys(image), w, h);
   const grid: CellGrid =
     found.exact && found.cell <= MAX_CELL
       ? found
