@@ -109,6 +109,14 @@ describe('reading pixel art', () => {
     expect(looksLikePixelArt(strokes(48))).toBe(false);
   });
 
+  it('reads a strip of tiny frames (an animated texture) as its pixels, not a wider picture', () => {
+    const frames = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => photo(16, seed));
+    expect(looksLikePixelArt(sheet(frames, 1, 0))).toBe(true);
+    expect(looksLikePixelArt(sheet(frames, 8, 0))).toBe(true);
+    // 40 px frames are pictures: a photo is not its pixels.
+    expect(looksLikePixelArt(sheet([photo(40, 1), photo(40, 2)], 1, 0))).toBe(false);
+  });
+
   it('reads anti-aliased icons, logos, text, photos, gradients and screenshots as not pixel art', () => {
     expect(looksLikePixelArt(smoothIcon())).toBe(false);
     expect(looksLikePixelArt(flatLogo())).toBe(false);

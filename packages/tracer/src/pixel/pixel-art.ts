@@ -9,6 +9,12 @@ const MAX_COLORS = 256;
  * 1x), exact squares keep every one.
  */
 const TINY_SIDE = 32;
+/**
+ * A strip of such tiny square frames (an animated texture: 16x128 is eight 16 px frames) is its
+ * pixels too: its shorter side at most TINY_SIDE, its longer side a whole number of them, at most
+ * this many.
+ */
+const MAX_FRAMES = 16;
 /** A sprite drawn a pixel a cell: at most this many pixels along its longer side. */
 const SPRITE_SIDE = 128;
 /**
@@ -48,7 +54,7 @@ const MAX_RARE = 0.25;
  * logo, text or a smooth icon (a shading ramp's middle color lies between its neighbours too, but
  * off their line). A sprite is at most 128 px (on a sheet, between clear gutters); bigger art is in cells (8 to 256 along its longer
  * side) or blocky (runs of a color two pixels long or more). A few blended or semi-transparent
- * pixels are allowed. An image of 32 px or less is its pixels. Returns its cells, for the trace
+ * pixels are allowed. An image of 32 px or less is its pixels, and so is a strip of such frames. Returns its cells, for the trace
  * to take without finding them again; undefined when it is not pixel art.
  */
 export function pixelArtCells(image: RasterImage): CellGrid | undefined {
@@ -56,7 +62,7 @@ export function pixelArtCells(image: RasterImage): CellGrid | undefined {
   if (Math.max(w, h) > MAX_CELLS * 8 || w < 2 || h < 2) return undefined;
   const keys = pixelKeys(image);
   let grid = findCells(keys, w, h);
-  if (Math.max(w, h) <= TINY_SIDE) return grid;
+  if (Math.max(w, h) <= TINY_SIDE || isStripOfFrames(w, h)) return grid;
   if (grid.cell > MAX_CELL || (grid.cell > 1 && Math.max(grid.columns, grid.rows) < MIN_CELLS)) {
     // A few big shapes on a ground (a square, a flag's stripes), unless the picture is a sprite's
     // size and has a third color (a framed sign's text): then it is read a pixel a cell.
@@ -75,6 +81,13 @@ export function pixelArtCells(image: RasterImage): CellGrid | undefined {
   const cells = grid.cell > 1 ? cellImage(image, grid) : image;
   const signs = edgeSigns(cells, grid.cell > 1 ? pixelKeys(cells) : keys);
   return signs !== undefined && signs.rare <= MAX_RARE && signs.soft <= MAX_SOFT ? grid : undefined;
+}
+
+/** Whether the image is a strip of tiny square frames, side by side or one above the other. */
+function isStripOfFrames(w: number, h: number): boolean {
+  const frame = Math.min(w, h);
+  const frames = Math.max(w, h) / frame;
+  return frame <= TINY_SIDE && Number.isInteger(frames) && frames <= MAX_FRAMES;
 }
 
 /** Whether an image is pixel art (see `pixelArtCells`). */
