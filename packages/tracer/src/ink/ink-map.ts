@@ -33,6 +33,15 @@ const PRESENT = 0.005;
  * real set over 20%.
  */
 const MIN_MID_TONES = 0.1;
+/**
+ * A screen saved as JPEG has 13-23 % mid-tones (its ringing, its gray frames), photos over 45 %:
+ * up to this share, an opaque picture's thin lines are drawn whole as clean art's are, when they
+ * are at least MIN_LINES_SHARE of its ink. Its small text breaks into dashes at a plain cut
+ * (the lines add 37-138 % to a screenshot's ink); the grain of a textured logo is no line (it
+ * adds under 8 %).
+ */
+const MAX_LINES_MID_TONES = 0.25;
+const MIN_LINES_SHARE = 0.25;
 
 /** Least share of the pixels an image's ink covers for it to count as there. */
 const MIN_INK = 0.001;
@@ -59,6 +68,18 @@ function inkShare(counts: Float64Array, table: Uint8Array, cut: number): number 
     if (table[v] > cut * 255) ink += counts[v];
   }
   return all > 0 ? ink / all : 0;
+}
+
+/** How much ink the thin lines drawn in `values` add to that of `levels`, as a share of it. */
+function drawnShare(levels: Uint8Array, values: Uint8Array, cut: number): number {
+  const ink = cut * 255;
+  let added = 0;
+  let before = 0;
+  for (let i = 0; i < levels.length; i++) {
+    if (levels[i] > ink) before++;
+    else if (values[i] > ink) added++;
+  }
+  return added / Math.max(1, before);
 }
 
 /** Each pixel's opacity read as darkness (opaque is black, clear is white), with its histogram. */
@@ -103,7 +124,8 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
   // Only an opaque, nearly colorless picture with shades between ink and paper (shadow, grain,
   // a table) can need the local reading; clean art has them only along its edges. Read as a page,
   // any picture is read locally; read as a picture, none.
-  const clean = midTones(counts) < MIN_MID_TONES * lum.length;
+  const mid = midTones(counts);
+  const clean = mid < MIN_MID_TONES * lum.length;
   const mayBePage = read === 'auto' && !transparent && colorful < MAX_COLORFUL && !clean;
   if (read === 'page' || mayBePage) {
     // The table or desk around a photographed page is paper too: its grain is not ink, and the ink
@@ -119,18 +141,20 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
       return { width, height, values: local, table: IDENTITY, cut: SAUVOLA_K, document: true };
     }
   }
-  if (clean && Math.max(width, height) >= MIN_LINES_SIDE) {
+  const opaque = clear < MAX_CLEAR_ON_GROUND;
+  const grainyScreen = opaque && mid < MAX_LINES_MID_TONES * lum.length;
+  if ((clean || grainyScreen) && Math.max(width, height) >= MIN_LINES_SIDE) {
     // Clean art and screens: small and gray text keeps its strokes (see continueThinLines). On an
     // opaque ground (a screen, a drawing on its paper) every thin line is drawn, whatever its
     // color and wherever it runs; on transparency, only gray lines that continue ink.
     const levels = new Uint8Array(lum.length);
     for (let i = 0; i < lum.length; i++) levels[i] = table[lum[i]];
-    const lines =
-      clear < MAX_CLEAR_ON_GROUND
-        ? { drawn: () => true, alone: true }
-        : { drawn: (p: number) => !isColorful(image.data, p), alone: false };
+    const lines = opaque
+      ? { drawn: () => true, alone: true }
+      : { drawn: (p: number) => !isColorful(image.data, p), alone: false };
     const values = continueThinLines(levels, width, height, cut, lines);
-    if (values !== levels) return { width, height, values, table: IDENTITY, cut, document: false };
+    const taken = clean || drawnShare(levels, values, cut) >= MIN_LINES_SHARE;
+    if (values !== levels && taken) return { width, height, values, table: IDENTITY, cut, document: false };
   }
   return { width, height, values: lum, table, cut, document: false };
 }
