@@ -1,4 +1,4 @@
-import { srgbToOklab } from './color/oklab.js';
+import { srgbToLinear, srgbToOklab } from './color/oklab.js';
 import type { Color, RasterImage } from './model.js';
 
 /** Blocks along the longer side the picture is compared on: enough to see a shape, cheap at any size. */
@@ -78,23 +78,33 @@ export function bwLoss(
   let lostDrawn = 0;
   for (let b = 0; b < gw * gh; b++) {
     srgbToOklab(seen[b * 3], seen[b * 3 + 1], seen[b * 3 + 2], lab);
-    // The result: the ink over the inked share of the block, the paper over the rest.
+    // The result: the ink over the inked share of the block, the paper over the rest. Black on
+    // white, and the lightest block, are grays: their OKLab is their lightness alone.
     const t = result[b];
-    srgbToOklab(
-      ink.r * t + paper.r * (1 - t),
-      ink.g * t + paper.g * (1 - t),
-      ink.b * t + paper.b * (1 - t),
-      shown,
-    );
+    if (colors) {
+      srgbToOklab(
+        ink.r * t + paper.r * (1 - t),
+        ink.g * t + paper.g * (1 - t),
+        ink.b * t + paper.b * (1 - t),
+        shown,
+      );
+    } else grayOklab(255 * (1 - t), shown);
     const off = distance2(lab, shown) > limit;
     if (off) lost++;
-    if (paperLevel) srgbToOklab(paperLevel[b], paperLevel[b], paperLevel[b], ground);
+    if (paperLevel) grayOklab(paperLevel[b], ground);
     if (distance2(lab, ground) > limit) {
       drawn++;
       if (off) lostDrawn++;
     }
   }
   return { lost: lost / (gw * gh), ofDrawing: drawn === 0 ? 0 : lostDrawn / drawn };
+}
+
+/** A gray's OKLab (sRGB level 0-255): a lightness, the cube root of its linear light, and no hue. */
+function grayOklab(level: number, out: Float64Array): void {
+  out[0] = Math.cbrt(srgbToLinear(level));
+  out[1] = 0;
+  out[2] = 0;
 }
 
 /** Squared distance of two OKLab colors. */
@@ -155,7 +165,8 @@ function stretchLevels(rgb: Float64Array): void {
 
 /**
  * The mean over each block and its neighbours (clipped at the edges) of `channels` values a
- * block, summed over `count` pixels a block: per-pixel means, blurred.
+ * block, summed over `count` pixels a block: per-pixel means, blurred. Summed along rows, then
+ * down columns.
  */
 function blur3(
   sums: Float64Array,
@@ -164,19 +175,31 @@ function blur3(
   gh: number,
   channels: number,
 ): Float64Array {
+  const rows = new Float64Array(sums.length);
+  const rowCount = new Float64Array(count.length);
+  for (let y = 0; y < gh; y++) {
+    for (let x = 0; x < gw; x++) {
+      const b = y * gw + x;
+      const from = x > 0 ? b - 1 : b;
+      const to = x + 1 < gw ? b + 1 : b;
+      for (let k = from; k <= to; k++) {
+        rowCount[b] += count[k];
+        for (let c = 0; c < channels; c++) rows[b * channels + c] += sums[k * channels + c];
+      }
+    }
+  }
   const out = new Float64Array(sums.length);
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {
+      const b = y * gw + x;
+      const from = y > 0 ? b - gw : b;
+      const to = y + 1 < gh ? b + gw : b;
       let n = 0;
-      const o = (y * gw + x) * channels;
-      for (let yy = Math.max(0, y - 1); yy <= Math.min(gh - 1, y + 1); yy++) {
-        for (let xx = Math.max(0, x - 1); xx <= Math.min(gw - 1, x + 1); xx++) {
-          const b = yy * gw + xx;
-          n += count[b];
-          for (let c = 0; c < channels; c++) out[o + c] += sums[b * channels + c];
-        }
+      for (let k = from; k <= to; k += gw) {
+        n += rowCount[k];
+        for (let c = 0; c < channels; c++) out[b * channels + c] += rows[k * channels + c];
       }
-      for (let c = 0; c < channels; c++) out[o + c] /= n;
+      for (let c = 0; c < channels; c++) out[b * channels + c] /= n;
     }
   }
   return out;
