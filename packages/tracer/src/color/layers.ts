@@ -25,6 +25,8 @@ export interface LabelledImage {
   labelRgb: Float64Array;
   /** The color every label is painted in, when not its own (a palette asked for). */
   fillRgb?: Float64Array;
+  /** Whether the picture is clean art, without grain: every thin line in it is drawn. */
+  clean?: boolean;
 }
 
 /**
@@ -118,7 +120,7 @@ function traceMask(
   // Thin strokes, or thin gaps where a layer beneath shows: traced on a grid twice as fine, the
   // mask's coverage interpolated, as black and white traces its thin strokes (see ink/fine.ts).
   const traced =
-    params.finerGrid && hasThinParts(bitmap)
+    params.finerGrid && hasThinParts(bitmap, image.clean)
       ? traceDoubled(
           { width: cw, height: ch, values: maskLevels(mask), table: IDENTITY, cut: 0.5, document: false },
           0.5,

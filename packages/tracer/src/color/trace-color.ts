@@ -108,7 +108,16 @@ export function traceColor(
     else rgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
   }
   lap('regions');
-  const labelled = { color, alpha: clear && alpha, labels, map, graph, labelRgb, fillRgb: fill };
+  const labelled = {
+    color,
+    alpha: clear && alpha,
+    labels,
+    map,
+    graph,
+    labelRgb,
+    fillRgb: fill,
+    clean: grain === 0,
+  };
   const layers = params.cutout
     ? traceCutout(labelled, background, params)
     : traceLayers(labelled, background, params);

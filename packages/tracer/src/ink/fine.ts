@@ -114,25 +114,27 @@ const MIN_THIN_DENSITY = 0.01;
  * A box up to this many pixels (512 x 512) is cheap on the finer grid, however little of it is
  * thin: a chart's 1 px axes, 1 % of their box, fitted on the pixel grid came out as slivers
  * tapering to nothing, the layer beneath showing through (43 % of the axes left black; 88 % on
- * the finer grid). The real set's color time grows 1.3 %.
+ * the finer grid). On clean art (no grain), such a box takes it for any thin part, however
+ * little of the mask: a thin line's end that runs out of a large shape (an axis past a plot's
+ * last cell) is a sliver too. On the real set: color's mean MAE 6.00 to 5.95, a diagram's
+ * 6.3 to 2.5, for 5 % more time.
  */
 const CHEAP_BOX = 1 << 18;
 
 /**
  * Whether much of a layer's mask is thin (see MIN_THIN_SHARE, MIN_THIN_PIXELS and
  * MIN_THIN_DENSITY): its strokes, or the gaps between its parts, where a layer painted under it
- * shows through as a thin line (the rules between a grid's cells, a field's border).
+ * shows through as a thin line (the rules between a grid's cells, a field's border). On `clean`
+ * art, in a cheap box, any thin part counts (see CHEAP_BOX).
  */
-export function hasThinParts(bitmap: Bitmap): boolean {
+export function hasThinParts(bitmap: Bitmap, clean = false): boolean {
   const area = bitmap.width * bitmap.height;
   if (area > FINE_MAX_PIXELS) return false;
   const { thin, ink } = thinInk(bitmap);
   const parts = thin + thinGaps(bitmap);
-  return (
-    parts >= Math.min(MIN_THIN_PIXELS, MIN_THIN_BOX_SHARE * area) &&
-    parts >= MIN_THIN_SHARE * ink &&
-    (parts >= MIN_THIN_DENSITY * area || area <= CHEAP_BOX)
-  );
+  if (parts < Math.min(MIN_THIN_PIXELS, MIN_THIN_BOX_SHARE * area)) return false;
+  if (area <= CHEAP_BOX) return clean || parts >= MIN_THIN_SHARE * ink;
+  return parts >= MIN_THIN_SHARE * ink && parts >= MIN_THIN_DENSITY * area;
 }
 
 /**
