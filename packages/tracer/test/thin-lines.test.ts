@@ -6,13 +6,15 @@ import { renderSvg } from './helpers/render.js';
 const SIZE = 240;
 const colors = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728'];
 
-/** A curve of a chart, k-th of four: a damped sine across the plot, as SVG path data. */
+/** Where the k-th curve of a chart runs at x: a damped sine across the plot. */
+function curveY(k: number, x: number): number {
+  return 120 + 70 * Math.sin((x + k * 23) / 22) * Math.exp(-k * 0.15) - k * 6;
+}
+
+/** A curve of a chart, k-th of four, as SVG path data. */
 function curve(k: number): string {
   const points: string[] = [];
-  for (let x = 20; x <= SIZE - 10; x += 2) {
-    const y = 120 + 70 * Math.sin((x + k * 23) / 22) * Math.exp(-k * 0.15) - k * 6;
-    points.push(`${x} ${y.toFixed(2)}`);
-  }
+  for (let x = 20; x <= SIZE - 10; x += 2) points.push(`${x} ${curveY(k, x).toFixed(2)}`);
   return `M${points.join(' L')}`;
 }
 
@@ -80,7 +82,59 @@ describe('thin lines', () => {
     expect(blackAxes(chart())).toBeGreaterThanOrEqual(0.85);
     expect(blackAxes(chart(1))).toBeGreaterThanOrEqual(0.95);
   });
+
+  it('draws a curve on between two crossings a few pixels apart', () => {
+    // The red curve passes under the green one at a shallow angle near x = 48 and meets the
+    // orange one near x = 57: the 4 px between, cut off by the mixed pixels of both crossings,
+    // were taken for a speckle and the curve broke there.
+    const picture = chart();
+    const result = renderSvg(toSvg(trace(picture)), SIZE).data;
+    const fromRed = (data: Uint8Array | Uint8ClampedArray, x: number) => {
+      const y = Math.round(curveY(3, x));
+      let nearest = Number.POSITIVE_INFINITY;
+      for (let dy = -2; dy <= 2; dy++) {
+        const o = ((y + dy) * SIZE + x) * 4;
+        nearest = Math.min(nearest, Math.hypot(data[o] - 214, data[o + 1] - 39, data[o + 2] - 40));
+      }
+      return nearest;
+    };
+    for (let x = 50; x <= 53; x++)
+      expect(fromRed(result, x), `x ${x}`).toBeLessThan(fromRed(picture.data, x) + 60);
+  });
+
+  it('draws a short 1 px colored line crossing others in its color along its whole length', () => {
+    // Under 200 thin pixels it was fitted on the pixel grid, half as wide: 20 columns pale.
+    expect(faintColumns()).toBe(0);
+  });
 });
+
+/**
+ * A short 1 px red line (110 px at a slope of 1/2) crossing two pairs of green ones: how many of
+ * its columns the default result draws fainter than the picture (further from its red by more
+ * than 60, the nearest of the three pixels across it).
+ */
+function faintColumns(): number {
+  const size = 120;
+  let greens = '';
+  for (const x of [30, 70])
+    greens += `<path d="M${x} 5 L${x + 12} 115 M${x + 4} 5 L${x + 16} 115" stroke="#2ca02c" fill="none"/>`;
+  const picture = rasterOf(`${greens}<path d="M5 20 L115 75" stroke="#d62728" fill="none"/>`, size);
+  const result = renderSvg(toSvg(trace(picture)), size).data;
+  const fromRed = (data: Uint8Array | Uint8ClampedArray, x: number, y: number) => {
+    let nearest = Number.POSITIVE_INFINITY;
+    for (let dy = -1; dy <= 1; dy++) {
+      const o = ((y + dy) * size + x) * 4;
+      nearest = Math.min(nearest, Math.hypot(data[o] - 214, data[o + 1] - 39, data[o + 2] - 40));
+    }
+    return nearest;
+  };
+  let faint = 0;
+  for (let x = 8; x < 112; x++) {
+    const y = Math.round(20 + (x - 5) / 2);
+    if (fromRed(result, x, y) > fromRed(picture.data, x, y) + 60) faint++;
+  }
+  return faint;
+}
 
 /** The share of a chart's axes (column 20 down the plot, row 220 along it) the default result draws black. */
 function blackAxes(picture: RasterImage): number {

@@ -46,9 +46,10 @@ export function findRegions(runs: Runs): RegionMap {
  * together. A thin diagonal stroke is a staircase of 4-connected pieces a pixel or two each,
  * which alone would all pass for speckles.
  */
-export function diagonalAreas(map: RegionMap): Int32Array {
+export function diagonalAreas(map: RegionMap, bridge?: { labels: Uint8Array; below: number }): Int32Array {
   const { runs, ofRun, label } = map;
   const parent = identity(map.count);
+  if (bridge) bridgeCrossings(map, parent, bridge.labels, bridge.below);
   for (let y = 1; y < runs.height; y++) {
     for (let b = runs.rowStart[y]; b < runs.rowStart[y + 1]; b++) {
       const r = ofRun[b];
@@ -67,6 +68,31 @@ export function diagonalAreas(map: RegionMap): Int32Array {
   const out = new Int32Array(map.count);
   for (let r = 0; r < map.count; r++) out[r] = total[find(parent, r)];
   return out;
+}
+
+/**
+ * Joins every region under `below` pixels to the regions of its label up to two pixels away: on
+ * clean art, where two 1 px lines cross, the crossing pixels are a mix of both, and they cut each
+ * line's pieces between crossings apart from the rest of it; alone, a piece a few pixels long
+ * passes for a speckle and the line comes out broken at every crossing.
+ */
+function bridgeCrossings(map: RegionMap, parent: Int32Array, labels: Uint8Array, below: number): void {
+  const { runs, ofRun, label } = map;
+  const { width, height } = runs;
+  for (let b = 0; b < runs.count; b++) {
+    const r = ofRun[b];
+    if (map.area[r] >= below) continue;
+    const y = runs.y[b];
+    for (let x = runs.x0[b]; x < runs.x1[b]; x++) {
+      for (let qy = Math.max(0, y - 2); qy <= Math.min(height - 1, y + 2); qy++) {
+        for (let qx = Math.max(0, x - 2); qx <= Math.min(width - 1, x + 2); qx++) {
+          if (labels[qy * width + qx] !== label[r]) continue;
+          const s = regionAt(map, qx, qy);
+          if (s !== r) union(parent, r, s);
+        }
+      }
+    }
+  }
 }
 
 /**
@@ -107,6 +133,8 @@ export interface MergeRule {
    * grain (wood, paper, fur) break into many faint patches that no one would draw.
    */
   faint?: { distance: number; area: number };
+  /** Clean art: pieces of a line cut apart where another crosses it count together (see bridgeCrossings). */
+  bridge?: boolean;
 }
 
 /**
@@ -126,7 +154,7 @@ export function mergeSpeckles(
 ): RegionMap {
   const { runs, count, ofRun, area } = map;
   const limit = Math.max(minRegion, rule.faint?.area ?? 0);
-  const grouped = diagonalAreas(map);
+  const grouped = diagonalAreas(map, rule.bridge ? { labels, below: minRegion } : undefined);
   const small: number[] = [];
   for (let r = 0; r < count; r++)
     if (area[r] < limit && (grouped[r] < minRegion || rule.faint)) small.push(r);

@@ -191,6 +191,7 @@ function cutRegions(
     distance,
     last: clear ? spare : undefined,
     faint: { distance: near, area: params.minRegion * FAINT_AREA },
+    bridge: grain === 0,
   });
   return { labels, map, binLabel, paletteRgb, spare };
 }
