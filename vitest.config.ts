@@ -8,6 +8,9 @@ const postgres = process.env.DATABASE_URL;
 const redis = process.env.REDIS_URL;
 const serverTests = ['apps/server/test/*.test.ts'];
 const scaleOutTests = ['apps/server/test/scale-out/**/*.test.ts'];
+// Tests of what the engine makes, through the server: no database, queue or store changes it, so
+// they run once, on the embedded default.
+const embeddedTests = ['apps/server/test/embedded/**/*.test.ts'];
 // Load tests measure latency and memory: they run last, alone, one file at a time.
 const loadTests = [
   'apps/server/test/load.test.ts',
@@ -25,7 +28,10 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'tracer', include: ['packages/*/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'server', include: serverTests, exclude: loadTests } },
+      {
+        extends: true,
+        test: { name: 'server', include: [...serverTests, ...embeddedTests], exclude: loadTests },
+      },
       ...(postgres
         ? [
             {

@@ -7,9 +7,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithKey, answer, apiGet, vectorize } from './support/api.js';
 import { Client } from './support/client.js';
-import { testPostgresUrl } from './support/database.js';
 import { expectValid, readDxf } from './support/formats.js';
-import { logoPng, whiteLinesPng } from './support/images.js';
+import { logoPng } from './support/images.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
 const run = promisify(execFile);
@@ -144,31 +143,6 @@ describe('the developer API', () => {
     const palette = await vectorize(server, pro.secret, logo, { palette: '#12345' });
     expect(palette.json.message).toBe('palette must be up to 32 colors as #rrggbb, separated by commas');
   });
-
-  // The trace is the engine's: no database, queue or store changes it.
-  it.skipIf(testPostgresUrl)(
-    'traces light lines on a dark ground with invert=true: one stroke along each line, no outline of the ground',
-    async () => {
-      const lines = await whiteLinesPng();
-      const paths = async (options: Record<string, string>) => {
-        const reply = await vectorize(server, pro.secret, lines, { traceMode: 'centerline', ...options });
-        expect(reply.status, Buffer.from(reply.bytes).toString()).toBe(200);
-        return [
-          ...Buffer.from(reply.bytes)
-            .toString()
-            .matchAll(/<path [^>]*>/g),
-        ].map((m) => m[0]);
-      };
-      const inverted = await paths({ invert: 'true' });
-      expect(inverted.length).toBeGreaterThan(0);
-      expect(inverted.every((path) => path.includes('fill="none"') && path.includes('stroke='))).toBe(true);
-      // Without it, the black ground is the ink: filled around the lines.
-      expect((await paths({})).some((path) => !path.includes('fill="none"'))).toBe(true);
-      const wrong = await vectorize(server, pro.secret, lines, { invert: 'yes' });
-      expect(wrong.status).toBe(400);
-      expect(wrong.json.message).toBe('invert must be one of: true, false');
-    },
-  );
 
   it('refuses live calls of a free account with plan_required, and gives it marked results in test mode', async () => {
     const free = await accountWithKey(server);

@@ -1,10 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithKey, vectorize } from './support/api.js';
-import { Client } from './support/client.js';
-import { testPostgresUrl } from './support/database.js';
-import { convert } from './support/flows.js';
-import { markPaid, startTestServer, type TestServer } from './support/server.js';
+import { accountWithKey, vectorize } from '../support/api.js';
+import { Client } from '../support/client.js';
+import { convert } from '../support/flows.js';
+import { markPaid, startTestServer, type TestServer } from '../support/server.js';
 
 /** A 200 px sticker: a black bar along the whole of its left edge, on white. */
 async function edgePng(): Promise<Buffer> {
@@ -31,8 +30,7 @@ function magentaIn(
   return false;
 }
 
-// The page's geometry is the engine's and the result reader's: no database, queue or store changes it.
-describe.skipIf(testPostgresUrl)('a cut contour that runs off the image', () => {
+describe('a cut contour that runs off the image', () => {
   let server: TestServer;
   let sticker: Buffer;
   beforeAll(async () => {
