@@ -16,9 +16,10 @@ export function inverted(image: RasterImage): RasterImage {
 }
 
 /**
- * Ink read from the negative, shown as the picture shows it (`lightAndDark`'s colors) (the automatic mode's result): the
+ * Ink read from the negative, shown as the picture shows it (the automatic mode's result): the
  * layers in the light lines' color over the dark ground as the background (left out on
- * transparency, which is the background then), rather than black lines on white.
+ * transparency, which is the background then), rather than black lines on white. The two colors
+ * are `lightAndDark`'s.
  */
 export function inPictureColors(
   layers: Layer[],

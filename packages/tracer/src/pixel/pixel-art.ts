@@ -52,10 +52,11 @@ const MAX_RARE = 0.25;
  * few colors (at most 256, nearly all shared by three pixels or more) and hard edges: few pixels
  * are a mix of the two on either side of them, as anti-aliasing lays them along every edge of a
  * logo, text or a smooth icon (a shading ramp's middle color lies between its neighbours too, but
- * off their line). A sprite is at most 128 px (on a sheet, between clear gutters); bigger art is in cells (8 to 256 along its longer
- * side) or blocky (runs of a color two pixels long or more). A few blended or semi-transparent
- * pixels are allowed. An image of 32 px or less is its pixels, and so is a strip of such frames. Returns its cells, for the trace
- * to take without finding them again; undefined when it is not pixel art.
+ * off their line). A sprite is at most 128 px (on a sheet, between clear gutters); bigger art is
+ * in cells (8 to 256 along its longer side) or blocky (runs of a color two pixels long or more).
+ * A few blended or semi-transparent pixels are allowed. An image of 32 px or less is its pixels,
+ * and so is a strip of such frames. Returns its cells, for the trace to take without finding them
+ * again; undefined when it is not pixel art.
  */
 export function pixelArtCells(image: RasterImage): CellGrid | undefined {
   const { width: w, height: h } = image;
