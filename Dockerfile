@@ -11,6 +11,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/tracer/package.json packages/tracer/
 COPY packages/contract/package.json packages/contract/
+COPY packages/client/package.json packages/client/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY bench/package.json bench/
@@ -37,6 +38,7 @@ COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/package.json apps/web/
 COPY --from=build /app/apps/web/dist apps/web/dist
 # npm ci checks the lockfile against every workspace's manifest, even those it does not install.
+COPY --from=build /app/packages/client/package.json packages/client/
 COPY --from=build /app/bench/package.json bench/
 # The server's dependencies only (the web app is served built; the benchmark does not run here).
 # `prepare` finds no TypeScript and checks that the built tree is there.
@@ -45,10 +47,9 @@ RUN npm ci --omit=dev --workspace apps/server --include-workspace-root --no-audi
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production
-# npm runs a script through `sh -c`, and dash neither passes SIGTERM on nor replaces itself with
-# node: `docker stop` would end npm and kill the server without its drain. bash execs the
-# script's one command, so the signal reaches node. No update check on every start.
-ENV npm_config_script_shell=/bin/bash npm_config_update_notifier=false
+# The scripts `exec` node (package.json), so `docker stop`'s SIGTERM reaches the server through
+# npm and it drains. No update check on every start.
+ENV npm_config_update_notifier=false
 # Owned by root, so the server cannot change its own code; only data/ is the node user's.
 COPY --from=deps /app ./
 RUN mkdir -p data && chown node:node data

@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Resvg } from '@resvg/resvg-js';
 import { readSvg } from '@vectrace/tracer';
 import dxfParserModule from 'dxf-parser';
@@ -11,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markBands } from '../dist/features/results/test-mark.js';
 import { accountWithKey, apiGet, vectorize } from './support/api.js';
 import { convert } from './support/flows.js';
+import { drawWith } from './support/formats.js';
 import { combine, crop, decode, differences, type Picture, share } from './support/pixels.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
-const run = promisify(execFile);
 const DxfParser = ((dxfParserModule as { default?: unknown }).default ??
   dxfParserModule) as typeof dxfParserModule.default;
 
@@ -63,23 +58,6 @@ async function plate(): Promise<Buffer> {
     .toBuffer();
 }
 
-async function drawn(
-  extension: string,
-  bytes: Uint8Array,
-  command: (input: string, output: string) => string[],
-) {
-  const dir = await mkdtemp(join(tmpdir(), 'vectrace-mark-'));
-  try {
-    const input = join(dir, `file.${extension}`);
-    await writeFile(input, bytes);
-    const [program, ...args] = command(input, join(dir, 'page'));
-    await run(program as string, args, { timeout: 60_000 });
-    return await decode(await readFile(join(dir, 'page.png')));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 /** The file as its reader draws it, on white, ZOOM pixels per image pixel. */
 async function render(format: string, bytes: Uint8Array, side = SIDE): Promise<Picture> {
   const dpi = String(72 * ZOOM);
@@ -91,27 +69,28 @@ async function render(format: string, bytes: Uint8Array, side = SIDE): Promise<P
     return decode(svg.render().asPng());
   }
   if (format === 'pdf')
-    return drawn('pdf', bytes, (input, output) => [
-      'pdftoppm',
-      '-png',
-      '-r',
-      dpi,
-      '-singlefile',
-      input,
-      output,
-    ]);
-  return drawn('eps', bytes, (input, output) => [
-    'gs',
-    '-q',
-    '-dNOPAUSE',
-    '-dBATCH',
-    '-dSAFER',
-    '-dEPSCrop',
-    '-sDEVICE=png16m',
-    `-r${dpi}`,
-    `-sOutputFile=${output}.png`,
-    input,
-  ]);
+    return decode(
+      await drawWith('pdf', bytes, (input, output) => [
+        'pdftoppm',
+        ['-png', '-r', dpi, '-singlefile', input, output],
+      ]),
+    );
+  return decode(
+    await drawWith('eps', bytes, (input, output) => [
+      'gs',
+      [
+        '-q',
+        '-dNOPAUSE',
+        '-dBATCH',
+        '-dSAFER',
+        '-dEPSCrop',
+        '-sDEVICE=png16m',
+        `-r${dpi}`,
+        `-sOutputFile=${output}.png`,
+        input,
+      ],
+    ]),
+  );
 }
 
 /** The share of the picture where the two renders differ. */

@@ -1,2 +1,5 @@
 #!/usr/bin/env node
-import '../dist/cli/main.js';
+import { exitOnOldNode } from '../dist/cli/supported-node.js';
+
+exitOnOldNode('vectrace');
+await import('../dist/cli/main.js');

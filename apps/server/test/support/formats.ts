@@ -12,8 +12,21 @@ const run = promisify(execFile);
 const DxfParser = ((dxfParserModule as { default?: unknown }).default ??
   dxfParserModule) as typeof dxfParserModule.default;
 
+/** The Debian package of each reader the tests draw files with (CI installs them). */
+const debianPackage: Record<string, string> = { gs: 'ghostscript', pdftoppm: 'poppler-utils' };
+
+/** Runs a reader, saying which package to install when the machine does not have it. */
+async function runReader(program: string, args: string[]): Promise<void> {
+  try {
+    await run(program, args, { timeout: 60_000 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    throw new Error(`${program} is not installed: apt-get install ${debianPackage[program] ?? program}`);
+  }
+}
+
 /** Draws a file with a real reader and returns the PNG it drew: what a person would see. */
-async function drawWith(
+export async function drawWith(
   extension: string,
   bytes: Uint8Array,
   command: (input: string, output: string) => [string, string[]],
@@ -23,7 +36,7 @@ async function drawWith(
     const input = join(dir, `file.${extension}`);
     await writeFile(input, bytes);
     const [program, args] = command(input, join(dir, 'page'));
-    await run(program, args, { timeout: 60_000 });
+    await runReader(program, args);
     return await readFile(join(dir, 'page.png'));
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -47,8 +47,14 @@ function inTempDir<T>(body: (dir: string) => T): T {
   }
 }
 
-function run(command: string, args: string[], dir: string): Rasterized {
+/** The Debian package of each reader (CI installs them). */
+const debianPackage = { gs: 'ghostscript', pdftoppm: 'poppler-utils' };
+
+function run(command: 'gs' | 'pdftoppm', args: string[], dir: string): Rasterized {
   const result = spawnSync(command, args, { encoding: 'utf8' });
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+    throw new Error(`${command} is not installed: apt-get install ${debianPackage[command]}`);
+  }
   if (result.error) throw result.error;
   const messages = `${result.stdout}${result.stderr}`.trim();
   if (result.status !== 0) throw new Error(`${command} failed (${result.status}): ${messages}`);
