@@ -1,20 +1,58 @@
 import { defineConfig } from 'vitest/config';
 
-// With DATABASE_URL set (CI sets it when the machine's PostgreSQL answers), the server's suite
-// runs a second time against PostgreSQL, each test server in a database of its own; with
-// REDIS_URL too, a third time scaled out (PostgreSQL, BullMQ and rate limits on Redis, files in an
-// S3 server the tests start), with the tests of several API and worker processes.
+// Every server test runs once on the embedded default (SQLite, local disk, the in-process queue).
+// A test file runs again only where its behaviour can differ:
+// - `server-postgres` (DATABASE_URL set): on PostgreSQL, each test server in a database of its own;
+// - `server-scale-out` (REDIS_URL too): on PostgreSQL, BullMQ and rate limits on Redis, files in an
+//   S3 server the tests start, with the tests of several API and worker processes.
+// Both run on PostgreSQL, so a file that needs the scaled-out layout is not run on PostgreSQL alone.
 const postgres = process.env.DATABASE_URL;
 const redis = process.env.REDIS_URL;
-const serverTests = ['apps/server/test/*.test.ts'];
-const scaleOutTests = ['apps/server/test/scale-out/**/*.test.ts'];
-// Tests of what the engine makes, through the server: no database, queue or store changes it, so
-// they run once, on the embedded default.
+const serverTest = (name: string) => `apps/server/test/${name}.test.ts`;
+
+/**
+ * Files whose behaviour rests on the database's dialect: unique names whatever their case, races
+ * between requests decided by a constraint or a transaction, a deletion that takes everything with
+ * it, lists in order, counts per account, webhook deliveries recorded once.
+ */
+const databaseTests = [
+  'account', // an account deleted with its conversions and files; counts of the month
+  'api-v1-jobs', // a page of jobs at a time, newest first; one job per Idempotency-Key, even at once
+  'auth', // a taken username or e-mail in another case; five sign-ups of one name at once
+  'credentials', // sessions and API keys revoked together
+  'payments-sandbox', // one subscription at most; a payment recorded once
+  'payments-stripe', // an event delivered three times applied once; one payment intent per double submit
+  'receipts', // receipt links of paid conversions
+  'unlock-mail', // one mail per 15 minutes, links used once
+].map(serverTest);
+
+/**
+ * Files whose behaviour rests on the queue, its leases and attempts, the file store, shared rate
+ * limits or the processes' restarts: BullMQ, Redis and S3 each do it their own way.
+ */
+const scaleOutTests = [
+  'apps/server/test/scale-out/**/*.test.ts',
+  ...[
+    'api-v1-limits', // the per-address cap, shared by every process
+    'durability', // kill -9 and SIGTERM mid-trace: the job comes back from the queue
+    'export-limits', // exports per owner, and the file workers' turns
+    'flow', // the whole flow, on every part at once
+    'preview', // renders kept beside the result in the store; two at most per owner
+    'queue', // priority and rate limits of the queue
+    'quotas', // quotas shared by every process, exact under a burst
+    'retention', // the sweeper on the store, leases of dead processes
+    'trace-cost', // attempts, and a job that runs out of memory failed at once
+    'upload-orphans', // files with no row, holds of dead processes, in the store
+    'uploads', // signed PUTs into the store, racing PUTs on one link
+  ].map(serverTest),
+];
+
+// Tests of what the engine makes, through the server: no database, queue or store changes it.
 const embeddedTests = ['apps/server/test/embedded/**/*.test.ts'];
 // Load tests measure latency and memory: they run last, alone, one file at a time.
 const loadTests = [
-  'apps/server/test/load.test.ts',
-  'apps/server/test/sqlite-integrity.test.ts',
+  serverTest('load'),
+  serverTest('sqlite-integrity'),
   'apps/server/test/scale-out/load.test.ts',
 ];
 
@@ -23,6 +61,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most server files wait on sockets and child processes, not on the CPU: four files at a time
+    // keep two cores busy. Each test server has its own port, data folder, database and Redis prefix.
+    maxWorkers: 4,
+    // A worker process imports the server and the engine once for all the files it runs, not once
+    // a file (no test mocks a module or changes the environment of its process).
+    isolate: false,
     setupFiles: ['./vitest.setup.ts'],
     reporters: ['default', './vitest.summary.ts'],
     projects: [
@@ -30,7 +74,7 @@ export default defineConfig({
       { extends: true, test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'server', include: [...serverTests, ...embeddedTests], exclude: loadTests },
+        test: { name: 'server', include: [serverTest('*'), ...embeddedTests], exclude: loadTests },
       },
       ...(postgres
         ? [
@@ -38,8 +82,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'server-postgres',
-                include: serverTests,
-                exclude: loadTests,
+                include: databaseTests,
                 env: { VECTRACE_TEST_POSTGRES: postgres },
               },
             },
@@ -51,7 +94,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'server-scale-out',
-                include: [...serverTests, ...scaleOutTests],
+                include: scaleOutTests,
                 exclude: loadTests,
                 env: { VECTRACE_TEST_POSTGRES: postgres, VECTRACE_TEST_REDIS: redis },
               },
@@ -64,7 +107,7 @@ export default defineConfig({
           name: 'server-load',
           include: loadTests,
           env: postgres && redis ? { VECTRACE_TEST_POSTGRES: postgres, VECTRACE_TEST_REDIS: redis } : {},
-          fileParallelism: false,
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
       },
@@ -74,7 +117,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          fileParallelism: false,
+          // One file at a time: two browsers and their servers on two cores miss the pages' waits.
+          maxWorkers: 1,
           testTimeout: 90_000,
           hookTimeout: 60_000,
           sequence: { groupOrder: 2 },

@@ -5,7 +5,7 @@ import { pollWhileTracing, traceBatch } from '../support/scale-out-load.js';
 // Runs with the load tests (alone, one file at a time) when the machine's PostgreSQL and Redis answer.
 describe.runIf(process.env.VECTRACE_TEST_REDIS)('scaled out, under load', () => {
   it('50 connections polling across two API processes while two workers trace are all answered, no errors', async () => {
-    const figures = await pollWhileTracing(20);
+    const figures = await pollWhileTracing(8);
     process.stdout.write(`scale-out load: ${JSON.stringify(figures)}\n`);
     expect(figures.stillBusy, 'the workers were tracing throughout').toBeGreaterThan(0);
     expect(figures.errors).toBe(0);

@@ -4,15 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Conversion } from '@vectrace/contract';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import { Client } from './client.js';
-import { register, upload } from './flows.js';
+import { register, startConversion, upload } from './flows.js';
 import { logoPng, noisePng } from './images.js';
 import { type ServerProcess, spawnServer } from './process.js';
 
-// The load scenarios of the embedded default (RELIABILITY 38, 41, 43 and the idle memory): the
-// load test asserts what they show about behaviour, with bounds a machine ten times slower
-// keeps; `npm run bench:load` writes their figures to bench/RESULTS.md against the targets.
+// The load scenarios of the embedded default (RELIABILITY 38, 41, 43, the idle memory and kills
+// under writes): the load test asserts what they show about behaviour, with bounds a machine ten
+// times slower keeps; `npm run bench:load` writes their figures to bench/RESULTS.md against the
+// targets.
 
 /** Noise is traced in black and white, the workload these figures were measured with. */
 const BW = { mode: 'bw' } as const;
@@ -337,4 +339,69 @@ export function idleMemory(): Promise<IdleFigures> {
     }
     return { started, busiest, idle: last, settledAfter: (performance.now() - done) / 1000 };
   });
+}
+
+export interface KillFigures {
+  rounds: number;
+  /** Conversions the server answered 201 for before it was killed. */
+  acknowledged: number;
+  /** Acknowledged conversions not in the database afterwards: none, if the promise holds. */
+  lost: string[];
+  /** What `integrity_check` and `journal_mode` said after each kill that was not "ok" and "wal". */
+  faults: string[];
+}
+
+/**
+ * The embedded database's promise (WAL, synchronous=NORMAL: durable across application crashes):
+ * the server is killed with SIGKILL `rounds` times while four users start conversions, at a
+ * random moment 150-500 ms in, and the database is read after each kill.
+ */
+export async function killsUnderWrites(rounds: number): Promise<KillFigures> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'vectrace-integrity-'));
+  const figures: KillFigures = { rounds, acknowledged: 0, lost: [], faults: [] };
+  const acknowledged: string[] = [];
+  try {
+    const png = await logoPng(64);
+    for (let round = 0; round < rounds; round++) {
+      const server = await spawnServer({ DATA_DIR: dataDir, TRACE_WORKERS: '1' });
+      // Signed up before the killing starts: a sign-up judges the password's strength in a
+      // thread that takes a moment to start, and the kill is about conversions being written.
+      const clients = await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          const client = new Client(server.url);
+          await register(client, `r${round}w${Math.random().toString(36).slice(2, 10)}`);
+          return client;
+        }),
+      );
+      const writers = clients.map(async (client) => {
+        try {
+          for (;;) {
+            const created = await startConversion(client, png);
+            if (created.status === 201) acknowledged.push(created.body.id);
+          }
+        } catch {
+          // the server was killed under us
+        }
+      });
+      await sleep(150 + Math.random() * 350);
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await Promise.all(writers);
+
+      const file = new SQLite(join(dataDir, 'vectrace.db'));
+      try {
+        const integrity = file.pragma('integrity_check', { simple: true });
+        const journal = file.pragma('journal_mode', { simple: true });
+        if (integrity !== 'ok' || journal !== 'wal') figures.faults.push(`${integrity} ${journal}`);
+        const ids = new Set(file.prepare('select id from conversions').pluck().all());
+        figures.lost = acknowledged.filter((id) => !ids.has(id));
+      } finally {
+        file.close();
+      }
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  figures.acknowledged = acknowledged.length;
+  return figures;
 }
