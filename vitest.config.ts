@@ -34,7 +34,6 @@ const scaleOutTests = [
   'apps/server/test/scale-out/**/*.test.ts',
   ...[
     'api-v1-limits', // the per-address cap, shared by every process
-    'durability', // kill -9 and SIGTERM mid-trace: the job comes back from the queue
     'export-limits', // exports per owner, and the file workers' turns
     'flow', // the whole flow, on every part at once
     'preview', // renders kept beside the result in the store; two at most per owner
@@ -49,6 +48,10 @@ const scaleOutTests = [
 
 // Tests of what the engine makes, through the server: no database, queue or store changes it.
 const embeddedTests = ['apps/server/test/embedded/**/*.test.ts'];
+// Kills, SIGTERM and time limits in the middle of a trace, with the leases in the database: they
+// run after the others, on the embedded default and on PostgreSQL side by side, so the traces they
+// time are not slowed by four other files.
+const durabilityTests = [serverTest('durability')];
 // Load tests measure latency and memory: they run last, alone, one file at a time.
 const loadTests = [
   serverTest('load'),
@@ -74,7 +77,11 @@ export default defineConfig({
       { extends: true, test: { name: 'web', include: ['apps/web/test/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'server', include: [serverTest('*'), ...embeddedTests], exclude: loadTests },
+        test: {
+          name: 'server',
+          include: [serverTest('*'), ...embeddedTests],
+          exclude: [...loadTests, ...durabilityTests],
+        },
       },
       ...(postgres
         ? [
@@ -104,11 +111,34 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'server-durability',
+          include: durabilityTests,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server-durability-postgres',
+                include: durabilityTests,
+                env: { VECTRACE_TEST_POSTGRES: postgres },
+                maxWorkers: 1,
+                sequence: { groupOrder: 1 },
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true,
+        test: {
           name: 'server-load',
           include: loadTests,
           env: postgres && redis ? { VECTRACE_TEST_POSTGRES: postgres, VECTRACE_TEST_REDIS: redis } : {},
           maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       // Journeys in Chromium against the built app: after the load tests, never beside them.
@@ -121,7 +151,7 @@ export default defineConfig({
           maxWorkers: 1,
           testTimeout: 90_000,
           hookTimeout: 60_000,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

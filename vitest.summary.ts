@@ -38,12 +38,12 @@ export default class SummaryLine implements Reporter {
     for (const [project, { start, end }] of this.spans) {
       const summed = files.filter((f) => f.project === project).reduce((sum, f) => sum + f.seconds, 0);
       lines.push(
-        `  ${project.padEnd(18)} ${((end - start) / 1000).toFixed(0).padStart(5)} s  ${summed.toFixed(0).padStart(5)} s`,
+        `  ${project.padEnd(26)} ${((end - start) / 1000).toFixed(0).padStart(5)} s  ${summed.toFixed(0).padStart(5)} s`,
       );
     }
     lines.push('the ten slowest files:');
     for (const { project, file, seconds } of files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
-      lines.push(`  ${seconds.toFixed(0).padStart(5)} s  ${project.padEnd(18)} ${file}`);
+      lines.push(`  ${seconds.toFixed(0).padStart(5)} s  ${project.padEnd(26)} ${file}`);
     }
     process.stdout.write(
       `${lines.join('\n')}\n\ntests: ${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped\n`,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markBands } from '../dist/features/results/test-mark.js';
 import { accountWithKey, apiGet, vectorize } from './support/api.js';
 import { convert } from './support/flows.js';
-import { drawWith } from './support/formats.js';
+import { drawEps, drawPdf } from './support/formats.js';
 import { combine, crop, decode, differences, type Picture, share } from './support/pixels.js';
 import { startTestServer, type TestServer } from './support/server.js';
 
@@ -60,7 +60,6 @@ async function plate(): Promise<Buffer> {
 
 /** The file as its reader draws it, on white, ZOOM pixels per image pixel. */
 async function render(format: string, bytes: Uint8Array, side = SIDE): Promise<Picture> {
-  const dpi = String(72 * ZOOM);
   if (format === 'svg') {
     const svg = new Resvg(Buffer.from(bytes).toString('utf8'), {
       fitTo: { mode: 'width', value: side * ZOOM },
@@ -68,29 +67,8 @@ async function render(format: string, bytes: Uint8Array, side = SIDE): Promise<P
     });
     return decode(svg.render().asPng());
   }
-  if (format === 'pdf')
-    return decode(
-      await drawWith('pdf', bytes, (input, output) => [
-        'pdftoppm',
-        ['-png', '-r', dpi, '-singlefile', input, output],
-      ]),
-    );
-  return decode(
-    await drawWith('eps', bytes, (input, output) => [
-      'gs',
-      [
-        '-q',
-        '-dNOPAUSE',
-        '-dBATCH',
-        '-dSAFER',
-        '-dEPSCrop',
-        '-sDEVICE=png16m',
-        `-r${dpi}`,
-        `-sOutputFile=${output}.png`,
-        input,
-      ],
-    ]),
-  );
+  const dpi = 72 * ZOOM;
+  return decode(format === 'pdf' ? await drawPdf(bytes, dpi) : await drawEps(bytes, dpi));
 }
 
 /** The share of the picture where the two renders differ. */

@@ -26,7 +26,7 @@ async function runReader(program: string, args: string[]): Promise<void> {
 }
 
 /** Draws a file with a real reader and returns the PNG it drew: what a person would see. */
-export async function drawWith(
+async function drawWith(
   extension: string,
   bytes: Uint8Array,
   command: (input: string, output: string) => [string, string[]],
@@ -43,6 +43,32 @@ export async function drawWith(
   }
 }
 
+/** The PNG pdftoppm draws of a PDF's page at `dpi`. */
+export function drawPdf(bytes: Uint8Array, dpi: number): Promise<Buffer> {
+  return drawWith('pdf', bytes, (input, output) => [
+    'pdftoppm',
+    ['-png', '-r', String(dpi), '-singlefile', input, output],
+  ]);
+}
+
+/** The PNG Ghostscript draws of an EPS, cropped to its bounding box, at `dpi`. */
+export function drawEps(bytes: Uint8Array, dpi: number): Promise<Buffer> {
+  return drawWith('eps', bytes, (input, output) => [
+    'gs',
+    [
+      '-q',
+      '-dNOPAUSE',
+      '-dBATCH',
+      '-dSAFER',
+      '-dEPSCrop',
+      '-sDEVICE=png16m',
+      `-r${dpi}`,
+      `-sOutputFile=${output}.png`,
+      input,
+    ],
+  ]);
+}
+
 /** A valid SVG: resvg draws it at its size. */
 export function expectSvg(bytes: Uint8Array): void {
   const text = Buffer.from(bytes).toString('utf8');
@@ -53,31 +79,13 @@ export function expectSvg(bytes: Uint8Array): void {
 /** A valid PDF: pdftoppm draws its page. */
 export async function expectPdf(bytes: Uint8Array): Promise<void> {
   expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
-  const png = await drawWith('pdf', bytes, (input, output) => [
-    'pdftoppm',
-    ['-png', '-r', '18', '-singlefile', input, output],
-  ]);
-  expect(png.length).toBeGreaterThan(0);
+  expect((await drawPdf(bytes, 18)).length).toBeGreaterThan(0);
 }
 
 /** A valid EPS: Ghostscript draws it. */
 export async function expectEps(bytes: Uint8Array): Promise<void> {
   expect(Buffer.from(bytes.subarray(0, 4)).toString()).toBe('%!PS');
-  const png = await drawWith('eps', bytes, (input, output) => [
-    'gs',
-    [
-      '-q',
-      '-dNOPAUSE',
-      '-dBATCH',
-      '-dSAFER',
-      '-dEPSCrop',
-      '-sDEVICE=png16m',
-      '-r18',
-      `-sOutputFile=${output}.png`,
-      input,
-    ],
-  ]);
-  expect(png.length).toBeGreaterThan(0);
+  expect((await drawEps(bytes, 18)).length).toBeGreaterThan(0);
 }
 
 /** A valid DXF: it parses, every polyline is closed; returns its extents and its unit code. */
