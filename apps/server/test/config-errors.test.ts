@@ -12,6 +12,7 @@ const entry = (name: string) => fileURLToPath(new URL(`../dist/${name}.js`, impo
 const main = entry('main');
 const worker = entry('worker-main');
 const migrate = entry('migrate-main');
+const cli = fileURLToPath(new URL('../../../packages/tracer/bin/vectrace.js', import.meta.url));
 // A port nothing answers on: a database "out of reach" at once, without a wait for a timeout.
 const closedDatabase = 'postgres://postgres@127.0.0.1:1/vectrace';
 
@@ -157,6 +158,29 @@ describe('npm run worker with a configuration that cannot work', () => {
       await rm(fresh, { recursive: true, force: true });
     }
   });
+});
+
+/** Node started with this option reports itself as 20.20.2, as a machine's older Node would. */
+const ACT_AS_NODE_20 = `--import=data:text/javascript,${encodeURIComponent(
+  `Object.defineProperty(process.versions, 'node', { value: '20.20.2' })`,
+)}`;
+
+describe('an older Node.js', () => {
+  it.each([
+    ['npm start', main, 'Vectrace'],
+    ['npm run worker', worker, 'Vectrace'],
+    ['npm run migrate', migrate, 'Vectrace'],
+    ['the CLI', cli, 'vectrace'],
+  ])(
+    'is told in one sentence by %s, which exits 1 before loading anything native',
+    async (_name, file, program) => {
+      const result = await run(file, { DATA_DIR: dataDir, NODE_OPTIONS: ACT_AS_NODE_20 });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `${program} needs Node.js 22.12 or newer (22 or 24), and this is Node.js 20.20.2.\n`,
+      );
+    },
+  );
 });
 
 describe('.env.example', () => {

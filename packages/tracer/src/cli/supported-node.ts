@@ -1,12 +1,16 @@
-/** The oldest Node.js release the CLI and the server run on, as every package.json's `engines` says. */
-export const OLDEST_NODE = '22.12.0';
+import { readFileSync } from 'node:fs';
+
+/** The oldest Node.js release the CLI and the server run on: the package's `engines` (">=22.12"). */
+const oldest: string = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).engines.node.replace(/^>=\s*/, '');
 
 const parts = (version: string) => version.replace(/^v/, '').split('.').map(Number);
 
-/** Whether a Node.js version (such as `20.20.2`) is older than `OLDEST_NODE`. */
-export function isTooOld(version: string): boolean {
+/** Whether a Node.js version (such as `20.20.2`) is older than `oldest`. */
+function isTooOld(version: string): boolean {
   const have = parts(version);
-  const need = parts(OLDEST_NODE);
+  const need = parts(oldest);
   for (let k = 0; k < need.length; k++) {
     if ((have[k] ?? 0) !== need[k]) return (have[k] ?? 0) < need[k];
   }
@@ -23,7 +27,7 @@ export function exitOnOldNode(program: string): void {
   const found = process.versions.node;
   if (!isTooOld(found)) return;
   process.stderr.write(
-    `${program} needs Node.js ${OLDEST_NODE.replace(/\.0$/, '')} or newer (22 or 24), and this is Node.js ${found}.\n`,
+    `${program} needs Node.js ${oldest} or newer (22 or 24), and this is Node.js ${found}.\n`,
   );
   process.exit(1);
 }
