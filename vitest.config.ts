@@ -64,9 +64,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Most server files wait on sockets and child processes, not on the CPU: four files at a time
-    // keep two cores busy. Each test server has its own port, data folder, database and Redis prefix.
-    maxWorkers: 4,
+    // Two files at a time on two cores. Four were tried: most server files wait on sockets and
+    // child processes, but the tests that bound a trace by time or memory (trace-cost, durability)
+    // then failed now and then, their traces slowed by three other files.
+    maxWorkers: 2,
     // A worker process imports the server and the engine once for all the files it runs, not once
     // a file (no test mocks a module or changes the environment of its process).
     isolate: false,
