@@ -40,7 +40,6 @@ const scaleOutTests = [
     'queue', // priority and rate limits of the queue
     'quotas', // quotas shared by every process, exact under a burst
     'retention', // the sweeper on the store, leases of dead processes
-    'trace-cost', // attempts, and a job that runs out of memory failed at once
     'upload-orphans', // files with no row, holds of dead processes, in the store
     'uploads', // signed PUTs into the store, racing PUTs on one link
   ].map(serverTest),
@@ -48,11 +47,16 @@ const scaleOutTests = [
 
 // Tests of what the engine makes, through the server: no database, queue or store changes it.
 const embeddedTests = ['apps/server/test/embedded/**/*.test.ts'];
-// Kills, SIGTERM and time limits in the middle of a trace, with the leases in the database: they
-// run after the others, on the embedded default and on PostgreSQL side by side, so the traces they
-// time are not slowed by four other files.
-const durabilityTests = [serverTest('durability')];
-// Load tests measure latency and memory: they run last, alone, one file at a time.
+/**
+ * Traces held to a time or a memory limit, or ended by a kill or SIGTERM: they run after the
+ * others, two files at a time, so that three other files on the same cores do not slow the traces
+ * they bound. Both run again on the databases and queues of the scaled-out layout.
+ */
+const boundTests = [
+  'durability', // kills, SIGTERM and time limits mid-trace; leases in the database (PostgreSQL)
+  'trace-cost', // attempts, and a job that runs out of memory failed at once (BullMQ)
+].map(serverTest);
+// Load tests measure latency and memory: they run after those, alone, one file at a time.
 const loadTests = [
   serverTest('load'),
   serverTest('sqlite-integrity'),
@@ -64,10 +68,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two files at a time on two cores. Four were tried: most server files wait on sockets and
-    // child processes, but the tests that bound a trace by time or memory (trace-cost, durability)
-    // then failed now and then, their traces slowed by three other files.
-    maxWorkers: 2,
+    // Four files at a time on two cores: most server files wait on sockets, timers and child
+    // processes. The files that bound a trace's time or memory run after them, two at a time.
+    maxWorkers: 4,
     // A worker process imports the server and the engine once for all the files it runs, not once
     // a file (no test mocks a module or changes the environment of its process).
     isolate: false,
@@ -81,7 +84,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: [serverTest('*'), ...embeddedTests],
-          exclude: [...loadTests, ...durabilityTests],
+          exclude: [...loadTests, ...boundTests],
         },
       },
       ...(postgres
@@ -103,7 +106,7 @@ export default defineConfig({
               test: {
                 name: 'server-scale-out',
                 include: scaleOutTests,
-                exclude: loadTests,
+                exclude: [...loadTests, ...boundTests],
                 env: { VECTRACE_TEST_POSTGRES: postgres, VECTRACE_TEST_REDIS: redis },
               },
             },
@@ -111,22 +114,18 @@ export default defineConfig({
         : []),
       {
         extends: true,
-        test: {
-          name: 'server-durability',
-          include: durabilityTests,
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-        },
+        test: { name: 'server-bounds', include: boundTests, maxWorkers: 2, sequence: { groupOrder: 1 } },
       },
-      ...(postgres
+      ...(postgres && redis
         ? [
             {
               extends: true as const,
               test: {
-                name: 'server-durability-postgres',
-                include: durabilityTests,
-                env: { VECTRACE_TEST_POSTGRES: postgres },
-                maxWorkers: 1,
+                name: 'server-bounds-scale-out',
+                include: boundTests,
+                env: { VECTRACE_TEST_POSTGRES: postgres, VECTRACE_TEST_REDIS: redis },
+                // Projects of one group share its workers: two for the four files of both.
+                maxWorkers: 2,
                 sequence: { groupOrder: 1 },
               },
             },

@@ -1,11 +1,12 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
- * Ends the run with where its time went (each project's span from its first file's start to its
- * last file's end, and the time of its files added up; the ten slowest files), then one plain
- * line, "tests: N passed, N failed, N skipped", that any CI reads.
+ * Ends the run with where its time went (each project's span, from its first file's start to its
+ * last file's end, seconds into the run; the time of its files added up; the ten slowest files),
+ * then one plain line, "tests: N passed, N failed, N skipped", that any CI reads.
  */
 export default class SummaryLine implements Reporter {
+  private readonly started = performance.now();
   private readonly spans = new Map<string, { start: number; end: number }>();
 
   onTestModuleStart(module: TestModule): void {
@@ -34,11 +35,13 @@ export default class SummaryLine implements Reporter {
         else count.skipped++;
       }
     }
-    const lines = ['', 'time by project (span, and the time of its files added up):'];
+    const lines = ['', 'time by project (span, seconds into the run, and the time of its files added up):'];
+    const secondsOf = (ms: number) => (ms / 1000).toFixed(0).padStart(5);
     for (const [project, { start, end }] of this.spans) {
       const summed = files.filter((f) => f.project === project).reduce((sum, f) => sum + f.seconds, 0);
+      const into = `${secondsOf(start - this.started)} s to ${secondsOf(end - this.started)} s`;
       lines.push(
-        `  ${project.padEnd(26)} ${((end - start) / 1000).toFixed(0).padStart(5)} s  ${summed.toFixed(0).padStart(5)} s`,
+        `  ${project.padEnd(26)} ${secondsOf(end - start)} s  (${into})  ${summed.toFixed(0).padStart(5)} s`,
       );
     }
     lines.push('the ten slowest files:');

@@ -8,7 +8,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../apps/server/test/support/server.js';
-import { type Browser, launchBrowser, openTab, type Tab, type TabOptions } from './browser.js';
+import { type Browser, openTab, sharedBrowser, type Tab, type TabOptions } from './browser.js';
 
 // VECTRACE_WEB_DIST points the journeys at another build of the web app.
 const webDist =
@@ -33,8 +33,9 @@ export interface Site {
 }
 
 /**
- * One server and one Chromium for the test file; each test's pages are closed after it, and a
- * test fails if one of its pages logged an error or threw one that the test did not expect.
+ * One server for the test file, and the worker's Chromium (sharedBrowser); each test's pages are
+ * closed after it, and a test fails if one of its pages logged an error or threw one that the
+ * test did not expect.
  */
 export function useSite(): Site {
   let server: TestServer | undefined;
@@ -43,7 +44,7 @@ export function useSite(): Site {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { WEB_DIR: builtWebApp() } });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
 
   afterEach(async () => {
@@ -55,7 +56,6 @@ export function useSite(): Site {
   });
 
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 

@@ -63,7 +63,10 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     cookies: cookieSettings(config.secureCookies),
     payments,
     sandbox,
-    files: measuredFiles(openFileWorkers({ threads: config.previewWorkers, memoryMb: 512 }), metrics),
+    files: measuredFiles(
+      openFileWorkers({ threads: config.previewWorkers, memoryMb: 512, idleMs: config.threadIdleMs }),
+      metrics,
+    ),
     metrics,
     mail: openMailer(config, db, clock, (level, entry, message) => log?.[level](entry, message)),
   };

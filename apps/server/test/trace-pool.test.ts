@@ -8,8 +8,8 @@ import { logoPng } from './support/images.js';
 // Node 22 and later refuse to transfer memory a native addon allocated (sharp's pixels) or that
 // a Buffer shares with its pool: on Node 22 every conversion failed with a DataCloneError.
 describe('worker threads are handed the bytes on every supported Node', () => {
-  const pool = openTracePool({ threads: 1, timeoutMs: 60_000, memoryMb: 512 });
-  const files = openFileWorkers({ threads: 1, memoryMb: 512 });
+  const pool = openTracePool({ threads: 1, timeoutMs: 60_000, memoryMb: 512, idleMs: 10_000 });
+  const files = openFileWorkers({ threads: 1, memoryMb: 512, idleMs: 10_000 });
   afterAll(async () => {
     await pool.close();
     await files.close();

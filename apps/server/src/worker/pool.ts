@@ -21,13 +21,17 @@ export class ClaimLostError extends Error {}
 /** A trace stopped because the server is shutting down; it goes back in the queue. */
 export class PoolClosedError extends Error {}
 
-export function openTracePool(options: { threads: number; timeoutMs: number; memoryMb: number }): TracePool {
+export function openTracePool(options: {
+  threads: number;
+  timeoutMs: number;
+  memoryMb: number;
+  idleMs: number;
+}): TracePool {
   const threads = openThreadPool({
     task: new URL('./trace-task.js', import.meta.url),
     threads: options.threads,
     memoryMb: options.memoryMb,
-    // An idle thread gives its memory back soon: a 50-megapixel trace leaves a gigabyte behind.
-    idleMs: 10_000,
+    idleMs: options.idleMs,
   });
   let closed = false;
   return {

@@ -29,6 +29,7 @@ export function startTracing(deps: {
     threads: Math.max(1, config.trace.workers),
     timeoutMs: config.trace.timeoutMs,
     memoryMb: config.trace.memoryMb,
+    idleMs: config.threadIdleMs,
   });
   queue.start(
     conversionRunner({

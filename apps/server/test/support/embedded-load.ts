@@ -304,11 +304,14 @@ export interface IdleFigures {
 }
 
 /**
- * The embedded server's memory once the work is over: three color traces of large images and
- * their previews, then idle until its threads have ended (their idle timeouts are 10 and 30 s).
+ * The embedded server's memory once the work is over: a visitor's three color traces of large
+ * images and their previews, then idle until the trace and file threads have ended (after
+ * `threadIdleMs`, THREAD_IDLE_MS; the product's default unless given).
  */
-export function idleMemory(): Promise<IdleFigures> {
-  return withEmbeddedServer({}, async (server) => {
+export function idleMemory(threadIdleMs?: number): Promise<IdleFigures> {
+  const env: Record<string, string> =
+    threadIdleMs === undefined ? {} : { THREAD_IDLE_MS: String(threadIdleMs) };
+  return withEmbeddedServer(env, async (server) => {
     const started = server.rssMb();
     const threadsAtStart = server.threads();
     let busiest = started;
@@ -316,7 +319,6 @@ export function idleMemory(): Promise<IdleFigures> {
       busiest = Math.max(busiest, server.rssMb());
     }, 50);
     const client = new Client(server.url);
-    await register(client);
     const ids: string[] = [];
     for (const image of [await noisePng(1500), await logoPng(2000), await noisePng(1200, 2)]) {
       ids.push((await outcome(client, (await start(client, image, { mode: 'color' })).id)).id);

@@ -15,12 +15,12 @@ export interface FileWorkers {
   close(): Promise<void>;
 }
 
-export function openFileWorkers(options: { threads: number; memoryMb: number }): FileWorkers {
+export function openFileWorkers(options: { threads: number; memoryMb: number; idleMs: number }): FileWorkers {
   const threads = openThreadPool({
     task: new URL('./file-task.js', import.meta.url),
     threads: options.threads,
     memoryMb: options.memoryMb,
-    idleMs: 30_000,
+    idleMs: options.idleMs,
   });
   const inTurn = fairTurns(options.threads);
   const run = <T extends { svg: Uint8Array; owner?: string }>(task: T, name: string): Promise<Buffer> =>
