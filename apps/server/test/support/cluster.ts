@@ -63,7 +63,9 @@ export async function startCluster(
     REDIS_URL: testRedisUrl,
     REDIS_PREFIX: `vt-test-${randomBytes(5).toString('hex')}`,
     SESSION_SECRET: randomBytes(32).toString('base64url'),
-    LEASE_MS: '1000',
+    // A dead or stalled process's work comes back within seconds; a live one renews its claims in
+    // time even while three other test files share the two cores (at 1 s it once did not).
+    LEASE_MS: '3000',
     LOG_LEVEL: 'info',
     ...s3.env,
     ...options.env,

@@ -32,7 +32,7 @@ export async function startConversion(
   settings: Partial<ConversionSettings> = {},
 ): Promise<Reply<Conversion>> {
   const { ticket, put } = await upload(client, bytes);
-  expect(put.status).toBe(200);
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
   return client.post<Conversion>('/api/conversions', {
     originalFileName,
     originalFileUrl: ticket.objectPath,
