@@ -74,6 +74,14 @@ describe('API jobs: PNG results, options kept, lists, deletion, the account, ret
     const tooWide = await apiGet(server, pro.secret, `/api/v1/jobs/${job.id}/result?width=1e300`);
     expect(tooWide.status).toBe(400);
     expect(tooWide.json.message).toBe('width must be at most 20000 px');
+    // Once a 0 x 0 point PDF page, answered 200.
+    const tooNarrow = await apiGet(
+      server,
+      pro.secret,
+      `/api/v1/jobs/${job.id}/result?format=pdf&width=1e-300`,
+    );
+    expect(tooNarrow.status).toBe(400);
+    expect(tooNarrow.json.message).toBe('width must be at least 1 px');
   });
 
   it('lists the account’s jobs a page at a time, newest first', async () => {

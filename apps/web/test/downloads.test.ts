@@ -25,6 +25,8 @@ describe('downloads in other formats and sizes', () => {
     expect(checkedSize({ width: ' 150 ', unit: 'mm' })).toEqual({ width: 150, unit: 'mm' });
     expect(checkedSize({ width: '0', unit: 'in' })).toEqual({ problem: 'width must be more than 0' });
     expect(checkedSize({ width: '6000', unit: 'mm' })).toEqual({ problem: 'width must be at most 5000 mm' });
+    expect(checkedSize({ width: '0.5', unit: 'mm' })).toEqual({ problem: 'width must be at least 1 mm' });
+    expect(checkedSize({ width: '1', unit: 'mm' })).toEqual({ width: 1, unit: 'mm' });
     expect(checkedSize({ width: 'wide', unit: 'px' })).toEqual({ problem: 'width must be a number' });
   });
 

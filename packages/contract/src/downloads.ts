@@ -1,3 +1,4 @@
+import { smallestOutputWidth } from '@vectrace/tracer';
 import { z } from 'zod';
 
 /** The vector formats a download can be written in; PNG is drawn from the SVG in the browser. */
@@ -47,13 +48,18 @@ const widthSchema = z.coerce
   .optional();
 
 /**
- * Checks that a width fits its unit's maximum: the one check of output sizes, used by the site's
- * download and ZIP and by the API's results (its schemas add the PNG's pixel limit).
+ * Checks that a width is within its unit's limits (the engine's smallest, a page of about 1 mm;
+ * about 5 m): the one check of output sizes, used by the site's download and ZIP and by the API's
+ * results (its schemas add the PNG's pixel limit).
  */
-export function widthWithinMaximum(value: { width?: number; unit: SizeUnit }, ctx: z.RefinementCtx): void {
+export function widthWithinLimits(value: { width?: number; unit: SizeUnit }, ctx: z.RefinementCtx): void {
+  if (value.width === undefined) return;
   const max = maxOutputWidth[value.unit];
-  if (value.width !== undefined && value.width > max) {
+  const min = smallestOutputWidth[value.unit];
+  if (value.width > max) {
     ctx.addIssue({ code: 'custom', path: ['width'], message: `width must be at most ${max} ${value.unit}` });
+  } else if (value.width > 0 && value.width < min) {
+    ctx.addIssue({ code: 'custom', path: ['width'], message: `width must be at least ${min} ${value.unit}` });
   }
 }
 
@@ -63,7 +69,7 @@ export function widthWithinMaximum(value: { width?: number; unit: SizeUnit }, ct
  */
 export const downloadQuerySchema = z
   .object({ format: formatSchema, width: widthSchema, unit: unitSchema })
-  .superRefine(widthWithinMaximum);
+  .superRefine(widthWithinLimits);
 export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
 
 /** Conversions one ZIP may hold. */
@@ -92,7 +98,7 @@ export const zipQuerySchema = z
     width: widthSchema,
     unit: unitSchema,
   })
-  .superRefine(widthWithinMaximum);
+  .superRefine(widthWithinLimits);
 export type ZipQuery = z.infer<typeof zipQuerySchema>;
 
 /** Images a Pro user can drop at once (a batch); everyone else converts one at a time. */

@@ -396,6 +396,9 @@ describe('batches, sizes and precision', () => {
     const bad = await vectrace('square.png', '-o', 'x.svg', '--unit', 'mm');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('vectrace: --unit is the unit of --width: give --width too\n');
+    const narrow = await vectrace('square.png', '-o', 'x.pdf', '--width', '0.5', '--unit', 'mm');
+    expect(narrow.code).toBe(2);
+    expect(narrow.stderr).toBe('vectrace: --width must be at least 1 mm (got 0.5)\n');
   });
 
   it('writes coordinates with the asked number of decimals', async () => {

@@ -68,6 +68,14 @@ describe('output size', () => {
     expect(() => toPdf(wide, { size: { width: 0, unit: 'mm' } })).toThrow(/positive number/);
     expect(() => toDxf(wide, { size: { width: Number.NaN, unit: 'in' } })).toThrow(/positive number/);
   });
+
+  // width=1e-300 once gave a PDF whose page was 0 x 0 points.
+  it('refuses a width under a pixel or a millimetre, in every format', () => {
+    expect(() => toPdf(wide, { size: { width: 1e-300, unit: 'px' } })).toThrow('at least 1 px');
+    expect(() => toSvg(wide, { size: { width: 0.5, unit: 'mm' } })).toThrow('at least 1 mm');
+    expect(() => toEps(wide, { size: { width: 0.03, unit: 'in' } })).toThrow('at least 0.04 in');
+    expect(() => toDxf(wide, { size: { width: 1, unit: 'mm' } })).not.toThrow();
+  });
 });
 
 describe('numbers in every file', () => {

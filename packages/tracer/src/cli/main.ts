@@ -9,11 +9,13 @@ import {
   type Exporter,
   formats,
   layerings,
+  type OutputSize,
   qualities,
   readAs,
   readCutContour,
   readPalette,
   type SizeUnit,
+  smallestOutputWidth,
   type TraceSettings,
   traceModes,
   traceTargets,
@@ -321,14 +323,7 @@ function readCommandLine(args: string[]): Job | 'help' | 'version' {
     settings: readSettings(values),
     background,
     exportOptions: {
-      ...(values.width !== undefined
-        ? {
-            size: {
-              width: positive('--width', values.width),
-              unit: oneOf('--unit', values.unit ?? 'px', units),
-            },
-          }
-        : {}),
+      ...(values.width !== undefined ? { size: outputSize(values.width, values.unit ?? 'px') } : {}),
       ...(values.precision !== undefined
         ? { precision: wholeNumber('--precision', values.precision, 0, 8) }
         : {}),
@@ -428,6 +423,15 @@ function percent(flag: string, value: string): number {
     throw new UsageError(`${flag} must be a number from 0 to 100 (got ${value})`);
   }
   return n;
+}
+
+/** --width in --unit: above 0 and at least the engine's smallest width (1 px, 1 mm, 0.04 in). */
+function outputSize(width: string, unitText: string): OutputSize {
+  const unit = oneOf('--unit', unitText, units);
+  const value = positive('--width', width);
+  const smallest = smallestOutputWidth[unit];
+  if (value < smallest) throw new UsageError(`--width must be at least ${smallest} ${unit} (got ${width})`);
+  return { width: value, unit };
 }
 
 function positive(flag: string, value: string): number {

@@ -12,6 +12,7 @@ export { type PathDrawing, readPathData } from './path-data.js';
 export { type PdfOptions, toPdf } from './pdf.js';
 export { readSvg } from './read-svg.js';
 export type { OutputSize, SizeUnit } from './size.js';
+export { smallestOutputWidth } from './size.js';
 export { type SvgOptions, toSvg } from './svg.js';
 
 /** The name of an output format. */

@@ -14,10 +14,19 @@ export interface OutputSize {
 
 const unitsPerInch: Record<SizeUnit, number> = { px: 96, mm: 25.4, in: 1 };
 
+/** The smallest output width, per unit: a pixel, a millimetre (about 0.04 in); below, no page. */
+export const smallestOutputWidth: Record<SizeUnit, number> = { px: 1, mm: 1, in: 0.04 };
+
 /** Checks a size and returns how many of its units one image pixel becomes. */
 export function unitsPerPixel(model: VectorImage, size: OutputSize): number {
   if (!(size.width > 0 && Number.isFinite(size.width)) || !(size.unit in unitsPerInch)) {
     throw new TraceError('invalid-settings', 'The output width must be a positive number of px, mm or in');
+  }
+  if (size.width < smallestOutputWidth[size.unit]) {
+    throw new TraceError(
+      'invalid-settings',
+      `The output width must be at least ${smallestOutputWidth[size.unit]} ${size.unit}`,
+    );
   }
   return size.width / model.width;
 }

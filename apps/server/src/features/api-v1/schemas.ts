@@ -8,7 +8,7 @@ import {
   offers,
   type SizeUnit,
   sizeUnits,
-  widthWithinMaximum as withinContractMaximum,
+  widthWithinLimits as withinContractLimits,
 } from '@vectrace/contract';
 import {
   backgrounds,
@@ -19,6 +19,7 @@ import {
   readAs,
   readCutContour,
   readPalette,
+  smallestOutputWidth,
   traceModes,
   traceTargets,
 } from '@vectrace/tracer';
@@ -69,19 +70,16 @@ const resultOptions = {
     .describe('PNG only: `transparent`, or a color to draw the picture on, such as `#ffffff`.'),
 };
 
-/** Checks that a width fits its unit's maximum (the contract's check, as the site's), and a PNG's. */
-function widthWithinMaximum(
+/** Checks that a width is within its unit's limits (the contract's check, as the site's), and a PNG's. */
+function widthWithinLimits(
   value: { width?: number; unit: SizeUnit; format: ApiFormat },
   ctx: z.RefinementCtx,
 ): void {
-  const max = maxOutputWidth[value.unit];
-  if (value.width !== undefined && value.width > max) withinContractMaximum(value, ctx);
+  const { width, unit } = value;
+  if (width === undefined) return;
+  if (width > maxOutputWidth[unit] || width < smallestOutputWidth[unit]) withinContractLimits(value, ctx);
   // The height is known once the trace is: a PNG's area is checked then (download.ts).
-  else if (
-    value.format === 'png' &&
-    value.width !== undefined &&
-    pngPixels(value.width, value.unit) > MAX_PNG_WIDTH
-  )
+  else if (value.format === 'png' && pngPixels(width, unit) > MAX_PNG_WIDTH)
     ctx.addIssue({
       code: 'custom',
       path: ['width'],
@@ -176,7 +174,7 @@ export const vectorizeOptionsSchema = z
       .default(10)
       .describe('Seconds to wait for the result before answering 202 with a job to poll.'),
   })
-  .superRefine(widthWithinMaximum)
+  .superRefine(widthWithinLimits)
   .refine((o) => !(o.shapes === 'true' && o.layering === 'cutout'), {
     message: 'shapes and layering=cutout cannot be combined: choose one of them',
     path: ['shapes'],
@@ -212,7 +210,7 @@ export const resultQuerySchema = z
         'The job’s mode, the default: a test job has only its marked result, and test mode serves only test jobs. A conversion made on the site is live (Pro, or paid on the site).',
       ),
   })
-  .superRefine(widthWithinMaximum);
+  .superRefine(widthWithinLimits);
 
 export type ResultQuery = z.infer<typeof resultQuerySchema>;
 
