@@ -56,6 +56,8 @@ const boundTests = [
   'durability', // kills, SIGTERM and time limits mid-trace; leases in the database (PostgreSQL)
   'trace-cost', // attempts, and a job that runs out of memory failed at once (BullMQ)
 ].map(serverTest);
+// Scaled out only: a worker stopped past its lease mid-trace, a failed trace retried after its wait.
+const scaledOutBoundTests = [...boundTests, 'apps/server/test/scale-out/failures.test.ts'];
 // Load tests measure latency and memory: they run after those, alone, one file at a time.
 const loadTests = [
   serverTest('load'),
@@ -106,7 +108,7 @@ export default defineConfig({
               test: {
                 name: 'server-scale-out',
                 include: scaleOutTests,
-                exclude: [...loadTests, ...boundTests],
+                exclude: [...loadTests, ...scaledOutBoundTests],
                 env: { VECTRACE_TEST_POSTGRES: postgres, VECTRACE_TEST_REDIS: redis },
               },
             },
@@ -122,9 +124,9 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'server-bounds-scale-out',
-                include: boundTests,
+                include: scaledOutBoundTests,
                 env: { VECTRACE_TEST_POSTGRES: postgres, VECTRACE_TEST_REDIS: redis },
-                // Projects of one group share its workers: two for the four files of both.
+                // Projects of one group share its workers: two for the five files of both.
                 maxWorkers: 2,
                 sequence: { groupOrder: 1 },
               },
