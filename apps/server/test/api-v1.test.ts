@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -267,7 +268,20 @@ describe('the developer API', () => {
     const result = document.paths['/api/v1/jobs/{id}/result'].get.responses['200'].content;
     expect(Object.keys(result)).not.toContain('application/octet-stream');
     expect(Object.keys(result)).toContain('image/svg+xml');
-    expect(document.servers[0].url).toBe(server.url);
+    // Without PUBLIC_URL no server is named, so a Host header a request makes up is not either.
+    expect(document.servers).toBeUndefined();
+    expect((await documentFor(server, 'evil.example')).servers).toBeUndefined();
+  });
+
+  it('names PUBLIC_URL as its server, whatever Host a request says', async () => {
+    const named = await startTestServer({ env: { PUBLIC_URL: 'https://vectors.example.org' } });
+    try {
+      const document = await documentFor(named, 'evil.example');
+      expect(document.servers).toEqual([{ url: 'https://vectors.example.org', description: 'This server' }]);
+      expect(JSON.stringify(document)).not.toContain('evil.example');
+    } finally {
+      await named.stop();
+    }
   });
 
   it('runs the curl example of the docs as written', async () => {
@@ -287,3 +301,17 @@ describe('the developer API', () => {
     }
   });
 });
+
+/** The OpenAPI document as a request with this Host header gets it (fetch always sends the real one). */
+function documentFor(server: TestServer, host: string): Promise<{ servers?: unknown }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    httpGet({ host: '127.0.0.1', port, path: '/api/v1/openapi.json', headers: { host } }, (reply) => {
+      let body = '';
+      reply.on('data', (chunk) => {
+        body += chunk;
+      });
+      reply.on('end', () => resolve(JSON.parse(body)));
+    }).on('error', reject);
+  });
+}

@@ -12,7 +12,8 @@ describe('the OpenAPI document passes Redocly and Spectral without an error or a
   let source: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // As production serves it: PUBLIC_URL set, so the document names its server.
+    server = await startTestServer({ env: { PUBLIC_URL: 'https://vectors.example.org' } });
     source = JSON.stringify((await new Client(server.url).get('/api/v1/openapi.json')).body, null, 2);
   });
   afterAll(() => server?.stop());

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 
-/** A new password: 8 to 100 characters, kept exactly as typed, not only spaces. */
+/**
+ * A new password: 8 to 100 characters, kept and compared exactly as typed, so not only spaces and
+ * no space at either end (one typed by mistake there would not be typed again at login).
+ */
 export const newPasswordSchema = (required: string) =>
   z
     .string({ error: required })
     .min(8, 'Password must be at least 8 characters')
     .max(100, 'Password must be at most 100 characters')
-    .refine((password) => password.trim() !== '', 'Password cannot be only spaces');
+    .refine((password) => password.trim() !== '', 'Password cannot be only spaces')
+    .refine(
+      (password) => password.trim() === '' || password.trim() === password,
+      'Password cannot start or end with a space',
+    );
 
 /**
  * Why a new password is refused when it is easy to guess (judged by its strength: repeats,

@@ -162,9 +162,14 @@ const requestBody = {
 
 type Operation = { responses?: Record<string, { headers?: object; content?: Record<string, object> }> };
 
-/** The document for a request: the address this server is reached at, the image upload, headers. */
-export function servedDocument(document: object, origin: string): object {
+/**
+ * The document for a request: the address this server is reached at in its links and examples,
+ * the image upload, headers. `servers` names PUBLIC_URL only: without it the document has none,
+ * so a client resolves the API against the document's own address, not a Host header it was sent.
+ */
+export function servedDocument(document: object, origin: string, publicUrl: string | undefined): object {
   const served = JSON.parse(JSON.stringify(document).replaceAll(ORIGIN, origin));
+  if (!publicUrl) delete served.servers;
   served.components = { ...served.components, headers };
   const vectorize = served.paths?.['/api/v1/vectorize']?.post;
   if (vectorize) vectorize.requestBody = requestBody;

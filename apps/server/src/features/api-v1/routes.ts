@@ -325,7 +325,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
   );
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) =>
-    servedDocument(app.swagger(), publicOrigin(request, deps.config)),
+    servedDocument(app.swagger(), publicOrigin(request, deps.config), deps.config.publicUrl),
   );
   await registerDocs(app);
 
