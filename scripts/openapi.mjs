@@ -7,16 +7,22 @@ import { join } from 'node:path';
 import { loadConfig } from '../apps/server/dist/config.js';
 import { startServer } from '../apps/server/dist/server.js';
 
-/** The address the committed document names: a server on the embedded default. */
+/** The address the committed document names (its PUBLIC_URL): a server on the embedded default. */
 export const DOCUMENT_ORIGIN = 'http://localhost:3000';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'vectrace-openapi-'));
 const server = await startServer(
-  loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+  loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PUBLIC_URL: DOCUMENT_ORIGIN,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  }),
 );
 try {
-  const text = await (await fetch(`${server.url}/api/v1/openapi.json`)).text();
-  const document = JSON.parse(text.replaceAll(server.url, DOCUMENT_ORIGIN));
+  const document = await (await fetch(`${server.url}/api/v1/openapi.json`)).json();
   const target = new URL('../packages/client/openapi.json', import.meta.url);
   writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
   console.log(`wrote ${target.pathname}`);
