@@ -82,6 +82,9 @@ describe('API jobs: PNG results, options kept, lists, deletion, the account, ret
     );
     expect(tooNarrow.status).toBe(400);
     expect(tooNarrow.json.message).toBe('width must be at least 1 px');
+    const widePng = await apiGet(server, pro.secret, `/api/v1/jobs/${job.id}/result?format=png&width=19000`);
+    expect(widePng.status).toBe(400);
+    expect(widePng.json.message).toMatch(/^A PNG can be at most \d+ px wide$/);
   });
 
   it('lists the account’s jobs a page at a time, newest first', async () => {

@@ -53,14 +53,16 @@ const widthSchema = z.coerce
  * results (its schemas add the PNG's pixel limit).
  */
 export function widthWithinLimits(value: { width?: number; unit: SizeUnit }, ctx: z.RefinementCtx): void {
-  if (value.width === undefined) return;
-  const max = maxOutputWidth[value.unit];
-  const min = smallestOutputWidth[value.unit];
-  if (value.width > max) {
-    ctx.addIssue({ code: 'custom', path: ['width'], message: `width must be at most ${max} ${value.unit}` });
-  } else if (value.width > 0 && value.width < min) {
-    ctx.addIssue({ code: 'custom', path: ['width'], message: `width must be at least ${min} ${value.unit}` });
-  }
+  const problem = widthOutOfLimits(value);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['width'], message: problem });
+}
+
+/** Why a width is outside its unit's limits, or undefined (0 and below are the schema's to refuse). */
+export function widthOutOfLimits({ width, unit }: { width?: number; unit: SizeUnit }): string | undefined {
+  if (width === undefined || width <= 0) return undefined;
+  if (width > maxOutputWidth[unit]) return `width must be at most ${maxOutputWidth[unit]} ${unit}`;
+  if (width < smallestOutputWidth[unit]) return `width must be at least ${smallestOutputWidth[unit]} ${unit}`;
+  return undefined;
 }
 
 /**

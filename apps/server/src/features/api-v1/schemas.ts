@@ -4,11 +4,10 @@ import {
   downloadFormats,
   errorCodeSchema,
   MAX_UPLOAD_BYTES,
-  maxOutputWidth,
   offers,
   type SizeUnit,
   sizeUnits,
-  widthWithinLimits as withinContractLimits,
+  widthOutOfLimits,
 } from '@vectrace/contract';
 import {
   backgrounds,
@@ -19,7 +18,6 @@ import {
   readAs,
   readCutContour,
   readPalette,
-  smallestOutputWidth,
   traceModes,
   traceTargets,
 } from '@vectrace/tracer';
@@ -76,15 +74,13 @@ function widthWithinLimits(
   ctx: z.RefinementCtx,
 ): void {
   const { width, unit } = value;
-  if (width === undefined) return;
-  if (width > maxOutputWidth[unit] || width < smallestOutputWidth[unit]) withinContractLimits(value, ctx);
   // The height is known once the trace is: a PNG's area is checked then (download.ts).
-  else if (value.format === 'png' && pngPixels(width, unit) > MAX_PNG_WIDTH)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['width'],
-      message: `A PNG can be at most ${MAX_PNG_WIDTH} px wide`,
-    });
+  const tooWidePng =
+    value.format === 'png' && width !== undefined && pngPixels(width, unit) > MAX_PNG_WIDTH
+      ? `A PNG can be at most ${MAX_PNG_WIDTH} px wide`
+      : undefined;
+  const problem = widthOutOfLimits(value) ?? tooWidePng;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['width'], message: problem });
 }
 
 /** What to do with the image: the options of `POST /api/v1/vectorize`, as form fields or query parameters. */
