@@ -21,7 +21,8 @@ export interface BenchOptions {
 export const USAGE = `Usage: npm run bench -- [options]
   --corpus C        synthetic (../shared/corpus, with ground truths), real (real images from
                     Debian packages, fetched into bench/real/.cache on first use), or all (default)
-  --subset S        bw, color, png256, bw/png256, ... (repeatable, or comma separated)
+  --subset S        bw, color, png256, bw/png256, ... (repeatable, or comma separated); with
+                    --corpus real, kinds of image: document, screenshot, sprite, ...
   --only E          vectrace, potrace, potrace-wasm, vtracer (repeatable, or comma separated)
   --limit N         the first N images of each subset
   --settings JSON   vectrace settings on top of the bench's, e.g. '{"quality":"high"}'

@@ -56,7 +56,11 @@ async function synthetic(options: BenchOptions, unavailable: { name: string; rea
 async function real(options: BenchOptions, unavailable: { name: string; reason: string }[]) {
   const dir = realCorpusDir();
   await fetchRealCorpus(dir, console.error);
-  const sources = (await loadRealSources()).slice(0, options.limit);
+  // On the real corpus alone, a subset is a kind of image (screenshot, sprite, ...).
+  const kinds = options.corpus === 'real' ? options.subsets : [];
+  const sources = (await loadRealSources())
+    .filter((source) => kinds.length === 0 || kinds.includes(source.category))
+    .slice(0, options.limit);
   const peers = await prepared(selectPeers(options.only, options.settings, 'real'), unavailable);
   const run = await runReal(
     sources,

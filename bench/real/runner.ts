@@ -28,7 +28,7 @@ export const DOCUMENT_CATEGORIES = ['document', 'large-page', 'screenshot'];
 /**
  * Pages: what the user wants of them is their ink on white paper, so the default result's lost
  * share is measured against that (the Sauvola binarization), not against the paper's tone or the
- * table the page lies on.
+ * table the page lies on; or against the picture, when the result kept it as it is.
  */
 const PAGE_CATEGORIES = ['document', 'large-page'];
 
@@ -65,7 +65,7 @@ export interface RealFailure {
 /** The default (automatic) result of one image: what it was read as and how much of it survived. */
 export interface AutoResult {
   kind: Reading['kind'];
-  /** Lost-color share of its render against the input, both on white. */
+  /** Lost-color share of its render against the input, both on white (pages: see PAGE_CATEGORIES). */
   lost: number;
   svg: string;
   /** Decode, read, trace and SVG, in process, the fastest of the runs. */
@@ -144,10 +144,16 @@ export async function runReal(
     const svg = toSvg(auto);
     const render = onWhite(renderRgba(svg, input.width));
     const inputFlat = onWhite(input);
-    const wanted = PAGE_CATEGORIES.includes(source.category)
-      ? inkOnWhite(bwTruth(source, input), input)
-      : inputFlat;
-    autos.set(source.id, { kind: auto.reading.kind, lost: lostColorShare(wanted, render), svg, ms });
+    // A page's result is measured against its ink on white paper, or against the picture itself
+    // when it kept that (a photo of blurred text kept in its grays is not the clean page wanted, a
+    // wrong reading, but nothing of the picture is lost).
+    const lost = PAGE_CATEGORIES.includes(source.category)
+      ? Math.min(
+          lostColorShare(inkOnWhite(bwTruth(source, input), input), render),
+          lostColorShare(inputFlat, render),
+        )
+      : lostColorShare(inputFlat, render);
+    autos.set(source.id, { kind: auto.reading.kind, lost, svg, ms });
     if (source.category === 'pixel-art') pixelExact.set(source.id, meanAbsoluteError(inputFlat, render));
     for (const mode of ['bw', 'color'] as const) {
       const truth = mode === 'bw' ? bwTruth(source, input) : new Uint8Array();

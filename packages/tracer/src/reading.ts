@@ -1,3 +1,4 @@
+import { looksFlat } from './ink/document.js';
 import { type InkMap, inkMap } from './ink/ink-map.js';
 import { isArtwork, type Layer, type RasterImage } from './model.js';
 import type { CellGrid } from './pixel/cells.js';
@@ -120,7 +121,8 @@ function imageStats(image: RasterImage): ImageStats {
  * art on transparency in color (in black and white it would be traced from its alpha); gray
  * shading in color (steps of gray), unless it is a page; the rest, one ink on a light ground, in
  * black and white. A page's ink map comes back too, so the trace does not read it twice. Read as
- * a page, an image is one; read as a picture, it is never one (nor pixel art).
+ * a page, an image is one; read as a picture, it is never one (nor pixel art); drawn flat (a
+ * screenshot), it is not one either.
  */
 export function readImage(
   image: RasterImage,
@@ -140,8 +142,8 @@ export function readImage(
     stats.paper >= PAPER_AREA * stats.painted;
   const shaded = stats.shades >= MIN_SHADES * stats.painted && !toned;
   const page = (): InkMap | undefined => {
-    if (read === 'picture' || stats.transparent || coloredShare >= PAGE_MAX_COLORED || !shaded)
-      return undefined;
+    const picture = read === 'picture' || stats.transparent || coloredShare >= PAGE_MAX_COLORED;
+    if (picture || !shaded || looksFlat(image)) return undefined;
     const ink = inkMap(image);
     return ink.document ? ink : undefined;
   };

@@ -46,16 +46,20 @@ function sprite(cells: number, cell: number, seed = 7): RasterImage {
   return { width: size, height: size, data };
 }
 
-/** A photographed page: text-like marks on paper that darkens into a shadow towards the bottom. */
-function page(width: number, height: number): RasterImage {
+/**
+ * A photographed page: text-like marks on grainy paper that darkens into a shadow towards the
+ * bottom; `flat`, the same drawn as a screen draws it, with no grain and a flat upper half.
+ */
+function page(width: number, height: number, { flat = false } = {}): RasterImage {
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
-    const paper = Math.round(235 - (130 * y) / height);
+    const paper = flat && y < height / 2 ? 235 : Math.round(235 - (130 * y) / height);
+    const grain = flat ? () => 0 : (x: number) => ((x * 7 + y * 13) % 9) - 4;
     for (let x = 0; x < width; x++) {
       const line = y % 16 >= 4 && y % 16 < 12 && y > 8 && y < height - 8;
       const word = x > 8 && x < width - 8 && x % 48 < 40;
       const stroke = (x % 6 < 2 || y % 16 === 4 || y % 16 === 11) && x % 6 !== 5;
-      const v = line && word && stroke ? Math.round(paper * 0.25) : paper + ((x * 7 + y * 13) % 9) - 4;
+      const v = line && word && stroke ? Math.round(paper * 0.25) : paper + grain(x);
       data.set([v, v, v, 255], (y * width + x) * 4);
     }
   }
@@ -224,6 +228,17 @@ describe('the automatic mode', () => {
       400,
     );
     expect(trace(screenshot).reading.kind).not.toBe('page');
+  });
+
+  it('does not read a screenshot of text on shaded panels as a page: it is drawn flat, a photo of paper is grainy', () => {
+    // The photographed page's text and shadow, drawn as a screen draws them: no grain, a flat
+    // panel over the upper half and a shaded one below.
+    const photo = page(480, 320);
+    const screen = page(480, 320, { flat: true });
+    expect(trace(photo).reading.kind).toBe('page');
+    expect(trace(screen).reading.kind).not.toBe('page');
+    // Told it is a page, it is one.
+    expect(trace(screen, { read: 'page' }).reading.kind).toBe('page');
   });
 
   it('reads gray shading as steps of gray, in color mode', () => {

@@ -1,4 +1,6 @@
 import { forEachArea } from '../areas.js';
+import type { RasterImage } from '../model.js';
+import { A_SHIFT, pixelWords } from '../pixel-words.js';
 
 /** Most colorful share of a document: paper, ink and a small letterhead. Photos have far more. */
 export const MAX_COLORFUL = 0.15;
@@ -14,6 +16,17 @@ const MAX_OVERLAP = 0.6;
 const MIN_INK_DARKNESS = 85;
 /** Least share of the local ink in marks shaped like characters: text is what makes a page. */
 const MIN_TEXT = 0.15;
+/**
+ * Most of a page one exact color other than black may cover: paper photographed or scanned has
+ * grain, so its most common color is a few percent of it (0.3-5 % on the bench's scans and photos
+ * of pages), where a screen is drawn flat (21-41 % on JPEG screenshots of dialogs, 50-85 % on PNG
+ * ones). Black is left out: a photo's shadows may be crushed to it.
+ */
+const MAX_FLAT = 0.15;
+/** Pixels the flat share is counted on: a sample spread over the picture. */
+const FLAT_SAMPLE = 1 << 16;
+/** A pixel word's color channels, without its alpha. */
+const RGB = ~(255 << A_SHIFT);
 
 /** What the choice between the global and the local (Sauvola) reading of a picture looks at. */
 export interface Readings {
@@ -81,4 +94,29 @@ function textShare(r: Readings, keys: Int8Array): number {
     if (size >= 6 && bh >= 5 && bh <= side / 12 && bw <= side / 6 && fill > 0.12 && fill < 0.75) text += size;
   });
   return ink === 0 ? 0 : text / ink;
+}
+
+/**
+ * Whether a picture is drawn flat, as a screen is, rather than photographed or scanned: one exact
+ * color covers much of it. The automatic mode does not read such a picture as a page (its colors
+ * and shapes are the picture); read as a page, it is one.
+ */
+export function looksFlat(image: RasterImage): boolean {
+  return flatShare(image) > MAX_FLAT;
+}
+
+/** The share of a picture its most common exact color covers, counted on a spread sample. */
+function flatShare(image: RasterImage): number {
+  const words = pixelWords(image);
+  const step = Math.max(1, Math.floor(words.length / FLAT_SAMPLE));
+  const counts = new Map<number, number>();
+  let most = 0;
+  let sampled = 0;
+  for (let i = 0; i < words.length; i += step, sampled++) {
+    if ((words[i] & RGB) === 0) continue;
+    const count = (counts.get(words[i]) ?? 0) + 1;
+    counts.set(words[i], count);
+    if (count > most) most = count;
+  }
+  return most / sampled;
 }
