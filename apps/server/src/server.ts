@@ -7,7 +7,7 @@ import { migrate, openDatabase } from './db/index.js';
 import type { Deps } from './deps.js';
 import { cookieSettings } from './features/auth/cookies.js';
 import { memorySlots, redisSlots } from './features/limits/owner-slots.js';
-import { openFileWorkers } from './features/results/file-workers.js';
+import { FILE_MEMORY_MB, openFileWorkers } from './features/results/file-workers.js';
 import { openMailer } from './mail/index.js';
 import { startMaintenance } from './maintenance.js';
 import { measuredFiles, openMetrics } from './metrics.js';
@@ -64,7 +64,11 @@ export async function startServer(config: Config, options: { clock?: Clock } = {
     payments,
     sandbox,
     files: measuredFiles(
-      openFileWorkers({ threads: config.previewWorkers, memoryMb: 512, idleMs: config.threadIdleMs }),
+      openFileWorkers({
+        threads: config.previewWorkers,
+        memoryMb: FILE_MEMORY_MB,
+        idleMs: config.threadIdleMs,
+      }),
       metrics,
     ),
     metrics,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../dist/deps.js';
-import { MAX_EXPORT_BYTES, resultFile } from '../dist/features/results/download.js';
+import { assertExportFits, MAX_EXPORT_BYTES, resultFile } from '../dist/features/results/download.js';
 import { fairTurns } from '../dist/features/results/fair-turns.js';
+import { FILE_MEMORY_MB, openFileWorkers } from '../dist/features/results/file-workers.js';
 import { accountWithKey, apiGet, vectorize } from './support/api.js';
 import { Client } from './support/client.js';
 import { convert } from './support/flows.js';
@@ -123,6 +124,53 @@ describe('exports per owner', () => {
     });
   });
 });
+
+describe('the largest file the bound accepts', () => {
+  it('is written as DXF in a file thread of the server’s memory, without running the process out of memory', async () => {
+    // A trace of noise: 20 colors of small outlines of curves, as large as a DXF may be written
+    // from (a 57 MB DXF once took over 512 MB of heap, and took the server down with it).
+    const svg = noiseTrace(Math.floor((MAX_EXPORT_BYTES / 5) * 0.98));
+    assertExportFits(svg, 'dxf');
+    const files = openFileWorkers({ threads: 1, memoryMb: FILE_MEMORY_MB, idleMs: 1000 });
+    try {
+      const dxf = await files.export({ svg, format: 'dxf', testMark: false });
+      expect(dxf.byteLength).toBeGreaterThan(svg.byteLength);
+      expect(dxf.subarray(dxf.byteLength - 4).toString()).toBe('EOF\n');
+    } finally {
+      await files.close();
+    }
+  });
+});
+
+/** An SVG of about `bytes`, 900 px square, of 20 colors of small closed outlines of cubics. */
+function noiseTrace(bytes: number): Buffer {
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return Math.floor((seed / 2147483648) * n);
+  };
+  // Written as the tracer writes: two decimals at most, no leading zero, a minus for a separator.
+  const step = () => {
+    const v = (random(500) - 250) / 100;
+    return ` ${v}`.replace(' -', '-').replace(/^( |-)0\./, '$1.');
+  };
+  const parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="900" height="900" viewBox="0 0 900 900">'];
+  let size = parts[0].length;
+  for (let layer = 0; size < bytes - 100; layer = (layer + 1) % 20) {
+    const d: string[] = [];
+    for (let k = 0; k < 50; k++) {
+      d.push(`M${random(900)} ${random(900)}`);
+      for (let c = 0; c < 40; c++) d.push(`c${step()}${step()}${step()}${step()}${step()}${step()}`);
+      d.push('z');
+    }
+    const path = `<path fill="#${(layer * 12).toString(16).padStart(2, '0')}6080" d="${d.join('')}"/>`;
+    if (size + path.length > bytes - 10) break;
+    parts.push(path);
+    size += path.length;
+  }
+  parts.push('</svg>');
+  return Buffer.from(parts.join('\n'));
+}
 
 describe('turns at the file workers', () => {
   it('starts another owner’s task after at most one more of an owner with many waiting', async () => {

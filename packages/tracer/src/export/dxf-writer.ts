@@ -1,4 +1,5 @@
 import { exactUnits } from './fixed.js';
+import { Pieces } from './pieces.js';
 
 /** A DXF value with at most 3 decimals: 1/1000 px, well inside the curve tolerance; never Infinity or NaN. */
 export function real(v: number): string {
@@ -7,7 +8,7 @@ export function real(v: number): string {
 
 /** Group code / value pairs for an ASCII DXF file, with handles given out in order. */
 export class DxfWriter {
-  private lines: string[] = [];
+  private file = new Pieces();
   private next = 1;
 
   handle(): string {
@@ -18,7 +19,7 @@ export class DxfWriter {
   tags(...pairs: (string | number)[]): void {
     for (let i = 0; i < pairs.length; i += 2) {
       const value = pairs[i + 1];
-      this.lines.push(String(pairs[i]).padStart(3), typeof value === 'number' ? real(value) : value);
+      this.file.line(String(pairs[i]).padStart(3), typeof value === 'number' ? real(value) : value);
     }
   }
 
@@ -54,6 +55,6 @@ export class DxfWriter {
   }
 
   text(): string {
-    return `${this.lines.join('\n')}\n`;
+    return this.file.text();
   }
 }

@@ -1,6 +1,7 @@
 import { type ArcSegment, arcGeometry, arcToCubics, isCircular } from '../arc.js';
 import type { Color, Layer, Point, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
+import { Pieces } from './pieces.js';
 import { formatLength, type OutputSize, pageOf, pointsPerPixel } from './size.js';
 
 /** Options of {@link toEps}. */
@@ -59,19 +60,22 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
     '%%Page: 1 1',
     'Vectrace begin',
   ];
-  if (options.size) lines.push(`${formatLength(scale)} dup scale`);
+  const file = new Pieces();
+  file.line(...lines);
+  if (options.size) file.line(`${formatLength(scale)} dup scale`);
   // The image's corner moves in by the margin; its drawing keeps the image's coordinates.
-  if (margin) lines.push(`${formatUnits(margin, f)} dup translate`);
-  if (model.background) lines.push(`${rgb(model.background)} k 0 0 ${w} ${h} rectfill`);
+  if (margin) file.line(`${formatUnits(margin, f)} dup translate`);
+  if (model.background) file.line(`${rgb(model.background)} k 0 0 ${w} ${h} rectfill`);
   for (const layer of model.layers) {
-    const body = layer.subpaths
-      .filter((s) => s.segments.length > 0)
-      .map((s) => subpathOps(s, model.height, f));
-    if (body.length > 0) lines.push(`${rgb(onWhite(layer))} k`, ...body, paintOp(layer, f));
+    const paths = layer.subpaths.filter((s) => s.segments.length > 0);
+    if (paths.length === 0) continue;
+    file.line(`${rgb(onWhite(layer))} k`);
+    for (const subpath of paths) subpathOps(subpath, model.height, f, file);
+    file.line(paintOp(layer, f));
   }
   // EPSF 3.0 allows showpage; the importing program disables it, a printer or viewer needs it.
-  lines.push('end', 'showpage', '%%Trailer', '%%EOF', '');
-  return lines.join('\n');
+  file.line('end', 'showpage', '%%Trailer', '%%EOF');
+  return file.text();
 }
 
 /** Fill (`f`), stroke (`width s`) or both (`width b`): see the prolog. */
@@ -93,19 +97,22 @@ function rgb({ r, g, b }: Color): string {
   return `${formatChannel(r)} ${formatChannel(g)} ${formatChannel(b)}`;
 }
 
-/** One subpath as PostScript, y flipped: PostScript's y axis points up. */
-function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed): string {
+/**
+ * One subpath as PostScript, y flipped (PostScript's y axis points up), an operator a line: DSC
+ * wants lines under 256 characters, and a newline costs what a space does.
+ */
+function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed, ops: Pieces): void {
   const fy = (y: number) => toUnits(height - y, f);
   const sx = toUnits(start.x, f);
   const sy = fy(start.y);
   const n = (u: number) => formatUnits(u, f);
-  const ops = [`${n(sx)} ${n(sy)} m`];
+  ops.line(`${n(sx)} ${n(sy)} m`);
   let x = sx;
   let y = sy;
   let from = start;
   const cubic = (c1: Point, c2: Point, tx: number, ty: number) => {
     const c = [toUnits(c1.x, f) - x, fy(c1.y) - y, toUnits(c2.x, f) - x, fy(c2.y) - y];
-    ops.push(`${[...c, tx - x, ty - y].map(n).join(' ')} c`);
+    ops.line(`${[...c, tx - x, ty - y].map(n).join(' ')} c`);
     x = tx;
     y = ty;
   };
@@ -115,10 +122,10 @@ function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed
     const tx = last ? sx : toUnits(seg.to.x, f);
     const ty = last ? sy : fy(seg.to.y);
     if (seg.kind === 'line') {
-      if (!last && (tx !== x || ty !== y)) ops.push(`${n(tx - x)} ${n(ty - y)} l`); // closepath draws the closing line
+      if (!last && (tx !== x || ty !== y)) ops.line(`${n(tx - x)} ${n(ty - y)} l`); // closepath draws the closing line
     } else if (seg.kind === 'arc' && isCircular(seg)) {
       // An arc that ends where it starts draws nothing.
-      if (tx !== x || ty !== y) ops.push(arcOp(x, y, tx, ty, seg, f));
+      if (tx !== x || ty !== y) ops.line(arcOp(x, y, tx, ty, seg, f));
     } else if (seg.kind === 'arc') {
       // PostScript's arcs are circular: an ellipse's are cubics of at most 90°.
       const pieces = arcToCubics(from, { ...seg, to });
@@ -131,9 +138,7 @@ function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed
     y = ty;
     from = to;
   });
-  if (!open) ops.push('z');
-  // One operator a line: DSC wants lines under 256 characters, and a newline costs what a space does.
-  return ops.join('\n');
+  if (!open) ops.line('z');
 }
 
 const degrees = fixed(4, 'EPS');

@@ -1,6 +1,7 @@
 import { arcToCubics } from '../arc.js';
 import type { Color, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
+import { Pieces } from './pieces.js';
 import { formatLength, type OutputSize, pageOf, pointsPerPixel } from './size.js';
 
 /** Options of {@link toPdf}. */
@@ -60,7 +61,10 @@ export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array 
   for (const offset of offsets) file += `${String(offset).padStart(10, '0')} 00000 n \n`;
   file += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   // Every character is below 256, so one char is one byte and the offsets above are byte offsets.
-  return Uint8Array.from(file, (ch) => ch.charCodeAt(0));
+  // Copied a character at a time: Uint8Array.from(file, ...) would first hold every one in an array.
+  const bytes = new Uint8Array(file.length);
+  for (let i = 0; i < file.length; i++) bytes[i] = file.charCodeAt(i);
+  return bytes;
 }
 
 /**
@@ -68,23 +72,24 @@ export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array 
  * or both.
  */
 function contentStream(model: VectorImage, w: string, h: string, f: Fixed, opacities: number[]): string {
-  const ops: string[] = [];
-  if (model.background) ops.push(`${rgb(model.background)} rg`, `0 0 ${w} ${h} re`, 'f');
+  const ops = new Pieces();
+  if (model.background) ops.line(`${rgb(model.background)} rg`, `0 0 ${w} ${h} re`, 'f');
   for (const layer of model.layers) {
     const paths = layer.subpaths.filter((s) => s.segments.length > 0);
     if (paths.length === 0) continue;
     const color = rgb(layer.color);
     // A semi-transparent layer paints in a graphics state of its own, saved and restored around it.
-    if (layer.opacity !== undefined) ops.push('q', `/A${opacities.indexOf(layer.opacity)} gs`);
-    ops.push(`${color} rg`);
+    if (layer.opacity !== undefined) ops.line('q', `/A${opacities.indexOf(layer.opacity)} gs`);
+    ops.line(`${color} rg`);
     // Strokes end and turn round (1 J, 1 j), as the SVG's do.
     if (layer.stroke !== undefined)
-      ops.push(`${color} RG`, `${formatUnits(toUnits(layer.stroke, f), f)} w 1 J 1 j`);
+      ops.line(`${color} RG`, `${formatUnits(toUnits(layer.stroke, f), f)} w 1 J 1 j`);
     for (const subpath of paths) subpathOps(subpath, model.height, f, ops);
-    ops.push(layer.stroke === undefined ? 'f' : layer.fill === false ? 'S' : 'B');
-    if (layer.opacity !== undefined) ops.push('Q');
+    ops.line(layer.stroke === undefined ? 'f' : layer.fill === false ? 'S' : 'B');
+    if (layer.opacity !== undefined) ops.line('Q');
   }
-  return ops.join('\n');
+  // Operators a line, the last one's line feed left out (it belongs to `endstream`).
+  return ops.text().slice(0, -1);
 }
 
 function formatAlpha(a: number): string {
@@ -96,22 +101,22 @@ function rgb({ r, g, b }: Color): string {
 }
 
 /** One subpath, y flipped: PDF's y axis points up from the page's bottom edge. */
-function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed, ops: string[]): void {
+function subpathOps({ start, segments, open }: Subpath, height: number, f: Fixed, ops: Pieces): void {
   const pt = (p: { x: number; y: number }) =>
     `${formatUnits(toUnits(p.x, f), f)} ${formatUnits(toUnits(height - p.y, f), f)}`;
-  ops.push(`${pt(start)} m`);
+  ops.line(`${pt(start)} m`);
   let from = start;
   segments.forEach((seg, i) => {
     const last = !open && i === segments.length - 1;
     // The model ends a closed subpath at its start; writing the start itself makes that exact.
     const to = last ? start : seg.to;
-    if (seg.kind === 'cubic') ops.push(`${pt(seg.c1)} ${pt(seg.c2)} ${pt(to)} c`);
+    if (seg.kind === 'cubic') ops.line(`${pt(seg.c1)} ${pt(seg.c2)} ${pt(to)} c`);
     else if (seg.kind === 'arc') {
       // PDF has no arc operator: cubics of at most 90°, within 0.03 % of the radius.
       for (const cubic of arcToCubics(from, { ...seg, to }))
-        ops.push(`${pt(cubic.c1)} ${pt(cubic.c2)} ${pt(cubic.to)} c`);
-    } else if (!last) ops.push(`${pt(to)} l`); // `h` draws the closing line
+        ops.line(`${pt(cubic.c1)} ${pt(cubic.c2)} ${pt(cubic.to)} c`);
+    } else if (!last) ops.line(`${pt(to)} l`); // `h` draws the closing line
     from = to;
   });
-  if (!open) ops.push('h');
+  if (!open) ops.line('h');
 }

@@ -15,6 +15,12 @@ export interface FileWorkers {
   close(): Promise<void>;
 }
 
+/**
+ * Each file thread's heap: the largest file the export bound lets through (MAX_EXPORT_BYTES, a DXF
+ * of 64 MB) is written in about half of it.
+ */
+export const FILE_MEMORY_MB = 512;
+
 export function openFileWorkers(options: { threads: number; memoryMb: number; idleMs: number }): FileWorkers {
   const threads = openThreadPool({
     task: new URL('./file-task.js', import.meta.url),
