@@ -91,7 +91,7 @@ const envSchema = z.object({
    */
   THREAD_IDLE_MS: intFrom(10_000, 100),
   /** A trace running longer is stopped and retried, then failed. */
-  TRACE_TIMEOUT_MS: intFrom(120_000, 1),
+  TRACE_TIMEOUT_MS: intFrom(60_000, 1),
   /** Heap limit of each trace worker thread. */
   TRACE_MEMORY_MB: intFrom(2048, 64),
   /** Attempts before a conversion whose worker crashed or timed out is failed. */

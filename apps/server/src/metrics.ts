@@ -61,7 +61,7 @@ export function openMetrics(db: Db, clock: Clock): Metrics {
     }),
     traceFailures: new Counter({
       name: 'vectrace_trace_failures_total',
-      help: 'Trace attempts that did not complete, by reason (time_limit and unexpected are retried).',
+      help: 'Trace attempts that did not complete, by reason (unexpected ones are retried).',
       labelNames: ['reason'],
       registers,
     }),

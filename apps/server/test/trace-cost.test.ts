@@ -22,7 +22,7 @@ const attemptsOf = async (server: TestServer, id: string) =>
       .executeTakeFirstOrThrow()
   ).attempts;
 
-describe('trace cost (check 42)', () => {
+describe('trace cost (checks 42 and 58)', () => {
   it('a 7000 x 7000 one-pixel checkerboard (a small PNG) is traced smaller, at the first attempt, and the result says so', async () => {
     const side = 7000;
     // A checkerboard over the top three quarters, a black band below: at half size the
@@ -58,5 +58,25 @@ describe('trace cost (check 42)', () => {
     const done = await convert(new Client(server.url), await logoPng(300));
     expect(done.status).toBe('completed');
     expect(done.notice).toBeNull();
+  });
+
+  it('true shapes on a photo of noise in 32 colors are refused with what to change, at the first attempt', async () => {
+    const side = 400;
+    const rgb = Buffer.alloc(side * side * 3);
+    let seed = 3;
+    for (let i = 0; i < rgb.length; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      rgb[i] = seed >>> 24;
+    }
+    const jpeg = await sharp(rgb, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const server = await serverWith();
+    const failed = await convert(new Client(server.url), jpeg, 'noise.jpg', { colors: 32, shapes: true });
+    expect(failed.status).toBe('failed');
+    expect(failed.errorMessage).toMatch(
+      /^This image has too much fine detail for true shapes \(\d+ outlines\): turn off True shapes, or trace it with fewer colors or the draft quality$/,
+    );
+    expect(await attemptsOf(server, failed.id)).toBe(1);
   });
 });

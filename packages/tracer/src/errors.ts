@@ -1,6 +1,7 @@
 /**
  * Why an image was refused: not a PNG or JPEG by its bytes, undecodable, over the pixel limit,
- * pixel data that does not fit its size, a setting out of range, or an SVG that is not the engine's own.
+ * pixel data that does not fit its size, a setting out of range, an SVG that is not the engine's
+ * own, or more detail than the settings asked can take on within a trace's budget.
  */
 export type TraceErrorCode =
   | 'unsupported-type'
@@ -8,7 +9,8 @@ export type TraceErrorCode =
   | 'too-large'
   | 'invalid-image'
   | 'invalid-settings'
-  | 'invalid-svg';
+  | 'invalid-svg'
+  | 'too-detailed';
 
 /** An error a person can act on, with a stable code for programs. */
 export class TraceError extends Error {

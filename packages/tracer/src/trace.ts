@@ -51,7 +51,7 @@ import {
   offsetPixels,
   type TraceSettings,
 } from './settings.js';
-import { fitShapes } from './shapes/fit-shapes.js';
+import { assertShapesWithinBudget, fitShapes } from './shapes/fit-shapes.js';
 import { validSettings } from './validate.js';
 
 /**
@@ -139,7 +139,10 @@ export function trace(
   if (read && invert) traced = inPictureColors(traced.layers, lines?.colors ?? lightAndDark(original));
   if (lightLines) reading = { mode: 'bw', kind: 'light-lines' };
   let layers = factor > 1 ? scaleLayers(traced.layers, factor, { gapFiller: false }) : traced.layers;
-  if (full.shapes && mode !== 'pixel') layers = timed(timings, 'shapes', () => fitShapes(layers));
+  if (full.shapes && mode !== 'pixel') {
+    assertShapesWithinBudget(layers);
+    layers = timed(timings, 'shapes', () => fitShapes(layers));
+  }
   // The page grows round the image by what the cut contour needs to lie on it.
   let margin = 0;
   if (full.cutContour) {

@@ -6,10 +6,11 @@ import dxfParserModule, {
 } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
 import { type ArcSegment, arcBulge, arcGeometry, arcToCubics, flattenArc } from '../src/arc.js';
+import { TraceError } from '../src/errors.js';
 import { flattenSubpath } from '../src/export/flatten.js';
 import { readSvg, toDxf, toEps, toPdf, toSvg } from '../src/export/index.js';
 import type { Point, Segment, Subpath, VectorImage } from '../src/model.js';
-import { fitShapes } from '../src/shapes/fit-shapes.js';
+import { assertShapesWithinBudget, fitShapes, MAX_SHAPE_SAMPLES } from '../src/shapes/fit-shapes.js';
 import { trace } from '../src/trace.js';
 import { rasterOf } from './helpers/raster.js';
 import { rasterizeEps, rasterizePdf } from './helpers/rasterize.js';
@@ -150,6 +151,46 @@ describe('arc geometry', () => {
   it('gives a clockwise arc on screen a negative bulge: counterclockwise is positive in y-up DXF', () => {
     expect(arcBulge(from, arc)).toBeCloseTo(-Math.tan(Math.PI / 8), 9);
     expect(arcBulge(from, { ...arc, sweep: false })).toBeCloseTo(Math.tan(Math.PI / 8), 9);
+  });
+});
+
+describe('the budget of true shapes', () => {
+  // Squares of side 10: 40 px of outline, sampled every 0.1 px (length / 400), 400 samples each.
+  const squares = (count: number) => [
+    {
+      color: { r: 0, g: 0, b: 0 },
+      subpaths: Array.from({ length: count }, (_, i): Subpath => {
+        const x = (i % 100) * 12;
+        const y = Math.floor(i / 100) * 12;
+        const to = (dx: number, dy: number): Segment => ({ kind: 'line', to: { x: x + dx, y: y + dy } });
+        return { start: { x, y }, segments: [to(10, 0), to(10, 10), to(0, 10), to(0, 0)] };
+      }),
+    },
+  ];
+  const most = MAX_SHAPE_SAMPLES / 400;
+
+  it('takes outlines up to the most samples it fits, and refuses more with what to change', () => {
+    expect(() => assertShapesWithinBudget(squares(most))).not.toThrow();
+    expect(() => assertShapesWithinBudget(squares(most + 10))).toThrow(
+      new TraceError(
+        'too-detailed',
+        `This image has too much fine detail for true shapes (${most + 10} outlines): turn off True shapes, or trace it with fewer colors or the draft quality`,
+      ),
+    );
+  });
+
+  it('refuses true shapes on a trace of noise before fitting them', () => {
+    const side = 360;
+    const data = new Uint8Array(side * side * 4);
+    let seed = 5;
+    for (let i = 0; i < data.length; i++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      data[i] = i % 4 === 3 ? 255 : seed >>> 24;
+    }
+    const noise = { width: side, height: side, data };
+    expect(() => trace(noise, { mode: 'color', colors: 32, shapes: true })).toThrow(
+      /too much fine detail for true shapes/,
+    );
   });
 });
 

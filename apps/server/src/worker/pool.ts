@@ -58,4 +58,5 @@ export function openTracePool(options: {
   };
 }
 
-const duration = (ms: number) => (ms < 10_000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
+/** A time limit in words: "1500 ms", "60 s". */
+export const duration = (ms: number) => (ms < 10_000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);

@@ -17,6 +17,7 @@ import {
 import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
 import {
   ClaimLostError,
+  duration,
   PoolClosedError,
   TraceAbortedError,
   TraceOutOfMemoryError,
@@ -26,7 +27,8 @@ import {
 /**
  * Traces one claimed conversion: read the upload, decode it (sharp, off the event loop), trace it
  * in a worker thread, store the SVG, record the outcome. A refused image fails at once with the
- * engine's reason; a stopped or crashed trace is retried until its attempts run out.
+ * engine's reason, as does one that ran out of its own time or memory (it would again); a crashed
+ * trace is retried until its attempts run out.
  */
 export function conversionRunner(deps: {
   db: Db;
@@ -38,6 +40,8 @@ export function conversionRunner(deps: {
   leaseMs: number;
   /** Each trace worker's memory limit, for the message of a trace that ran out of it. */
   memoryMb: number;
+  /** Each trace's time limit, for the message of a trace that broke it. */
+  timeoutMs: number;
   /** The retention in words, for the message of a conversion whose upload is gone. */
   keptFor: string;
   log: FastifyBaseLogger;
@@ -111,9 +115,15 @@ export function conversionRunner(deps: {
         log.warn({ conversionId: id }, 'trace ran out of memory; conversion failed');
         return await failConversion(db, claim, outOfMemoryMessage(deps.memoryMb), clock());
       }
-      failed(err instanceof TraceAbortedError ? 'time_limit' : 'unexpected');
-      const reason = err instanceof TraceAbortedError ? err.message : 'failed unexpectedly';
-      if (!(err instanceof TraceAbortedError)) log.error({ err, conversionId: id }, 'trace failed');
+      if (err instanceof TraceAbortedError) {
+        // Its own budget: the same image and settings would take as long again.
+        failed('time_limit');
+        log.warn({ conversionId: id }, 'trace broke its time limit; conversion failed');
+        return await failConversion(db, claim, timeLimitMessage(deps.timeoutMs), clock());
+      }
+      failed('unexpected');
+      log.error({ err, conversionId: id }, 'trace failed');
+      const reason = 'failed unexpectedly';
       if (row.attempts >= deps.maxAttempts) {
         return await failConversion(db, claim, tracingFailedMessage(reason, row.attempts), clock());
       }
@@ -148,6 +158,10 @@ export const retryDelayMs = (attempts: number) => 2000 * 4 ** Math.max(0, attemp
 /** Why a conversion failed at once: an image that ran out of memory would run out again. */
 export const outOfMemoryMessage = (memoryMb: number) =>
   `This image needs more memory to trace than the ${memoryMb} MB a trace is given. Try the draft quality or a smaller image.`;
+
+/** Why a conversion failed at once: a trace that broke its time limit would break it again. */
+export const timeLimitMessage = (timeoutMs: number) =>
+  `This image took longer to trace than the ${duration(timeoutMs)} a trace is given. Try fewer colors, the draft quality or a smaller image.`;
 
 /** What to tell about a result traced smaller than its image. */
 export const reducedNotice = (factor: number) =>

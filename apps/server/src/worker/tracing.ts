@@ -38,6 +38,7 @@ export function startTracing(deps: {
       maxAttempts: config.trace.maxAttempts,
       leaseMs: config.leaseMs,
       memoryMb: config.trace.memoryMb,
+      timeoutMs: config.trace.timeoutMs,
       keptFor: keptForWords(config),
     }),
   );

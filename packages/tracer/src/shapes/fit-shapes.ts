@@ -1,4 +1,5 @@
 import { type ArcSegment, arcGeometry, pointAt, tangentAt } from '../arc.js';
+import { TraceError } from '../errors.js';
 import type { Layer, Point, Segment, Subpath } from '../model.js';
 import { assemble } from './assemble.js';
 import { roundCorners } from './fillet.js';
@@ -37,6 +38,33 @@ const THIN = 8;
 const MIN_SWEEP = (20 * Math.PI) / 180;
 
 /**
+ * The most samples the shapes of one result are fitted on. Fitting takes 3-10 µs a sample (a
+ * logo's smooth outlines 3, a photo's wiggly ones 10): about 25 s at most. A logo or a drawing
+ * has tens of thousands to a million; a photo in 32 colors two million and more, a 900 px square
+ * of noise tens of millions (it took over 200 CPU-seconds).
+ */
+export const MAX_SHAPE_SAMPLES = 2_500_000;
+
+/**
+ * Refuses, with what to change, true shapes for a result whose outlines would take more than
+ * MAX_SHAPE_SAMPLES to fit: lines, circles and arcs are for logos and drawings, not for the
+ * grain of a photo or noise.
+ */
+export function assertShapesWithinBudget(layers: Layer[]): void {
+  let samples = 0;
+  for (const layer of layers) {
+    for (const subpath of layer.subpaths)
+      samples += subpathLength(subpath) / sampleSpacing(subpathLength(subpath));
+  }
+  if (samples <= MAX_SHAPE_SAMPLES) return;
+  const outlines = layers.reduce((sum, layer) => sum + layer.subpaths.length, 0);
+  throw new TraceError(
+    'too-detailed',
+    `This image has too much fine detail for true shapes (${outlines} outlines): turn off True shapes, or trace it with fewer colors or the draft quality`,
+  );
+}
+
+/**
  * Replaces what the curves draw by the shapes they are: a closed curve that stays near one
  * circle by two arcs, and elsewhere each stretch that is straight by a line and each that follows
  * a circle by an arc, between the curve's corners; the rest stays as it was. Outlines keep their
@@ -52,13 +80,9 @@ export function fitShapes(layers: Layer[]): Layer[] {
 /** One subpath's shapes; `stroke`, the width its layer is stroked with, if it is. */
 export function fitSubpath(subpath: Subpath, stroke?: number): Subpath {
   if (subpath.segments.length === 0) return subpath;
-  const length = subpath.segments.reduce(
-    (sum, seg, i) => sum + Math.hypot(seg.to.x - fromOf(subpath, i).x, seg.to.y - fromOf(subpath, i).y),
-    0,
-  );
+  const length = subpathLength(subpath);
   if (!(length > 0)) return subpath;
-  // Dense enough for small outlines, at most every half pixel.
-  const spacing = Math.min(0.5, Math.max(0.05, length / 400));
+  const spacing = sampleSpacing(length);
   const s = sampleSubpath(subpath, spacing);
   const corners = cornerSamples(subpath, s);
   if (!subpath.open) {
@@ -102,6 +126,17 @@ function thickness(s: Samples, stroke: number | undefined): number {
   }
   return length > 0 ? Math.abs(area) / length : 0;
 }
+
+/** The length of a subpath's chords, px. */
+function subpathLength(subpath: Subpath): number {
+  return subpath.segments.reduce(
+    (sum, seg, i) => sum + Math.hypot(seg.to.x - fromOf(subpath, i).x, seg.to.y - fromOf(subpath, i).y),
+    0,
+  );
+}
+
+/** The distance between samples of an outline this long: dense enough for small ones, at most every half pixel. */
+const sampleSpacing = (length: number) => Math.min(0.5, Math.max(0.05, length / 400));
 
 const fromOf = ({ start, segments }: Subpath, i: number): Point =>
   i === 0 ? start : (segments[i - 1] as Segment).to;
