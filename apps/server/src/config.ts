@@ -14,6 +14,8 @@ export class ConfigError extends Error {
   }
 }
 
+/** OWNER_TRACES when none is set and none is implied: more than any deployment traces at once. */
+const NO_OWNER_LIMIT = 1_000_000;
 const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 // Every environment variable the server reads, with the defaults that run the embedded stack.
@@ -90,11 +92,18 @@ const envSchema = z.object({
    * leaves a gigabyte behind); the next one starts in a fraction of a second.
    */
   THREAD_IDLE_MS: intFrom(10_000, 100),
-  /** A trace running longer is stopped and retried, then failed. */
+  /**
+   * Conversions of one owner traced at once, in the whole deployment, so that one owner's costly
+   * traces always leave a worker for everyone else. Default: one fewer than this process's
+   * TRACE_WORKERS when it traces two or more at once; none otherwise (scaled out, set it to one
+   * fewer than the traces all worker processes run at once).
+   */
+  OWNER_TRACES: intFrom(0, 0),
+  /** A trace running longer is stopped and failed: the same image would take as long again. */
   TRACE_TIMEOUT_MS: intFrom(60_000, 1),
   /** Heap limit of each trace worker thread. */
   TRACE_MEMORY_MB: intFrom(2048, 64),
-  /** Attempts before a conversion whose worker crashed or timed out is failed. */
+  /** Attempts before a conversion whose worker crashed is failed. */
   TRACE_MAX_ATTEMPTS: intFrom(3, 1),
   /** Uploads and results are deleted this long after upload (the promise is 24 hours). */
   RETENTION_MINUTES: intFrom(23 * 60, 1),
@@ -234,7 +243,7 @@ export interface Config {
   redis: { url: string; prefix: string } | undefined;
   leaseMs: number;
   healthPort: number | undefined;
-  trace: { workers: number; timeoutMs: number; memoryMb: number; maxAttempts: number };
+  trace: { workers: number; ownerTraces: number; timeoutMs: number; memoryMb: number; maxAttempts: number };
   previewWorkers: number;
   threadIdleMs: number;
   retentionMs: number;
@@ -329,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     healthPort: e.HEALTH_PORT,
     trace: {
       workers: e.TRACE_WORKERS,
+      ownerTraces: e.OWNER_TRACES || (e.TRACE_WORKERS >= 2 ? e.TRACE_WORKERS - 1 : NO_OWNER_LIMIT),
       timeoutMs: e.TRACE_TIMEOUT_MS,
       memoryMb: e.TRACE_MEMORY_MB,
       maxAttempts: e.TRACE_MAX_ATTEMPTS,

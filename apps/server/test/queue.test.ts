@@ -56,6 +56,35 @@ describe('the queue', () => {
     expect(rows.length).toBe(200 + 2);
   }, 120_000);
 
+  it('one owner’s costly traces never hold every worker: another owner’s conversion starts while they run (check 59)', async () => {
+    // Two workers: an owner traces one conversion at a time (OWNER_TRACES, one fewer than the workers).
+    server = await startTestServer({ env: { TRACE_WORKERS: '2' } });
+    const heavy = new Client(server.url);
+    await register(heavy);
+    const other = new Client(server.url);
+    await register(other);
+    const noise = await noisePng(1600);
+    const costly: string[] = [];
+    for (let i = 0; i < 3; i++) costly.push((await startConversion(heavy, noise)).body.id);
+    const logo = (await startConversion(other, await logoPng(512))).body.id;
+    expect((await settled(other, logo)).status).toBe('completed');
+    for (const id of costly) expect((await settled(heavy, id, 60_000)).status).toBe('completed');
+    const rows = await server.deps.db
+      .selectFrom('conversions')
+      .select(['id', 'processingStartedAt', 'completedAt'])
+      .execute();
+    const span = new Map(
+      rows.map((r) => [r.id, [Date.parse(r.processingStartedAt ?? ''), Date.parse(r.completedAt ?? '')]]),
+    );
+    const [logoStart] = span.get(logo) ?? [];
+    const heavySpans = costly.map((id) => span.get(id) ?? []).sort((a, b) => a[0] - b[0]);
+    // The logo started on the free worker before the first costly trace ended...
+    expect(logoStart).toBeLessThan(heavySpans[0][1]);
+    // ...and the costly ones ran one after another, never two at once.
+    for (let i = 1; i < heavySpans.length; i++)
+      expect(heavySpans[i][0]).toBeGreaterThanOrEqual(heavySpans[i - 1][1]);
+  }, 120_000);
+
   it('starting conversions is rate-limited per address, with a message saying when to retry', async () => {
     server = await startTestServer({ env: { CONVERSIONS_PER_MINUTE: '3' } });
     const client = new Client(server.url);

@@ -16,17 +16,45 @@ export interface Claim {
   token: string;
 }
 
+/** How many conversions of the owner of the conversion in the query are tracing. */
+function tracingOfOwner(eb: ExpressionBuilder<Database, 'conversions'>) {
+  return eb
+    .selectFrom('conversions as tracing')
+    .select((t) => t.fn.countAll<number>().as('n'))
+    .where('tracing.status', '=', 'processing')
+    .where((t) =>
+      t.or([
+        t.and([
+          t('conversions.userId', 'is not', null),
+          t('tracing.userId', '=', t.ref('conversions.userId')),
+        ]),
+        t.and([
+          t('conversions.userId', 'is', null),
+          t('tracing.userId', 'is', null),
+          t('tracing.visitorId', '=', t.ref('conversions.visitorId')),
+        ]),
+      ]),
+    );
+}
+
 /** A claim token that says which process made it, for the logs and a person reading the table. */
 export const claimToken = () => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 const leaseEnd = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseMs).toISOString();
 
 /**
- * Takes the next pending conversion (Pro first, then by turn, then oldest; see queuePosition) and
- * marks it processing under a lease, atomically: two claimers never get the same row
- * (PostgreSQL skips rows another claim has locked; SQLite runs one writer at a time).
+ * Takes the next pending conversion (Pro first, then by turn, then oldest; see queuePosition) of
+ * an owner tracing fewer than `ownerTraces` (so that one owner's costly traces never hold every
+ * worker: another owner's conversion starts when a worker is free, not when the first owner's
+ * traces end), and marks it processing under a lease, atomically: two claimers never get the same
+ * row (PostgreSQL skips rows another claim has locked; SQLite runs one writer at a time).
  */
-export async function claimNextConversion(db: Db, now: Date, leaseMs: number): Promise<Claim | undefined> {
+export async function claimNextConversion(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+  ownerTraces: number,
+): Promise<Claim | undefined> {
   const postgres = dialectOf(db) === 'postgres';
   const token = claimToken();
   const row = await db
@@ -46,6 +74,7 @@ export async function claimNextConversion(db: Db, now: Date, leaseMs: number): P
         .select('id')
         .where('status', '=', 'pending')
         .where((w) => w.or([w('retryAt', 'is', null), w('retryAt', '<=', now.toISOString())]))
+        .where((w) => w(tracingOfOwner(w), '<', ownerTraces))
         .orderBy('priority', 'desc')
         .orderBy('queueRound')
         .orderBy('createdAt')

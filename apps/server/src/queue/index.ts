@@ -13,7 +13,7 @@ export function openJobQueue(
   clock: Clock,
   onError: (err: unknown, conversionId?: string) => void,
 ): JobQueue {
-  const claimNext = () => claimNextConversion(db, clock(), config.leaseMs);
+  const claimNext = () => claimNextConversion(db, clock(), config.leaseMs, config.trace.ownerTraces);
   if (config.redis) {
     return bullmqQueue({
       ...config.redis,
