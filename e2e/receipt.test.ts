@@ -113,4 +113,42 @@ describe('a receipt and a way back to a $1 purchase', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'This conversion has been deleted' }));
     await visible(page.getByText(/Please upload the image again to convert it/));
   });
+
+  test('a link is ended from the receipt, after asking, and by its owner beside the download; an ended link says so', async () => {
+    const buyer = await site.newTab();
+    await open(buyer.page, '/');
+    const id = await convertLogo(buyer.page, (created) => site.markPaid(created));
+    const linkNow = async () => {
+      const answer = await buyer.page.request.get(`/api/conversions/${id}/receipt-link`);
+      return ((await answer.json()) as { url: string }).url;
+    };
+    const url = await linkNow();
+
+    // The receipt's second link asks first; ending is a button.
+    const holder = await site.newTab();
+    await holder.page.goto(`${url}&end=1`);
+    await visible(holder.page.getByRole('heading', { level: 1, name: 'End this link?' }));
+    expect(await axeViolations(holder.page)).toEqual([]);
+    await screenshot(holder.page, 'restore-end-link');
+    await action(holder.page, 'End this link').click();
+    await visible(holder.page.getByRole('heading', { level: 1, name: 'This link is ended' }));
+
+    const late = await site.newTab();
+    late.expectFailedRequest(410, /\/api\/restore$/);
+    await late.page.goto(url);
+    await visible(late.page.getByRole('heading', { level: 1, name: 'This link has been ended' }));
+
+    // The buyer still has the file, and a new link, which they end from the converter.
+    await buyer.page.reload();
+    const field = await visible(linkField(buyer.page));
+    const renewed = await linkNow();
+    expect(renewed).not.toBe(url);
+    await expect.poll(() => field.inputValue(), { timeout: uiTimeout }).toBe(renewed);
+    await action(buyer.page, 'End this link').click();
+    await visible(buyer.page.getByRole('dialog', { name: 'End this link?' }));
+    await action(buyer.page, 'End link').click();
+    await expectToast(buyer.page, 'Link ended');
+    await expect.poll(() => field.inputValue(), { timeout: uiTimeout }).not.toBe(renewed);
+    await visible(action(buyer.page, 'Download SVG'));
+  });
 });

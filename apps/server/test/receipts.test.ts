@@ -209,6 +209,61 @@ describe('without SMTP_URL, mail is kept in the outbox', () => {
     const elsewhere = new Client(server.url);
     expect((await restore(elsewhere, link)).status).toBe(200);
     expect((await elsewhere.get(`/api/download/${conversion.id}`)).status).toBe(200);
+    // The receipt's second link asks to end the first.
+    expect(kept.text).toContain(`Shared it by mistake? End the link here`);
+    expect(kept.text).toContain(`${link}&end=1`);
+  });
+
+  it('a link its holder ends answers 410 everywhere and takes back what it opened; the owner keeps the file and a new link (check 63)', async () => {
+    const owner = await userWithConversions(server);
+    await payInSandbox(owner.client, owner.conversion.id);
+    const linkOf = async () =>
+      (await owner.client.get<ReceiptLinkAnswer>(`/api/conversions/${owner.conversion.id}/receipt-link`)).body
+        .url;
+    const url = await linkOf();
+    const holder = new Client(server.url);
+    expect((await restore(holder, url)).status).toBe(200);
+    const retuned = await holder.post<Conversion>('/api/conversions', {
+      originalFileName: 'logo.png',
+      originalFileUrl: owner.conversion.originalFileUrl,
+      settings: { threshold: 60 },
+    });
+    expect((await settled(holder, retuned.body.id)).paymentStatus).toBe('paid');
+
+    // A forged link ends nothing; the link itself does.
+    const { id, sig } = linkParts(url);
+    expect((await holder.post('/api/restore/end', { conversion_id: id, sig: tampered(sig) })).status).toBe(
+      403,
+    );
+    expect((await holder.post('/api/restore/end', { conversion_id: id, sig })).status).toBe(204);
+
+    const opened = await restore(new Client(server.url), url);
+    expect(opened.status).toBe(410);
+    expect(opened.body).toMatchObject({
+      code: 'link_ended',
+      message: expect.stringMatching(/^This link has been ended/),
+    });
+    expect((await holder.get(`/api/conversions/${owner.conversion.id}`)).status).toBe(404);
+    expect((await holder.get(`/api/download/${retuned.body.id}`)).status).toBe(402);
+
+    expect((await owner.client.get(`/api/download/${owner.conversion.id}`)).status).toBe(200);
+    const renewed = await linkOf();
+    expect(renewed).not.toBe(url);
+    expect((await restore(new Client(server.url), renewed)).status).toBe(200);
+  });
+
+  it('its owner ends the link from the converter: the old one answers 410, the next one works', async () => {
+    const owner = await userWithConversions(server);
+    await payInSandbox(owner.client, owner.conversion.id);
+    const path = `/api/conversions/${owner.conversion.id}/receipt-link`;
+    const url = (await owner.client.get<ReceiptLinkAnswer>(path)).body.url;
+    // Nobody else ends it from there.
+    expect((await new Client(server.url).request('DELETE', path)).status).not.toBe(204);
+    expect((await restore(new Client(server.url), url)).status).toBe(200);
+    expect((await owner.client.request('DELETE', path)).status).toBe(204);
+    expect((await restore(new Client(server.url), url)).status).toBe(410);
+    const renewed = (await owner.client.get<ReceiptLinkAnswer>(path)).body.url;
+    expect((await restore(new Client(server.url), renewed)).status).toBe(200);
   });
 
   it("a link holder re-tunes the image without paying again; the owner's account deletion takes it all away", async () => {

@@ -36,6 +36,8 @@ export const apiPaths = {
   download: (id: string) => `/api/download/${id}`,
   downloadsZip: '/api/downloads/zip',
   restore: '/api/restore',
+  /** Ends a receipt link, for whoever holds it: `{ conversion_id, sig }`, as `restore` takes. */
+  endRestoreLink: '/api/restore/end',
 
   paymentConfig: '/api/config',
   createPaymentIntent: '/api/create-payment-intent',

@@ -27,8 +27,11 @@ export const apiErrorCodes = [
   'unavailable',
 ] as const;
 
-/** The codes only the site answers: refused as another site's request or a spent link, a state that clashes. */
-export const siteErrorCodes = ['forbidden', 'conflict'] as const;
+/**
+ * The codes only the site answers: refused as another site's request or a spent link, a state
+ * that clashes, a receipt link its holder ended.
+ */
+export const siteErrorCodes = ['forbidden', 'conflict', 'link_ended'] as const;
 
 /** Every error's code, site and `/api/v1`: stable, for code to branch on (the message is for people). */
 export const errorCodeSchema = z.enum([...apiErrorCodes, ...siteErrorCodes]);

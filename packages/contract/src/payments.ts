@@ -116,6 +116,8 @@ export interface SandboxPortalSession {
 /**
  * `GET /api/conversions/{id}/receipt-link`: the link the receipt carries, for the owner of a paid
  * conversion. Opened in any browser, it brings the conversion back there until it is deleted.
+ * `DELETE` ends it (and every other link to the same image: they answer 410, and the browsers they
+ * opened it in lose it); the next `GET` gives a new one.
  */
 export interface ReceiptLinkAnswer {
   url: string;

@@ -16,6 +16,7 @@ import * as reading from './migrations/009-reading.js';
 import * as tracedMode from './migrations/010-traced-mode.js';
 import * as receipts from './migrations/011-receipts.js';
 import * as unlockMails from './migrations/012-unlock-mails.js';
+import * as linkGenerations from './migrations/013-link-generations.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -33,6 +34,7 @@ const migrations = {
   '010-traced-mode': tracedMode,
   '011-receipts': receipts,
   '012-unlock-mails': unlockMails,
+  '013-link-generations': linkGenerations,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

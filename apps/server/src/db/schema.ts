@@ -56,6 +56,8 @@ export interface UploadsTable {
   deletedAt: string | null;
   /** Set when a conversion of it is paid for: every conversion of this upload downloads. */
   paidAt: string | null;
+  /** How many times its receipt links were ended: links signed with an older count answer 410. */
+  linkGeneration: Generated<number>;
 }
 
 export interface ConversionsTable {

@@ -45,7 +45,7 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
     : [toUnits(model.width, f) + 2 * margin, toUnits(model.height, f) + 2 * margin].map((u) =>
         formatUnits(u, f),
       );
-  const lines = [
+  const head = [
     '%!PS-Adobe-3.0 EPSF-3.0',
     '%%Creator: Vectrace',
     `%%BoundingBox: 0 0 ${Math.ceil(page.width * scale)} ${Math.ceil(page.height * scale)}`,
@@ -61,7 +61,7 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
     'Vectrace begin',
   ];
   const file = new Pieces();
-  file.line(...lines);
+  file.line(...head);
   if (options.size) file.line(`${formatLength(scale)} dup scale`);
   // The image's corner moves in by the margin; its drawing keeps the image's coordinates.
   if (margin) file.line(`${formatUnits(margin, f)} dup translate`);

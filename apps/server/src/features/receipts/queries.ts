@@ -61,3 +61,48 @@ export async function moveRestoredUploads(db: Db, visitorId: string, userId: str
     .execute();
   await db.deleteFrom('restoredUploads').where('owner', '=', from).execute();
 }
+
+/** The upload's link generation: what its receipt links are signed with now. */
+export async function linkGenerationOf(db: Db, uploadId: string): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select('linkGeneration')
+    .where('id', '=', uploadId)
+    .executeTakeFirst();
+  return row?.linkGeneration ?? 0;
+}
+
+/**
+ * Ends the upload's receipt links: every link signed so far answers 410, the browsers and accounts
+ * they opened the upload in no longer may, and what those re-tuned of it is no longer paid for (its
+ * owner keeps it all, and gets a new link).
+ */
+export async function endLinks(db: Db, uploadId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const upload = await tx
+      .updateTable('uploads')
+      .set((eb) => ({ linkGeneration: eb('linkGeneration', '+', 1) }))
+      .where('id', '=', uploadId)
+      .returning(['userId', 'visitorId'])
+      .executeTakeFirst();
+    await tx.deleteFrom('restoredUploads').where('uploadId', '=', uploadId).execute();
+    if (!upload) return;
+    // Another owner's conversion of the image (null-safe: a visitor's has no user, a user's may
+    // have no visitor).
+    await tx
+      .updateTable('conversions')
+      .set({ paymentStatus: 'unpaid', paidAt: null })
+      .where('uploadId', '=', uploadId)
+      .where('paymentStatus', '=', 'paid')
+      .where((eb) =>
+        upload.userId
+          ? eb.or([eb('userId', 'is', null), eb('userId', '<>', upload.userId)])
+          : eb.or([
+              eb('userId', 'is not', null),
+              eb('visitorId', 'is', null),
+              eb('visitorId', '<>', upload.visitorId ?? ''),
+            ]),
+      )
+      .execute();
+  });
+}

@@ -30,6 +30,9 @@ export function receiptMail(facts: ReceiptFacts): Mail {
     ...(facts.paymentId ? [['Payment reference', facts.paymentId] as [string, string]] : []),
   ];
   const keep = `The link opens the conversion in any browser, ready to download, until its files are deleted on ${inWords(facts.expiresAt)}. Anyone who has the link can download the file, so keep it to yourself.`;
+  const end = `${facts.link}&end=1`;
+  const ending =
+    'Shared it by mistake? End the link here: it stops opening the file everywhere, and the converter gives you a new one.';
   const text = [
     'Thank you for your purchase.',
     '',
@@ -39,6 +42,9 @@ export function receiptMail(facts: ReceiptFacts): Mail {
     facts.link,
     '',
     keep,
+    '',
+    ending,
+    end,
     '',
     'Vectrace',
   ].join('\n');
@@ -52,6 +58,7 @@ export function receiptMail(facts: ReceiptFacts): Mail {
 <table cellpadding="4">${rows}</table>
 <p><a href="${escapeHtml(facts.link)}">Find your file again from any browser</a><br>${escapeHtml(facts.link)}</p>
 <p>${escapeHtml(keep)}</p>
+<p>${escapeHtml(ending)}<br><a href="${escapeHtml(end)}">End this link</a></p>
 <p>Vectrace</p>
 </body></html>`;
   return { to: facts.to, subject: `Your Vectrace receipt: ${facts.fileName} (${price})`, text, html };

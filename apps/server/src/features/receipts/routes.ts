@@ -9,7 +9,8 @@ import { findOwnedConversion } from '../conversions/queries.js';
 import { toConversion } from '../conversions/to-conversion.js';
 import { routeLimits } from '../limits/index.js';
 import { expiredMessage } from '../retention/policy.js';
-import { restoreConversion } from './restore-conversion.js';
+import { endLinks, linkGenerationOf } from './queries.js';
+import { endLink, restoreConversion } from './restore-conversion.js';
 import { restoreLink } from './restore-link.js';
 
 const isPro = (request: FastifyRequest) => request.user?.planType === 'pro';
@@ -20,8 +21,9 @@ export async function receiptRoutes(root: FastifyInstance, deps: Deps): Promise<
   const { db, config } = deps;
 
   const byId = { schema: { params: idParamsSchema } };
-  app.get('/api/conversions/:id/receipt-link', byId, async (request): Promise<ReceiptLinkAnswer> => {
-    const row = await findOwnedConversion(db, request.params.id, requireOwner(request));
+  /** The paid conversion of the request's owner whose link is asked for. */
+  const paidOfOwner = async (request: FastifyRequest, id: string) => {
+    const row = await findOwnedConversion(db, id, requireOwner(request));
     if (!row) throw notFound();
     if (row.expiredAt) throw new AppError(410, 'gone', expiredMessage(config));
     if (row.paymentStatus !== 'paid') {
@@ -31,7 +33,18 @@ export async function receiptRoutes(root: FastifyInstance, deps: Deps): Promise<
         'This conversion is not paid for: its link comes with the payment.',
       );
     }
-    return { url: restoreLink(publicOrigin(request, config), config.secret, row.id) };
+    return row;
+  };
+  app.get('/api/conversions/:id/receipt-link', byId, async (request): Promise<ReceiptLinkAnswer> => {
+    const row = await paidOfOwner(request, request.params.id);
+    const generation = await linkGenerationOf(db, row.uploadId);
+    return { url: restoreLink(publicOrigin(request, config), config.secret, row.id, generation) };
+  });
+  // Its owner ends the link (and every other link to the image); the next GET gives a new one.
+  app.delete('/api/conversions/:id/receipt-link', byId, async (request, reply) => {
+    const row = await paidOfOwner(request, request.params.id);
+    await endLinks(db, row.uploadId);
+    return reply.code(204).send();
   });
 
   // A browser opening a link for the first time becomes a visitor, to hold what it opened.
@@ -41,6 +54,16 @@ export async function receiptRoutes(root: FastifyInstance, deps: Deps): Promise<
     async (request, reply) => {
       const row = await restoreConversion(deps, ensureOwner(request, reply, deps), request.body);
       return toConversion(db, row, isPro(request));
+    },
+  );
+
+  // Whoever holds a link may end it: the receipt's reader who shared it by mistake, say.
+  app.post(
+    '/api/restore/end',
+    { ...routeLimits(config).restore, schema: { body: restoreSchema } },
+    async (request, reply) => {
+      await endLink(deps, request.body);
+      return reply.code(204).send();
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { findUserById } from '../auth/queries.js';
 import { findConversion } from '../conversions/queries.js';
-import { takeReceipt } from './queries.js';
+import { linkGenerationOf, takeReceipt } from './queries.js';
 import { receiptMail } from './receipt-mail.js';
 import { restoreLink } from './restore-link.js';
 
@@ -24,7 +24,12 @@ export function sendReceipt(deps: Deps, conversionId: string): void {
       paidAt: row.paidAt,
       expiresAt: row.expiresAt,
       paymentId: row.paymentId,
-      link: restoreLink(deps.config.publicUrl ?? receipt.origin, deps.config.secret, row.id),
+      link: restoreLink(
+        deps.config.publicUrl ?? receipt.origin,
+        deps.config.secret,
+        row.id,
+        await linkGenerationOf(deps.db, row.uploadId),
+      ),
     });
   });
 }
