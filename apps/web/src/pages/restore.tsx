@@ -105,12 +105,7 @@ function EndLink({ id, sig }: { id: string; sig: string }) {
           It no longer opens the conversion, here or in any browser it was opened in. The converter where you
           paid still has the file, and a new link to it.
         </p>
-        <Button asChild size="lg">
-          <Link href="/">
-            <ArrowLeft aria-hidden="true" />
-            Go to the converter
-          </Link>
-        </Button>
+        <ToConverter />
       </CardPage>
     );
   }
@@ -161,13 +156,20 @@ function Failure({
             Try again
           </Button>
         ) : null}
-        <Button asChild size="lg" variant={failure.retry ? 'outline' : 'default'}>
-          <Link href="/">
-            <ArrowLeft aria-hidden="true" />
-            Go to the converter
-          </Link>
-        </Button>
+        <ToConverter variant={failure.retry ? 'outline' : 'default'} />
       </div>
     </>
+  );
+}
+
+/** The way back to the converter, where the paid file is. */
+function ToConverter({ variant = 'default' }: { variant?: 'default' | 'outline' }) {
+  return (
+    <Button asChild size="lg" variant={variant}>
+      <Link href="/">
+        <ArrowLeft aria-hidden="true" />
+        Go to the converter
+      </Link>
+    </Button>
   );
 }
