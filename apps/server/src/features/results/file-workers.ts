@@ -17,9 +17,11 @@ export interface FileWorkers {
 
 /**
  * Each file thread's heap: the largest file the export bound lets through (MAX_EXPORT_BYTES, a DXF
- * of 64 MB) is written in about half of it.
+ * of 64 MB) takes about 256 MB in a process of its own, but a thread of 512 or 768 MB still ran out
+ * on Node 24 while other work ran beside it; with 1 GB it never did. Threads end when idle
+ * (THREAD_IDLE_MS), so the heap is only held while files are written.
  */
-export const FILE_MEMORY_MB = 512;
+export const FILE_MEMORY_MB = 1024;
 
 export function openFileWorkers(options: { threads: number; memoryMb: number; idleMs: number }): FileWorkers {
   const threads = openThreadPool({
