@@ -72,6 +72,11 @@ const envSchema = z.object({
    * while held; past it, another process may take it over.
    */
   LEASE_MS: intFrom(30_000, 500),
+  /**
+   * /readyz answers 503, the store "low on space", while the data folder's disk has less free:
+   * room for the uploads and results that arrive before an operator can act.
+   */
+  STORE_MIN_FREE_MB: intFrom(1024, 0),
   /** Signs visitor cookies and upload URLs; generated once into DATA_DIR when unset. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -242,6 +247,8 @@ export interface Config {
   s3: S3Config | undefined;
   redis: { url: string; prefix: string } | undefined;
   leaseMs: number;
+  /** Free bytes below which the store reports itself low on space (local disk only). */
+  storeMinFreeBytes: number;
   healthPort: number | undefined;
   trace: { workers: number; ownerTraces: number; timeoutMs: number; memoryMb: number; maxAttempts: number };
   previewWorkers: number;
@@ -335,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Config(e),
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     leaseMs: e.LEASE_MS,
+    storeMinFreeBytes: e.STORE_MIN_FREE_MB * 1024 * 1024,
     healthPort: e.HEALTH_PORT,
     trace: {
       workers: e.TRACE_WORKERS,

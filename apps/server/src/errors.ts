@@ -7,7 +7,7 @@ import {
   PaymentProviderUnavailableError,
   PaymentRefusedError,
 } from './payments/payment-provider.js';
-import { ObjectNotFoundError, StorageUnavailableError } from './storage/object-store.js';
+import { ObjectNotFoundError, StorageFullError, StorageUnavailableError } from './storage/object-store.js';
 
 /** An error with the HTTP status to answer, a stable code and a message a person can act on. */
 export class AppError extends Error {
@@ -40,6 +40,10 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 /** What a person reads when the file storage fails: nothing of theirs is lost, try again. */
 const STORAGE_UNAVAILABLE =
   'Our file storage is unavailable right now, so this could not be done. Nothing was saved; please try again in a minute.';
+
+/** What a person reads when the disk is full: the service's problem, not their file's. */
+const STORAGE_FULL =
+  'Our file storage is full right now, so this could not be saved. The problem is on our side, not with your file: nothing was kept; please try again later.';
 
 /** How a group of routes answers errors: the site's, or the API's with its documented codes. */
 export interface ErrorScope {
@@ -110,8 +114,11 @@ function appErrorOf(error: FastifyError | AppError, request: FastifyRequest, sco
     return new AppError(404, 'not_found', 'This file is no longer available. Please upload the image again.');
   }
   if (error instanceof StorageUnavailableError) {
-    request.log.error({ err: error }, 'file storage unavailable');
-    return new AppError(503, 'unavailable', STORAGE_UNAVAILABLE, { 'retry-after': '60' });
+    const full = error instanceof StorageFullError;
+    request.log.error({ err: error }, full ? 'file storage full' : 'file storage unavailable');
+    return new AppError(503, 'unavailable', full ? STORAGE_FULL : STORAGE_UNAVAILABLE, {
+      'retry-after': full ? '300' : '60',
+    });
   }
   if (error instanceof PaymentRefusedError) return new AppError(402, 'payment_required', error.message);
   if (error instanceof PaymentObjectNotFoundError) return new AppError(404, 'not_found', error.message);

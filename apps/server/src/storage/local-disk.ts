@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,10 +9,15 @@ import {
   ObjectNotFoundError,
   type ObjectStore,
   ObjectTooLargeError,
+  StorageFullError,
   StorageUnavailableError,
 } from './object-store.js';
 
 const FOLDERS = ['uploads', 'vectors', 'previews'];
+
+/** Errors of the disk itself that name no path: a write that found no space, or a failing device. */
+const FULL = new Set(['ENOSPC', 'EDQUOT']);
+const DISK_FAULTS = new Set(['EIO', 'EROFS', 'EACCES', 'EPERM']);
 
 /** Objects as files under one folder; writes go to `.partial/` first and are renamed into place. */
 export function localDiskStore(root: string): ObjectStore {
@@ -20,11 +25,16 @@ export function localDiskStore(root: string): ObjectStore {
   const pathOf = (key: string) => join(root, checkKey(key));
   const kind = `local disk (${root})`;
   // A failure of the disk itself (full, read-only, no permission) rather than of the request
-  // body: file-system errors name their path, a dropped connection does not.
-  const unavailable = (err: unknown) =>
-    err instanceof Error && 'path' in err && (err as NodeJS.ErrnoException).code !== 'ENOENT'
-      ? new StorageUnavailableError(kind, err)
-      : err;
+  // body: errors opening a file name its path, a write that found the disk full names only its
+  // code, and a dropped connection has neither.
+  const unavailable = (err: unknown) => {
+    const code = (err as NodeJS.ErrnoException)?.code ?? '';
+    if (FULL.has(code)) return new StorageFullError(kind, err);
+    if (err instanceof Error && (('path' in err && code !== 'ENOENT') || DISK_FAULTS.has(code))) {
+      return new StorageUnavailableError(kind, err);
+    }
+    return err;
+  };
 
   return {
     kind,
@@ -104,6 +114,14 @@ export function localDiskStore(root: string): ObjectStore {
       } finally {
         await rm(probe, { force: true });
       }
+    },
+
+    async freeBytes() {
+      await mkdir(root, { recursive: true });
+      const disk = await statfs(root).catch((err) => {
+        throw unavailable(err);
+      });
+      return disk.bavail * disk.bsize;
     },
 
     async sweepPartial(startedBefore) {

@@ -22,6 +22,8 @@ export interface ObjectStore {
   ping(): Promise<void>;
   /** Every finished object (not unfinished writes), with when it was last written: for reconciling. */
   list(): AsyncIterable<StoredObject>;
+  /** The bytes still free for writes, where the store can run out of space (a disk; not a bucket). */
+  freeBytes?(): Promise<number>;
 }
 
 /** An object as a listing gives it. */
@@ -39,6 +41,9 @@ export class StorageUnavailableError extends Error {
     super(`The file storage (${store}) failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
   }
 }
+
+/** The store has no space left (a full disk or quota): the service's to mend, answered 503. */
+export class StorageFullError extends StorageUnavailableError {}
 
 export class ObjectTooLargeError extends Error {
   constructor(readonly maxBytes: number) {

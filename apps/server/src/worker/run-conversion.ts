@@ -14,7 +14,13 @@ import {
   requeueClaims,
   setStage,
 } from '../queue/claims.js';
-import { ObjectNotFoundError, type ObjectStore, uploadKey, vectorKey } from '../storage/object-store.js';
+import {
+  ObjectNotFoundError,
+  type ObjectStore,
+  StorageUnavailableError,
+  uploadKey,
+  vectorKey,
+} from '../storage/object-store.js';
 import {
   ClaimLostError,
   duration,
@@ -28,7 +34,7 @@ import {
  * Traces one claimed conversion: read the upload, decode it (sharp, off the event loop), trace it
  * in a worker thread, store the SVG, record the outcome. A refused image fails at once with the
  * engine's reason, as does one that ran out of its own time or memory (it would again); a crashed
- * trace is retried until its attempts run out.
+ * trace is retried until its attempts run out, and one the store failed waits for the store.
  */
 export function conversionRunner(deps: {
   db: Db;
@@ -102,6 +108,14 @@ export function conversionRunner(deps: {
         failed('file_gone');
         return await failConversion(db, claim, fileGoneMessage(deps.keptFor), clock());
       }
+      if (err instanceof StorageUnavailableError) {
+        // The store's fault, not the image's (a full disk, a bucket away): the attempt is given
+        // back and the conversion waits for the store, until it is kept no longer.
+        const retryAt = new Date(clock().getTime() + STORAGE_RETRY_MS);
+        log.error({ err, conversionId: id, retryAt }, 'file storage failed; conversion requeued');
+        await requeueClaims(db, [claim], { refund: true, retryAt });
+        return;
+      }
       if (err instanceof PoolClosedError) {
         await requeueClaims(db, [claim], { refund: true });
         return;
@@ -127,7 +141,7 @@ export function conversionRunner(deps: {
       if (row.attempts >= deps.maxAttempts) {
         return await failConversion(db, claim, tracingFailedMessage(reason, row.attempts), clock());
       }
-      // Whatever stopped it (the database, the store, a crash) may pass: retry after a growing wait.
+      // Whatever stopped it (the database, a crash) may pass: retry after a growing wait.
       const retryAt = new Date(clock().getTime() + retryDelayMs(row.attempts));
       log.warn(
         { conversionId: id, attempt: row.attempts, reason, retryAt },
@@ -151,6 +165,9 @@ export function conversionRunner(deps: {
     );
   }
 }
+
+/** The wait before a conversion the store failed is tried again. */
+export const STORAGE_RETRY_MS = 15_000;
 
 /** The wait before another attempt: 2 s after the first, 8 s after the second, 32 s after the third. */
 export const retryDelayMs = (attempts: number) => 2000 * 4 ** Math.max(0, attempts - 1);

@@ -32,10 +32,40 @@ export interface ServerProcess {
  */
 export async function spawnServer(
   env: Record<string, string>,
-  { keepLogs = true, role = 'server' }: { keepLogs?: boolean; role?: keyof typeof entries } = {},
+  {
+    keepLogs = true,
+    role = 'server',
+    disk,
+  }: {
+    keepLogs?: boolean;
+    role?: keyof typeof entries;
+    /**
+     * A disk of its own this small, mounted at `path` for the server only (a tmpfs in a mount
+     * namespace of its own, so no root is needed); the test reaches it at `/proc/<pid>/root<path>`.
+     */
+    disk?: { path: string; megabytes: number };
+  } = {},
 ): Promise<ServerProcess> {
   const entry = entries[role];
-  const child = spawn(process.execPath, [entry.file], {
+  const [command, args] = disk
+    ? [
+        'unshare',
+        [
+          '--user',
+          '--map-root-user',
+          '--mount',
+          'sh',
+          '-c',
+          'mount -t tmpfs -o "size=$1m" tmpfs "$2" && exec "$3" "$4"',
+          'sh',
+          String(disk.megabytes),
+          disk.path,
+          process.execPath,
+          entry.file,
+        ],
+      ]
+    : [process.execPath, [entry.file]];
+  const child = spawn(command, args, {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',

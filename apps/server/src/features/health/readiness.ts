@@ -7,41 +7,46 @@ import type { ObjectStore } from '../../storage/object-store.js';
 /** How long one part may take to answer before it counts as away. */
 const CHECK_MS = 2000;
 
-export type Readiness = { ready: boolean; checks: Record<string, 'ok' | 'unavailable'> };
+type State = 'ok' | 'unavailable' | 'low on space';
+export type Readiness = { ready: boolean; checks: Record<string, State> };
 
 /**
  * Whether this process can do its work now: the database answers, and Redis (when the queue is
- * BullMQ) and the object store (the folder, or the bucket). Each part is asked at once, and one
- * that hangs counts as away after two seconds.
+ * BullMQ) and the object store (the folder, or the bucket), with room for more files on a disk.
+ * Each part is asked at once, and one that hangs counts as away after two seconds.
  */
 export async function readiness(parts: {
   db: Db;
   queue: JobQueue;
   store: ObjectStore;
-  config: Pick<Config, 'redis'>;
+  config: Pick<Config, 'redis' | 'storeMinFreeBytes'>;
 }): Promise<Readiness> {
-  const checks: Record<string, () => Promise<unknown>> = {
-    database: () => sql`select 1`.execute(parts.db),
-    store: () => parts.store.ping(),
+  const { store, config } = parts;
+  const checks: Record<string, () => Promise<State>> = {
+    database: () => sql`select 1`.execute(parts.db).then(() => 'ok'),
+    // Low before full: an upload that arrives while the disk fills is refused, not lost.
+    store: async () => {
+      await store.ping();
+      const free = await store.freeBytes?.();
+      return free !== undefined && free < config.storeMinFreeBytes ? 'low on space' : 'ok';
+    },
   };
-  if (parts.config.redis) checks.redis = () => parts.queue.ping();
+  if (config.redis) checks.redis = () => parts.queue.ping().then(() => 'ok');
   const results = await Promise.all(
-    Object.entries(checks).map(
-      async ([name, check]) => [name, (await answers(check)) ? 'ok' : 'unavailable'] as const,
-    ),
+    Object.entries(checks).map(async ([name, check]) => [name, await answer(check)] as const),
   );
   return { ready: results.every(([, state]) => state === 'ok'), checks: Object.fromEntries(results) };
 }
 
-async function answers(check: () => Promise<unknown>): Promise<boolean> {
+async function answer(check: () => Promise<State>): Promise<State> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), CHECK_MS);
+  const late = new Promise<State>((resolve) => {
+    timer = setTimeout(() => resolve('unavailable'), CHECK_MS);
   });
   try {
-    return await Promise.race([check().then(() => true as const), late]);
+    return await Promise.race([check(), late]);
   } catch {
-    return false;
+    return 'unavailable';
   } finally {
     clearTimeout(timer);
   }

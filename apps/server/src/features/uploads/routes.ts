@@ -30,6 +30,11 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   await app.register(async (signed) => {
     signed.removeAllContentTypeParsers();
     signed.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    // An answer before the whole body arrived (refused, or the store failed mid-file) ends the
+    // connection: the rest of the body is not read, so the connection cannot carry another request.
+    signed.addHook('onSend', async (request, reply) => {
+      if (!request.raw.complete) reply.header('connection', 'close');
+    });
     signed.put<SignedPutRequest>('/api/objects/uploads/:id', (request) =>
       receiveUpload(deps, {
         uploadId: request.params.id,
