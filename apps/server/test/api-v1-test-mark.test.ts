@@ -273,6 +273,73 @@ describe('the test mark of the developer API', () => {
     expect(apart(union, reference)).toBeGreaterThan(MARGIN);
   });
 
+  it('places the bands on the art whatever is added beside it: test results of copies dotted in different corners, laid over each other, are as far from live as one', async () => {
+    const reference = await render('svg', live.svg as Uint8Array);
+    const dotted = [];
+    for (const [left, top] of [
+      [2, 2],
+      [150, 2],
+      [2, 150],
+    ] as const) {
+      const dot = { create: { width: 8, height: 8, channels: 3 as const, background: '#000' } };
+      const copy = await sharp(logo)
+        .composite([{ input: dot, left, top }])
+        .png()
+        .toBuffer();
+      const reply = await vectorize(server, pro.secret, copy, { mode: 'test' });
+      expect(reply.status).toBe(200);
+      dotted.push(await render('svg', reply.bytes));
+    }
+    const one = apart(dotted[0] as Picture, reference);
+    expect(one).toBeGreaterThan(MARGIN);
+    // The darkest of each pixel: on white, all the art that any of them has (and the dots).
+    expect(apart(combine(dotted, 'min'), reference)).toBeGreaterThan(one * 0.8);
+  });
+
+  it('traces a test job from the image at most 256 px on its longer side, drawn at the image’s size', async () => {
+    // Lines 2 px wide, 8 px apart, on a 768 px image: a third of that size has no room for them.
+    const side = 768;
+    const data = Buffer.alloc(side * side * 4, 255);
+    for (let y = 0; y < side; y++)
+      for (let x = 0; x < side; x++)
+        if (x % 8 < 2 && y > 100 && y < 668) data.fill(0, (y * side + x) * 4, (y * side + x) * 4 + 3);
+    const lines = await sharp(data, { raw: { width: side, height: side, channels: 4 } })
+      .png()
+      .toBuffer();
+    const [marked, whole] = await Promise.all(
+      ['test', 'live'].map(async (mode) => (await vectorize(server, pro.secret, lines, { mode })).bytes),
+    );
+    const [cut, reference] = await Promise.all([
+      render('svg', marked as Uint8Array, side),
+      render('svg', whole as Uint8Array, side),
+    ]);
+    expect([cut.width, cut.height]).toEqual([reference.width, reference.height]);
+    expect(readSvg(Buffer.from(marked as Uint8Array).toString('utf8')).width).toBe(side);
+    // The live result has the lines; the test result has not got them back, bands or no bands.
+    const dark = (picture: Picture) => {
+      let n = 0;
+      for (let o = 0; o < picture.data.length; o += 4) if ((picture.data[o] as number) < 128) n++;
+      return n / (picture.width * picture.height);
+    };
+    expect(dark(reference)).toBeGreaterThan(0.15);
+    expect(apart(cut, reference)).toBeGreaterThan(0.15);
+  });
+
+  it('shows a test job on the site as its result is: the preview has the bands cut out too', async () => {
+    const preview = async (job: string) => {
+      const reply = await fetch(`${server.url}/api/preview/${job}`, {
+        headers: { cookie: pro.client.cookieHeader },
+      });
+      expect(reply.status).toBe(200);
+      return decode(Buffer.from(await reply.arrayBuffer()));
+    };
+    const [cut, whole] = [await preview(testJob), await preview(liveJob)];
+    let holes = 0;
+    for (let o = 3; o < cut.data.length; o += 4)
+      if ((whole.data[o] as number) > 200 && (cut.data[o] as number) < 50) holes++;
+    expect(holes / (cut.width * cut.height)).toBeGreaterThan(MARGIN);
+  });
+
   it('keeps a job in its mode: a test job has no live result, and test mode serves only test jobs', async () => {
     const liveOfTest = await apiGet(server, pro.secret, `/api/v1/jobs/${testJob}/result?mode=live`);
     expect(liveOfTest.status).toBe(409);

@@ -37,7 +37,7 @@ describe('worker threads are handed the bytes on every supported Node', () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><path d="M0 0L10 0L10 10Z" fill="#000"/></svg>',
     );
-    const png = await files.render({ svg, region: null, watermarkSeed: 'a-conversion-id' });
+    const png = await files.render({ svg, region: null, watermark: { x: 5, y: 5 }, testMark: false });
     expect(png.subarray(1, 4).toString()).toBe('PNG');
   });
 });

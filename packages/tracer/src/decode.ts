@@ -26,16 +26,21 @@ export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
 }
 
 /**
- * Decodes a PNG or JPEG into the engine's RGBA input, upright per its EXIF orientation.
+ * Decodes a PNG or JPEG into the engine's RGBA input, upright per its EXIF orientation; with
+ * `maxSide`, reduced to at most that many pixels on its longer side (never enlarged).
  * Images over MAX_PIXELS are refused from their header, before any pixel is decoded.
  */
-export async function decodeImage(bytes: Uint8Array): Promise<RasterImage> {
+export async function decodeImage(
+  bytes: Uint8Array,
+  { maxSide }: { maxSide?: number } = {},
+): Promise<RasterImage> {
   if (!sniffImageType(bytes)) {
     throw new TraceError('unsupported-type', 'This file is not a PNG or JPEG image');
   }
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS })
-      .autoOrient()
+    const upright = sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient();
+    if (maxSide) upright.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+    const { data, info } = await upright
       .toColourspace('srgb')
       .ensureAlpha()
       .raw()
@@ -68,4 +73,10 @@ function shortReason(message: string): string {
     .trim();
   if (detail) return detail;
   return first.startsWith('Input buffer has corrupt header') ? 'corrupt header' : 'unknown error';
+}
+
+/** The size of a PNG or JPEG upright per its EXIF orientation, read from its header. */
+export async function imageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  const { autoOrient } = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+  return { width: autoOrient.width, height: autoOrient.height };
 }

@@ -15,6 +15,7 @@ export {
   type VectorImage,
 } from './model.js';
 export { describeReading, type Reading } from './reading.js';
+export { scaleLayers } from './scale.js';
 export { readCutContour, readPalette } from './setting-text.js';
 export {
   backgrounds,

@@ -17,6 +17,7 @@ import * as tracedMode from './migrations/010-traced-mode.js';
 import * as receipts from './migrations/011-receipts.js';
 import * as unlockMails from './migrations/012-unlock-mails.js';
 import * as linkGenerations from './migrations/013-link-generations.js';
+import * as markAnchor from './migrations/014-mark-anchor.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -35,6 +36,7 @@ const migrations = {
   '011-receipts': receipts,
   '012-unlock-mails': unlockMails,
   '013-link-generations': linkGenerations,
+  '014-mark-anchor': markAnchor,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

@@ -82,6 +82,8 @@ export interface ConversionsTable {
   reading: Generated<string | null>;
   /** The mode the result was traced in, bw, color or pixel (null before, and for older results). */
   tracedMode: Generated<string | null>;
+  /** Where the preview's watermark is fixed, "x y" in the result's units (null for older results). */
+  markAnchor: Generated<string | null>;
   /** Higher goes first: Pro conversions. */
   priority: Generated<number>;
   /** The developer API's output options (mode, format, size...), as JSON: the job's resultUrl keeps them. */

@@ -133,6 +133,7 @@ export async function completeConversion(
     notice: string | null;
     reading: string;
     tracedMode: string;
+    markAnchor: string;
     completedAt: string;
   },
 ): Promise<boolean> {

@@ -1,8 +1,9 @@
 import { TraceError } from '@vectrace/tracer';
-import { decodeImage } from '@vectrace/tracer/decode';
+import { decodeImage, imageSize } from '@vectrace/tracer/decode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
+import { modeOf, TEST_RESULT_SIDE } from '../features/api-v1/job-mode.js';
 import { findConversion } from '../features/conversions/queries.js';
 import { fileGoneMessage } from '../features/retention/policy.js';
 import type { FailureReason, Metrics } from '../metrics.js';
@@ -72,9 +73,13 @@ export function conversionRunner(deps: {
     try {
       await setStage(db, claim, 'reading');
       const bytes = await store.read(uploadKey(row.uploadId));
-      const image = await decodeImage(bytes);
+      const test = modeOf(row) === 'test';
+      const image = await decodeImage(bytes, { maxSide: test ? TEST_RESULT_SIDE : undefined });
+      // A test job's image is reduced: its size is the original's, read from the header.
+      const fullSize = test ? await imageSize(bytes) : undefined;
       await setStage(db, claim, 'tracing');
-      const outcome = await pool.run({ image, settings: JSON.parse(row.settings) }, lost.signal);
+      const settings = JSON.parse(row.settings);
+      const outcome = await pool.run({ image, settings, fullSize }, lost.signal);
       if (!outcome.ok) {
         failed('refused');
         return await failConversion(db, claim, outcome.message, clock());
@@ -91,6 +96,7 @@ export function conversionRunner(deps: {
         notice: outcome.reducedBy ? reducedNotice(outcome.reducedBy) : null,
         reading: outcome.reading,
         tracedMode: outcome.tracedMode,
+        markAnchor: `${outcome.markAnchor.x} ${outcome.markAnchor.y}`,
         completedAt: clock().toISOString(),
       });
       if (!recorded) return await discardLateResult(id, key);

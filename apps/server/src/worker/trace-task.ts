@@ -2,14 +2,18 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import {
   describeReading,
+  type Point,
   type RasterImage,
   type Reading,
+  scaleLayers,
   TraceError,
   type TraceSettings,
   toSvg,
   trace,
+  type VectorImage,
 } from '@vectrace/tracer';
 import { Piscina } from 'piscina';
+import { markAnchorOf } from '../features/results/mark-anchor.js';
 
 // Tracing yields the CPU to the server's event loop: on Linux a thread is a task with its own
 // nice value, so this thread alone is lowered to 10. In the load test (50 connections polling
@@ -27,6 +31,8 @@ try {
 export interface TraceTask {
   image: RasterImage;
   settings: TraceSettings;
+  /** The image's own size when `image` was reduced from it (a test result): the trace is drawn at it. */
+  fullSize?: { width: number; height: number };
 }
 
 /** The SVG (UTF-8 bytes), its path count and reading, or why there is no result to offer. */
@@ -38,6 +44,8 @@ export type TraceOutcome =
       reading: string;
       tracedMode: Reading['mode'];
       reducedBy?: number;
+      /** Where the preview's watermark is fixed, in the result's units (mark-anchor.ts). */
+      markAnchor: Point;
     }
   | { ok: false; message: string };
 
@@ -46,10 +54,13 @@ export const EMPTY_RESULT_MESSAGE =
   'Nothing was traced: with these settings the image comes out empty. Try the Auto or Color mode, or a lower threshold, in Advanced.';
 
 // Runs inside a worker thread (piscina): CPU-bound work never runs on the server's event loop.
-export default function traceTask({ image, settings }: TraceTask): TraceOutcome {
+export default function traceTask({ image, settings, fullSize }: TraceTask): TraceOutcome {
   try {
-    const vector = trace(image, settings);
-    if (vector.vectorCount === 0) return { ok: false, message: EMPTY_RESULT_MESSAGE };
+    const factor = fullSize ? fullSize.width / image.width : 1;
+    const traced = trace(image, settings);
+    if (traced.vectorCount === 0) return { ok: false, message: EMPTY_RESULT_MESSAGE };
+    const vector = fullSize ? enlarged(traced, factor, fullSize) : traced;
+    const anchor = markAnchorOf(image);
     const svg = new TextEncoder().encode(toSvg(vector));
     const outcome: TraceOutcome = {
       ok: true,
@@ -58,6 +69,7 @@ export default function traceTask({ image, settings }: TraceTask): TraceOutcome 
       reading: describeReading(vector),
       tracedMode: vector.reading.mode,
       reducedBy: vector.reducedBy,
+      markAnchor: { x: anchor.x * factor, y: anchor.y * factor },
     };
     // Handed over, not copied: a noisy image's SVG is megabytes the event loop need not clone.
     const transferable = { [Piscina.transferableSymbol]: [svg.buffer], [Piscina.valueSymbol]: outcome };
@@ -66,4 +78,18 @@ export default function traceTask({ image, settings }: TraceTask): TraceOutcome 
     if (err instanceof TraceError) return { ok: false, message: err.message };
     throw err;
   }
+}
+
+/** A trace of a reduced image drawn at the image's own size. */
+function enlarged<V extends VectorImage>(
+  vector: V,
+  factor: number,
+  size: { width: number; height: number },
+): V {
+  return {
+    ...vector,
+    ...size,
+    layers: scaleLayers(vector.layers, factor),
+    ...(vector.margin ? { margin: vector.margin * factor } : {}),
+  };
 }

@@ -3,6 +3,13 @@ import type { ConversionRow } from '../conversions/queries.js';
 import type { ApiMode } from './schemas.js';
 
 /**
+ * A test job is traced from its image reduced to this many pixels on its longer side, then drawn
+ * at the image's size: a free result holds less than the paid one, so no number of test results
+ * (of copies moved, padded or dotted so their bands fall elsewhere) laid over each other gives it.
+ */
+export const TEST_RESULT_SIDE = 256;
+
+/**
  * A job's mode, fixed when it was made: `test` for a `mode=test` call of the API, `live` for the
  * others and for every conversion made on the site.
  */

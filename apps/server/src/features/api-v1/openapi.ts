@@ -26,7 +26,7 @@ The answer is the file itself when the trace ends within \`wait\` seconds (10 by
 
 ## Test mode
 
-\`mode=test\` tries the API for free with any account: the result has diagonal bands cut out of the picture (holes through every shape, in every format), so it shows the trace but is no use as artwork. Live results (the default mode) come with [Pro](${ORIGIN}/checkout?plan=pro). A job's mode is fixed when it is made: a test job has only its marked result, and test mode serves only test jobs (not live jobs, nor conversions made on the site); to get a test job for use, convert the image again with \`mode=live\`.
+\`mode=test\` tries the API for free with any account: the image is traced at most 256 px on its longer side (the result has the image's size, with less detail than a live one), and the result has diagonal bands cut out of the picture (holes through every shape, in every format), so it shows the trace but is no use as artwork. Live results (the default mode) come with [Pro](${ORIGIN}/checkout?plan=pro). A job's mode is fixed when it is made: a test job has only its marked result, and test mode serves only test jobs (not live jobs, nor conversions made on the site); to get a test job for use, convert the image again with \`mode=live\`.
 
 ## The image
 

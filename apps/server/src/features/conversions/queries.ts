@@ -19,6 +19,7 @@ export async function insertConversion(
     | 'resultOptions'
     | 'reading'
     | 'tracedMode'
+    | 'markAnchor'
   > & {
     priority: number;
     queueRound: number;

@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { DownloadFormat } from '@vectrace/contract';
-import { formats, type OutputSize, readSvg, toSvg, type VectorImage } from '@vectrace/tracer';
+import { formats, type OutputSize, type Point, readSvg, toSvg, type VectorImage } from '@vectrace/tracer';
 import { Piscina } from 'piscina';
 import { handOver } from '../../threads/hand-over.js';
 import { renderPreview } from './preview.js';
@@ -12,8 +12,10 @@ export interface PreviewTask {
   svg: Uint8Array;
   /** A region for the viewer, or null for the whole result at PREVIEW_SIZE. */
   region: Region | null;
-  /** The conversion's id, which places its watermark; null to draw it clean (paid). */
-  watermarkSeed: string | null;
+  /** Where the watermark is fixed (the result's markAnchor); null to draw it clean (paid). */
+  watermark: Point | null;
+  /** An API test job's: drawn with the bands its downloads have (test-mark.ts). */
+  testMark: boolean;
   /** Whose render it is (ownerKeyOf): owners take turns at the workers (file-workers.ts). */
   owner?: string;
 }
@@ -36,10 +38,16 @@ const text = (svg: Uint8Array) => Buffer.from(svg.buffer, svg.byteOffset, svg.by
 
 // Runs in a worker thread (piscina): parsing and drawing a result of megabytes never holds the
 // server's event loop, where logins and polls are answered.
-export default async function previewTask({ svg, region, watermarkSeed }: PreviewTask): Promise<Uint8Array> {
+export default async function previewTask({
+  svg,
+  region,
+  watermark,
+  testMark,
+}: PreviewTask): Promise<Uint8Array> {
+  const drawn = testMark ? Buffer.from(toSvg(withTestMark(readSvg(text(svg))))) : svg;
   const png = await (region
-    ? renderRegion(text(svg), region, watermarkSeed)
-    : renderPreview(Buffer.from(svg.buffer, svg.byteOffset, svg.byteLength), watermarkSeed));
+    ? renderRegion(text(drawn), region, watermark)
+    : renderPreview(Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength), watermark));
   return Piscina.move(handOver(png)) as unknown as Uint8Array;
 }
 

@@ -1,4 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
+import type { Point } from '@vectrace/tracer';
 import { z } from 'zod';
 import { pathNodes } from './path-nodes.js';
 import { withWatermark } from './watermark.js';
@@ -61,13 +62,13 @@ function outlined(body: string, r: Region): string {
 }
 
 /**
- * A region of the traced result as a PNG, `scale` pixels per unit; with the watermark of the
- * conversion whose id is `watermarkSeed` unless that is null, as it is once paid.
+ * A region of the traced result as a PNG, `scale` pixels per unit; with the watermark fixed at
+ * `watermark` unless that is null, as it is once paid.
  */
 export async function renderRegion(
   svg: string,
   region: Region,
-  watermarkSeed: string | null,
+  watermark: Point | null,
 ): Promise<Uint8Array> {
   const open = /<svg\b[^>]*>/.exec(svg);
   const close = svg.lastIndexOf('</svg>');
@@ -77,5 +78,5 @@ export async function renderRegion(
   const height = Math.max(1, Math.ceil(region.h * region.scale));
   const frame = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${region.x} ${region.y} ${region.w} ${region.h}">`;
   const picture = new Resvg(`${frame}${body}</svg>`).render();
-  return watermarkSeed === null ? picture.asPng() : withWatermark(picture, frame, region, watermarkSeed);
+  return watermark === null ? picture.asPng() : withWatermark(picture, frame, region, watermark);
 }

@@ -1,4 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
+import type { Point } from '@vectrace/tracer';
 import { resultPage } from './result-page.js';
 import { withWatermark } from './watermark.js';
 
@@ -10,12 +11,12 @@ export const LARGE_RESULT_BYTES = 4 * 1024 * 1024;
 
 /**
  * The traced result as a PNG, PREVIEW_SIZE on its longest side, its transparency kept (the viewer
- * shows it on the ground the user picks); with the watermark of the conversion whose id is
- * `watermarkSeed` until it is paid (null), so that the preview never gives the artwork away. Runs
+ * shows it on the ground the user picks); with the watermark fixed at `watermark` until it is
+ * paid (null), so that the preview never gives the artwork away. Runs
  * in a preview thread (file-task.ts). A large result is drawn from its own bytes, never copied or
  * made a string, then the watermark over that picture: a 33 MB result peaks at about 270 MB.
  */
-export async function renderPreview(svg: Buffer, watermarkSeed: string | null): Promise<Uint8Array> {
+export async function renderPreview(svg: Buffer, watermark: Point | null): Promise<Uint8Array> {
   const { width, height, margin, outWidth, outHeight } = measure(svg);
   const frame = (w: number, h: number) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">`;
@@ -26,9 +27,9 @@ export async function renderPreview(svg: Buffer, watermarkSeed: string | null): 
     svg.length <= LARGE_RESULT_BYTES || thin || margin > 0
       ? new Resvg(framed(svg, frame(outWidth, outHeight)), { shapeRendering: 2 }).render()
       : new Resvg(svg, { fitTo, shapeRendering: 0 }).render();
-  if (watermarkSeed === null) return picture.asPng();
+  if (watermark === null) return picture.asPng();
   const area = { x: 0, y: 0, w: width, h: height, scale: PREVIEW_SIZE / Math.max(width, height) };
-  return withWatermark(picture, frame(picture.width, picture.height), area, watermarkSeed);
+  return withWatermark(picture, frame(picture.width, picture.height), area, watermark);
 }
 
 /**

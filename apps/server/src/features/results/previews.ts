@@ -1,6 +1,8 @@
+import type { Point } from '@vectrace/tracer';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, previewKey } from '../../storage/object-store.js';
+import { modeOf } from '../api-v1/job-mode.js';
 import { type ConversionRow, findConversion } from '../conversions/queries.js';
 import { RENDERS_AT_ONCE_PER_OWNER } from '../limits/index.js';
 import { tooMany } from '../limits/too-many.js';
@@ -30,12 +32,13 @@ export function previewsOf(deps: Deps, renderer: FileWorkers) {
     watermark: boolean,
   ): Promise<Buffer> {
     const svg = await readResult(deps, row);
-    // The mark is placed per upload, not per conversion: re-tunings are free, and marks that differed
-    // between them could be combined away (the median of three re-tunes is the clean picture).
+    // The mark is fixed to the picture's content, not to the conversion or the upload: re-tunings
+    // and uploads of copies get the same mark, which combining their previews cannot take off.
     const png = await renderer.render({
       svg,
       region,
-      watermarkSeed: watermark ? row.uploadId : null,
+      watermark: watermark ? markAnchor(row) : null,
+      testMark: modeOf(row) === 'test',
       owner: ownerKeyOf(owner),
     });
     if (region) {
@@ -84,6 +87,12 @@ export function previewsOf(deps: Deps, renderer: FileWorkers) {
     underWay.set(key, render);
     return render;
   };
+}
+
+/** Where the result's mark is fixed: its content's middle; the corner for results traced before. */
+function markAnchor(row: ConversionRow): Point {
+  const [x, y] = (row.markAnchor ?? '0 0').split(' ').map(Number);
+  return { x: x ?? 0, y: y ?? 0 };
 }
 
 const cacheKey = (row: ConversionRow, region: Region | null, watermark: boolean) =>

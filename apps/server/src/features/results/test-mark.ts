@@ -8,8 +8,10 @@ import {
 } from '@vectrace/tracer';
 import { Clipper, Clipper64, ClipType, FillRule, type Path64, type Paths64 } from 'clipper2-ts';
 
-/** Bands across the artwork: one fewer than this, evenly spaced along its diagonal. */
+/** Art with no area (lines only): bands this many steps apart across its box. */
 const BANDS = 6;
+/** The least distance between bands, in x + y (image pixels). */
+const MIN_STEP = 8;
 /** The share of the artwork the bands take out (each band's width, as a share of the step between them). */
 const BAND_SHARE = 0.25;
 /** Curves are cut as polylines within this distance of the curve, in image pixels. */
@@ -48,19 +50,59 @@ export function withTestMark(model: VectorImage): VectorImage {
 }
 
 /**
- * The bands of a result, along the lines x + y = c from the bottom-left to the top-right of its
- * artwork, `widenBy` pixels wider on each side. They are placed by the artwork's own box, not the
- * image's: an image with a margin added (or cropped) has its bands on the same parts of the art,
- * so test results of shifted copies do not fill each other's gaps.
+ * The bands of a result, along the lines x + y = c from the bottom-left to the top-right, across
+ * the whole page, `widenBy` pixels wider on each side. They are fixed to the art, not to the image
+ * or the art's box: one band is centered on the middle of the art's area, and they are as far
+ * apart as the art's area says. An image with a margin added (or cropped), or with a dot added in
+ * a corner, has its bands on the same parts of the art, so test results of such copies do not
+ * fill each other's gaps.
  */
 export function markBands(model: VectorImage, widenBy = 0): Band[] {
-  const box = artBox(model);
-  const step = (box.width + box.height) / BANDS; // in units of x + y
+  const { center, step } = bandLattice(model);
   const half = (step * BAND_SHARE) / 2 + widenBy * Math.SQRT2;
-  return Array.from({ length: BANDS - 1 }, (_, i) => {
-    const c = box.x + box.y + (i + 1) * step;
-    return { from: c - half, to: c + half };
-  });
+  const margin = model.margin ?? 0;
+  const [lowest, highest] = [-2 * margin - half, model.width + model.height + 2 * margin + half];
+  const bands: Band[] = [];
+  for (let k = Math.floor((lowest - center) / step); center + k * step <= highest; k++) {
+    const c = center + k * step;
+    if (c + half >= lowest) bands.push({ from: c - half, to: c + half });
+  }
+  return bands;
+}
+
+/**
+ * Where the bands lie: `center` (in x + y) the middle of the art's filled area, `step` between
+ * bands a third of the side of a square of that area. A dot beside a logo moves both by its share
+ * of the area, a fraction of a pixel. Art with no area (lines only) goes by its box.
+ */
+function bandLattice(model: VectorImage): { center: number; step: number } {
+  let [area, sum] = [0, 0];
+  for (const layer of model.layers) {
+    if (!isArtwork(layer) || layer.fill === false) continue;
+    for (const subpath of layer.subpaths) {
+      const { area: a, x, y } = areaOf(flattenSubpath(subpath, FLATNESS));
+      area += Math.abs(a);
+      sum += Math.abs(a) * (x + y);
+    }
+  }
+  if (area >= 1) return { center: sum / area, step: Math.max(MIN_STEP, Math.sqrt(area) / 3) };
+  const box = artBox(model);
+  return { center: box.x + box.y + (box.width + box.height) / 2, step: (box.width + box.height) / BANDS };
+}
+
+/** A polygon's signed area and the middle of its area (shoelace). */
+function areaOf(points: Point[]): { area: number; x: number; y: number } {
+  let [twice, cx, cy] = [0, 0, 0];
+  for (let i = 0; i < points.length; i++) {
+    const a = points[i] as Point;
+    const b = points[(i + 1) % points.length] as Point;
+    const cross = a.x * b.y - b.x * a.y;
+    twice += cross;
+    cx += (a.x + b.x) * cross;
+    cy += (a.y + b.y) * cross;
+  }
+  if (twice === 0) return { area: 0, x: 0, y: 0 };
+  return { area: twice / 2, x: cx / (3 * twice), y: cy / (3 * twice) };
 }
 
 /** The box around the artwork's points and control points; the whole picture when it has none. */

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
+import type { Point } from '@vectrace/tracer';
 import sharp from 'sharp';
 import { keptClearOfEdges } from './watermark-pixels.js';
 
@@ -42,12 +42,13 @@ export interface MarkedArea {
 
 /**
  * The picture (the clean render of `area`, framed by the SVG start tag `open`) with the watermark
- * of the conversion whose id is `seed`, as a PNG. The mark is a sparse "PREVIEW" kept clear of
- * the artwork's edges (watermark-pixels.ts), so that every edge, corner and curve can be judged
- * clean at any zoom. Its place is fixed to the image, not to the screen, and differs per
- * conversion: renders of shifted regions carry the same mark on the same art, so no median,
- * minimum or maximum of them takes it off. Its size goes by zoom octave, so that the words stay
- * a readable size on screen at every zoom and fixed to the art within an octave.
+ * fixed at `anchor`, as a PNG. The mark is a sparse "PREVIEW" kept clear of the artwork's edges
+ * (watermark-pixels.ts), so that every edge, corner and curve can be judged clean at any zoom. Its
+ * place is fixed to the picture's content (mark-anchor.ts), not to the screen or the upload:
+ * renders of shifted regions, and of copies of the picture shifted, padded or dotted, carry the
+ * same mark on the same art, so no median, minimum or maximum of them takes it off. Its size goes
+ * by zoom octave, so that the words stay a readable size on screen at every zoom and fixed to the
+ * art within an octave.
  *
  * The edges are found in the picture rather than kept clear with an SVG mask of the paths drawn
  * again as strokes: stroking every path costs more than filling it, and for a color trace of a
@@ -58,10 +59,10 @@ export async function withWatermark(
   picture: { pixels: Buffer; width: number; height: number },
   open: string,
   area: MarkedArea,
-  seed: string,
+  anchor: Point,
 ): Promise<Buffer> {
   const { width, height } = picture;
-  const mark = new Resvg(`${open}${markOf(area, seed)}</svg>`).render();
+  const mark = new Resvg(`${open}${markOf(area, anchor)}</svg>`).render();
   if (mark.width !== width || mark.height !== height) throw new Error('watermark size differs');
   // The image's own pixel grid: blocks of the busy-art rule stay on the art as regions shift.
   const origin = { x: Math.round(area.x * area.scale), y: Math.round(area.y * area.scale) };
@@ -72,17 +73,19 @@ export async function withWatermark(
     .toBuffer();
 }
 
-/** The words over `area`, in the result's units: a lattice fixed to the image, its phase from `seed`. */
-function markOf(area: MarkedArea, seed: string): string {
+/** The words over `area`, in the result's units: a lattice with a word's middle at `anchor`. */
+function markOf(area: MarkedArea, anchor: Point): string {
   const octave = 2 ** Math.round(Math.log2(area.scale));
   const tileW = TILE_PX.w / octave;
   const tileH = TILE_PX.h / octave;
-  const [phaseX, phaseY] = phaseOf(seed);
   const unit = LETTER_PX / 6;
   // Words are placed in a frame turned by ANGLE; each is kept if the circle around it, turned
   // back into the image, meets the area.
   const [cos, sin] = [Math.cos((ANGLE * Math.PI) / 180), Math.sin((ANGLE * Math.PI) / 180)];
   const [halfW, halfH] = [(20 * unit) / octave, (3 * unit) / octave];
+  // The anchor in the turned frame, less half a word: the lattice's phase, in tiles.
+  const phaseX = (anchor.x * cos + anchor.y * sin - halfW) / tileW;
+  const phaseY = (-anchor.x * sin + anchor.y * cos - halfH) / tileH;
   const reach = Math.hypot(halfW, halfH) + STROKE_PX.halo / octave;
   const [cx, cy] = [area.x + area.w / 2, area.y + area.h / 2];
   const [hw, hh] = [area.w / 2 + reach, area.h / 2 + reach];
@@ -112,10 +115,4 @@ function markOf(area: MarkedArea, seed: string): string {
     `<g stroke="#1e1b4b" stroke-opacity="0.55" stroke-width="${STROKE_PX.core / unit}">${words}</g>`,
     '</g>',
   ].join('');
-}
-
-/** Where the conversion's mark sits in its tile, each way a fraction from 0 to 1. */
-function phaseOf(seed: string): [number, number] {
-  const hash = createHash('sha256').update(seed).digest();
-  return [hash.readUInt32BE(0) / 2 ** 32, hash.readUInt32BE(4) / 2 ** 32];
 }
