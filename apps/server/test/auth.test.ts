@@ -150,14 +150,41 @@ describe('sign-up', () => {
     await loginOk(new Client(server.url), first.username, first.password);
   });
 
-  it('refuses a taken email with 409, also when only its case differs', async () => {
-    const first = valid();
-    expect((await new Client(server.url).post('/api/register', first)).status).toBe(201);
-    for (const email of [first.email, first.email.toUpperCase()]) {
-      const reply = await new Client(server.url).post('/api/register', { ...valid(), email });
-      expect(reply.status, email).toBe(409);
-      expect(reply.body.message).toMatch(/email already exists/i);
+  it('answers an address that has an account as any other, makes the account without it, and tells the address’s owner by mail (check 64)', async () => {
+    const mailsTo = (to: string) =>
+      server.deps.db.selectFrom('outbox').selectAll().where('to', '=', to).execute();
+    const owner = valid();
+    expect((await new Client(server.url).post('/api/register', owner)).status).toBe(201);
+    // A fresh address and the owner's (in another case): the same status, fields and cookies.
+    const fresh = await new Client(server.url).post('/api/register', valid());
+    const someone = new Client(server.url);
+    const input = { ...valid(), email: owner.email.toUpperCase() };
+    const known = await someone.post('/api/register', input);
+    for (const reply of [fresh, known]) {
+      expect(reply.status).toBe(201);
+      expect(Object.keys(reply.body).sort()).toEqual(publicUserKeys);
+      expect(reply.headers.getSetCookie().map((c) => c.split('=')[0])).toEqual(
+        fresh.headers.getSetCookie().map((c) => c.split('=')[0]),
+      );
     }
+    // The new account shows the address as typed, like any account does...
+    expect(known.body.email).toBe(owner.email.toLowerCase());
+    expect((await someone.get('/api/account')).body.email).toBe(owner.email.toLowerCase());
+    // ...but it is not theirs: the owner's account is untouched, and its owner is told, once.
+    await loginOk(new Client(server.url), owner.username, owner.password);
+    let mails: Awaited<ReturnType<typeof mailsTo>> = [];
+    for (let tries = 0; tries < 100 && mails.length === 0; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      mails = await mailsTo(owner.email);
+    }
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Someone signed up with your address');
+    expect(mails[0]?.text).toContain(`your account ${owner.username}`);
+    expect(mails[0]?.text).toContain(`${server.url}/auth`);
+    const again = await new Client(server.url).post('/api/register', { ...valid(), email: owner.email });
+    expect(again.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(owner.email)).toHaveLength(1);
   });
 
   it('gives one account and clean 409s when the same username is submitted five times at once', async () => {

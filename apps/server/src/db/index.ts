@@ -18,6 +18,7 @@ import * as receipts from './migrations/011-receipts.js';
 import * as unlockMails from './migrations/012-unlock-mails.js';
 import * as linkGenerations from './migrations/013-link-generations.js';
 import * as markAnchor from './migrations/014-mark-anchor.js';
+import * as unclaimedEmails from './migrations/015-unclaimed-emails.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -37,6 +38,7 @@ const migrations = {
   '012-unlock-mails': unlockMails,
   '013-link-generations': linkGenerations,
   '014-mark-anchor': markAnchor,
+  '015-unclaimed-emails': unclaimedEmails,
 };
 
 /** Opens the configured database (PostgreSQL if DATABASE_URL is set, else SQLite under DATA_DIR). */

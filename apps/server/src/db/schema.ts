@@ -10,7 +10,10 @@ export interface UsersTable {
   usernameKey: string;
   /** argon2id hash. */
   password: string;
+  /** The account's address; a placeholder that is no address when `unclaimedEmail` is set. */
   email: string;
+  /** The address typed at sign-up when it was already another account's: shown, never mailed. */
+  unclaimedEmail: Generated<string | null>;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
   /** The subscription's status at the provider, as last read (active, past_due, canceled...). */

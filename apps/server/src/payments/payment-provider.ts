@@ -57,7 +57,8 @@ export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
   /** The key the browser uses (pk_...). */
   readonly publishableKey: string;
-  createCustomer(input: { email: string; userId: string }, idempotencyKey: string): Promise<{ id: string }>;
+  /** `email` is left out for an account that has none it may be mailed at. */
+  createCustomer(input: { email?: string; userId: string }, idempotencyKey: string): Promise<{ id: string }>;
   createPaymentIntent(
     input: { amount: number; currency: string; description: string; metadata: Record<string, string> },
     idempotencyKey: string,

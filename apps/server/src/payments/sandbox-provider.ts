@@ -20,7 +20,7 @@ import { checkCard } from './sandbox-cards.js';
 type SandboxSession = CheckoutSession & { success_url: string; cancel_url: string; price: SubscriptionPrice };
 type SandboxSubscription = Subscription & { price: SubscriptionPrice };
 type PortalSession = { id: string; customer: string; return_url: string };
-type Customer = { id: string; email: string; metadata: Record<string, string> };
+type Customer = { id: string; email?: string; metadata: Record<string, string> };
 
 /** A calendar month after `from`, in Unix seconds, as a monthly subscription renews. */
 function monthAfter(from: Date): number {

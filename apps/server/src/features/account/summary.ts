@@ -1,6 +1,6 @@
 import type { AccountSummary } from '@vectrace/contract';
 import type { Db } from '../../db/index.js';
-import type { UserRow } from '../auth/queries.js';
+import { emailOf, type UserRow } from '../auth/queries.js';
 
 /** The first instant of the month `now` is in, UTC. */
 function monthStart(now: Date): string {
@@ -17,7 +17,7 @@ export async function accountSummary(db: Db, user: UserRow, now: Date): Promise<
     .executeTakeFirstOrThrow();
   return {
     username: user.username,
-    email: user.email,
+    email: emailOf(user),
     planType: user.planType === 'pro' ? 'pro' : 'free',
     subscription: user.stripeSubscriptionId
       ? {

@@ -20,24 +20,41 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
     .executeTakeFirst();
 }
 
-/** Which of the two unique fields is already used, if any. */
-export async function takenField(
-  db: Db,
-  username: string,
-  email: string,
-): Promise<'username' | 'email' | undefined> {
+/** Whether an account has this username, whatever its case. */
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')
-    .select(['usernameKey', 'email'])
-    .where((eb) => eb.or([eb('usernameKey', '=', usernameKeyOf(username)), eb('email', '=', email)]))
+    .select('id')
+    .where('usernameKey', '=', usernameKeyOf(username))
     .executeTakeFirst();
-  if (!row) return undefined;
-  return row.usernameKey === usernameKeyOf(username) ? 'username' : 'email';
+  return row !== undefined;
 }
+
+/** The account whose address this is, if any (a lower-cased address). */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** The `email` of an account made with another account's address: unique, and no address. */
+export const unclaimedPlaceholder = (userId: string) => `unclaimed:${userId}`;
+
+/** The address the account's owner gave, as they typed it (lower-cased). */
+export const emailOf = (user: Pick<UserRow, 'email' | 'unclaimedEmail'>) => user.unclaimedEmail ?? user.email;
+
+/** Where the account may be mailed: nowhere when its address was another account's at sign-up. */
+export const mailboxOf = (user: Pick<UserRow, 'email' | 'unclaimedEmail'>) =>
+  user.unclaimedEmail === null ? user.email : undefined;
 
 export async function insertUser(
   db: Db,
-  user: { id: string; username: string; email: string; password: string; createdAt: string },
+  user: {
+    id: string;
+    username: string;
+    email: string;
+    unclaimedEmail?: string;
+    password: string;
+    createdAt: string;
+  },
 ): Promise<UserRow> {
   await db
     .insertInto('users')
@@ -92,7 +109,7 @@ export function toPublicUser(row: UserRow): PublicUser {
   return {
     id: row.id,
     username: row.username,
-    email: row.email,
+    email: emailOf(row),
     planType: row.planType === 'pro' ? 'pro' : 'free',
     conversionsUsed: row.conversionsUsed,
     conversionsLimit: row.conversionsLimit,

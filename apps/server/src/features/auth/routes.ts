@@ -15,26 +15,26 @@ import { publicOrigin } from '../../public-origin.js';
 import { routeLimits } from '../limits/index.js';
 import { requireUser } from './identity.js';
 import { knowsAccount, rememberAccount } from './known-browsers.js';
+import { sendKnownEmailMail } from './known-email-mail.js';
 import { refuseWeakPassword } from './password-strength.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import {
   adoptVisitorWork,
+  findUserByEmail,
   findUserByUsername,
   insertUser,
-  takenField,
   toPublicUser,
   type UserRow,
+  unclaimedPlaceholder,
   usernameKeyOf,
+  usernameTaken,
 } from './queries.js';
 import { createSession, deleteSession } from './sessions.js';
 import { AccountTargetedError, beginLoginAttempt, clearLoginFailures } from './throttle.js';
 import { checkUnlockToken } from './unlock-link.js';
 import { sendUnlockMail } from './unlock-mail.js';
 
-const takenMessage = {
-  username: 'This username is already taken. Please choose another one.',
-  email: 'An account with this email already exists. Log in instead.',
-};
+const usernameTakenMessage = 'This username is already taken. Please choose another one.';
 
 /** GET /api/user, GET /api/session, POST /api/register, /api/login, /api/login/unlock, /api/logout. */
 export async function authRoutes(root: FastifyInstance, deps: Deps): Promise<void> {
@@ -75,26 +75,34 @@ export async function authRoutes(root: FastifyInstance, deps: Deps): Promise<voi
       const input = request.body;
       const email = input.email.trim().toLowerCase();
       await refuseWeakPassword(input.password, { username: input.username, email });
-      const taken = await takenField(db, input.username, email);
-      if (taken) throw new AppError(409, 'conflict', takenMessage[taken]);
+      const taken = () => new AppError(409, 'conflict', usernameTakenMessage);
+      if (await usernameTaken(db, input.username)) throw taken();
       const password = await hashPassword(input.password);
-      let user: UserRow;
-      try {
-        user = await insertUser(db, {
-          id: randomUUID(),
+      // An address that is another account's answers as any other (sign-up tells no one which
+      // addresses have accounts): the account is made without it, and its owner is told by mail.
+      const make = async (unclaimed: boolean) => {
+        const id = randomUUID();
+        const address = unclaimed ? { email: unclaimedPlaceholder(id), unclaimedEmail: email } : { email };
+        return insertUser(db, {
+          id,
           username: input.username,
-          email,
           password,
           createdAt: clock().toISOString(),
+          ...address,
         });
+      };
+      let owner = await findUserByEmail(db, email);
+      let user: UserRow;
+      try {
+        user = await make(owner !== undefined);
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        throw new AppError(
-          409,
-          'conflict',
-          takenMessage[(await takenField(db, input.username, email)) ?? 'username'],
-        );
+        if (await usernameTaken(db, input.username)) throw taken();
+        // The address became an account's meanwhile (two sign-ups with it at once).
+        owner = await findUserByEmail(db, email);
+        user = await make(true);
       }
+      if (owner) sendKnownEmailMail(deps, owner, publicOrigin(request, deps.config));
       reply.code(201);
       return signIn(request, reply, user);
     },

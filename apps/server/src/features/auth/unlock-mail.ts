@@ -2,7 +2,7 @@ import type { Db } from '../../db/index.js';
 import type { Deps } from '../../deps.js';
 import type { Mail } from '../../mail/mailer.js';
 import { escapeHtml } from '../receipts/escape-html.js';
-import { findUserByUsername } from './queries.js';
+import { findUserByUsername, mailboxOf } from './queries.js';
 import { unlockLink, unlockToken } from './unlock-link.js';
 
 /** At most one unlock mail per account in this time, however many strangers are refused. */
@@ -57,13 +57,14 @@ export function unlockMail(facts: { to: string; username: string; link: string }
 export function sendUnlockMail(deps: Deps, usernameKey: string, origin: string): void {
   deps.mail.deliver(async () => {
     const user = await findUserByUsername(deps.db, usernameKey);
-    if (!user) return null;
+    const to = user && mailboxOf(user);
+    if (!user || !to) return null;
     const now = deps.clock();
     if (!(await takeUnlockMailTurn(deps.db, usernameKey, now))) return null;
     const link = unlockLink(
       deps.config.publicUrl ?? origin,
       unlockToken(deps.config.secret, usernameKey, now),
     );
-    return unlockMail({ to: user.email, username: user.username, link });
+    return unlockMail({ to, username: user.username, link });
   });
 }

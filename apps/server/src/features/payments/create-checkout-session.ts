@@ -6,7 +6,7 @@ import {
   missingAsUndefined,
   PaymentObjectNotFoundError,
 } from '../../payments/payment-provider.js';
-import { findUserById, planTypeOf, type UserRow } from '../auth/queries.js';
+import { findUserById, mailboxOf, planTypeOf, type UserRow } from '../auth/queries.js';
 import { findOwnedConversion } from '../conversions/queries.js';
 import { proPrice, syncSubscription } from './fulfil.js';
 import { replaceCustomer, setCheckoutSession, setCustomerOnce } from './queries.js';
@@ -17,7 +17,7 @@ const alreadyPro = "You're already on the Pro plan: every conversion downloads w
 async function customerOf(deps: Deps, user: UserRow): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const customer = await deps.payments.createCustomer(
-    { email: user.email, userId: user.id },
+    { email: mailboxOf(user), userId: user.id },
     `customer:${user.id}`,
   );
   await setCustomerOnce(deps.db, user.id, customer.id);
@@ -70,7 +70,7 @@ export async function createCheckoutSession(
     // The stored customer is gone at the provider (deleted, or other keys): make a new one.
     if (!(err instanceof PaymentObjectNotFoundError)) throw err;
     const fresh = await payments.createCustomer(
-      { email: user.email, userId: user.id },
+      { email: mailboxOf(user), userId: user.id },
       `customer:${user.id}:${customer}`,
     );
     await replaceCustomer(db, user.id, customer, fresh.id);

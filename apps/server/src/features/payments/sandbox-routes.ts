@@ -13,6 +13,7 @@ import { notFound } from '../../errors.js';
 import type { PaymentEvent } from '../../payments/payment-provider.js';
 import type { SandboxPayments } from '../../payments/sandbox-provider.js';
 import { requireUser } from '../auth/identity.js';
+import { emailOf } from '../auth/queries.js';
 import { applyEvent } from './apply-event.js';
 import { syncSubscription } from './fulfil.js';
 
@@ -62,7 +63,7 @@ export async function sandboxRoutes(
       amount: session.price.amount,
       currency: session.price.currency,
       interval: session.price.interval,
-      email: user.email,
+      email: emailOf(user),
       status: session.status === 'complete' || session.status === 'expired' ? session.status : 'open',
       cancelUrl: session.cancel_url,
     };

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { findUserById } from '../auth/queries.js';
+import { findUserById, mailboxOf } from '../auth/queries.js';
 import { findConversion } from '../conversions/queries.js';
 import { linkGenerationOf, takeReceipt } from './queries.js';
 import { receiptMail } from './receipt-mail.js';
@@ -16,7 +16,8 @@ export function sendReceipt(deps: Deps, conversionId: string): void {
     if (!receipt) return null;
     const row = await findConversion(deps.db, conversionId);
     if (!row?.paidAt) return null;
-    const to = receipt.email ?? (row.userId ? (await findUserById(deps.db, row.userId))?.email : undefined);
+    const buyer = row.userId ? await findUserById(deps.db, row.userId) : undefined;
+    const to = receipt.email ?? (buyer && mailboxOf(buyer));
     if (!to) return null;
     return receiptMail({
       to,
