@@ -4,8 +4,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 export const LOAD_SECTION = 'Load: the embedded default and several processes on PostgreSQL, Redis and S3';
 /** The makers' files (centerline, palette, cut-out, shapes): written by makers.ts. */
 export const MAKERS_SECTION = "Makers' files: centerline, palette, cut-out layers, true shapes";
+/** A trace's budget on the costliest inputs and settings: written by budget.ts. */
+export const BUDGET_SECTION = "A trace's budget: the costliest settings on the costliest inputs";
 /** The sections other benchmarks write, kept when run.ts writes the rest of the file. */
-export const KEPT_SECTIONS = [MAKERS_SECTION, LOAD_SECTION];
+export const KEPT_SECTIONS = [MAKERS_SECTION, LOAD_SECTION, BUDGET_SECTION];
 
 const sectionPattern = (title: string) => new RegExp(`\\n## ${escapeRegExp(title)}\\n[\\s\\S]*?(?=\\n## |$)`);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

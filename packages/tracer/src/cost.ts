@@ -1,5 +1,6 @@
 import { halve } from './draft.js';
 import type { RasterImage } from './model.js';
+import type { TraceSettings } from './settings.js';
 
 /** Neighbouring pixels this far apart in luminance (0-255) make an edge. */
 const EDGE_STEP = 32;
@@ -12,6 +13,24 @@ const SAMPLE_ROWS = 256;
  * pixels) peaks at 700 MB and a 2000 x 2000 one-pixel checkerboard takes a minute.
  */
 export const MAX_EDGE_PIXELS = 3_000_000;
+
+/**
+ * How many times the work of an edge pixel in a black-and-white trace one edge pixel costs with
+ * these settings, so that every setting stays within the budget a trace is given (60 CPU-seconds
+ * and 1 GB, with room to spare). Measured on color noise (`npm run bench:budget`): at 900 px
+ * (711k edge pixels) bw takes 3 CPU-s and 300 MB, 8 colors 14 s and 470 MB, 32 colors 26 s and
+ * 900 MB (each color is a labelling and outlines of its own), centerline 6 s, pixel mode 15 s and
+ * 1.3 GB (a square and a path per area), true shapes some 4 ms an outline; at 1800 px 32 colors
+ * took 97 s and 2.6 GB. The automatic colors keep few on such a picture and cost as bw does.
+ */
+export function costWeight(
+  mode: 'bw' | 'color' | 'centerline' | 'pixel',
+  settings: Pick<TraceSettings, 'colors' | 'palette' | 'shapes'>,
+): number {
+  const colors = settings.palette.length || (settings.colors === 'auto' ? 0 : settings.colors);
+  const byMode = { bw: 1, centerline: 2, pixel: 8, color: colors ? 1 + colors / 4 : 1 }[mode];
+  return byMode * (settings.shapes && mode !== 'pixel' ? 25 : 1);
+}
 
 /**
  * How many pixels differ from their right or lower neighbour by more than EDGE_STEP, estimated
@@ -52,14 +71,16 @@ export function edgesWithin(image: RasterImage, limit: number): boolean {
 }
 
 /**
- * The image halved until its edges fit MAX_EDGE_PIXELS, and by how much: a pathological input
- * (noise, a one-pixel checkerboard) is traced at the size it can be, never past the memory and
- * time a trace is given. Halving averages, so fine patterns fade and the edges drop fast.
+ * The image halved until its edges, weighed by what the settings make each cost (costWeight), fit
+ * MAX_EDGE_PIXELS, and by how much: a pathological input (noise, a one-pixel checkerboard) is
+ * traced at the size it can be, never past the memory and time a trace is given. Halving
+ * averages, so fine patterns fade and the edges drop fast.
  */
-export function withinCost(image: RasterImage): { image: RasterImage; factor: number } {
+export function withinCost(image: RasterImage, weight = 1): { image: RasterImage; factor: number } {
+  const limit = MAX_EDGE_PIXELS / weight;
   let source = image;
   let factor = 1;
-  while (!edgesWithin(source, MAX_EDGE_PIXELS) && Math.min(source.width, source.height) >= 4) {
+  while (!edgesWithin(source, limit) && Math.min(source.width, source.height) >= 4) {
     source = halve(source);
     factor *= 2;
   }

@@ -23,7 +23,7 @@ import { silhouette } from './alpha.js';
 import { traceBw } from './bw/trace-bw.js';
 import { traceCenterline } from './centerline/trace-centerline.js';
 import { traceColor } from './color/trace-color.js';
-import { withinCost } from './cost.js';
+import { costWeight, withinCost } from './cost.js';
 import { cutContour } from './cut-contour.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
 import { TraceError } from './errors.js';
@@ -101,7 +101,9 @@ export function trace(
   // An image with more fine detail than a trace can take on is traced smaller (see cost.ts); pixel
   // art at its cells' size, which pixel/ guards itself.
   const { image: source, factor: reduced } =
-    mode === 'pixel' ? { image, factor: 1 } : withinCost(halved ? halve(image) : image);
+    mode === 'pixel'
+      ? { image, factor: 1 }
+      : withinCost(halved ? halve(image) : image, costWeight(mode, full));
   const factor = (halved ? 2 : 1) * reduced;
   let ink = source === image ? (invert ? lines?.ink : read?.ink) : undefined;
   let checked: Reading | undefined;

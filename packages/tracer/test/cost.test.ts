@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { estimateEdgePixels, MAX_EDGE_PIXELS, type RasterImage, trace } from '../src/index.js';
+import { costWeight, withinCost } from '../src/cost.js';
+import {
+  defaultSettings,
+  estimateEdgePixels,
+  MAX_EDGE_PIXELS,
+  type RasterImage,
+  trace,
+} from '../src/index.js';
 import { rasterOf } from './helpers/raster.js';
 
 /** A gray image drawn pixel by pixel. */
@@ -49,5 +56,18 @@ describe('the cost estimate (check 42)', () => {
     expect(estimateEdgePixels(noise(2400))).toBeGreaterThan(MAX_EDGE_PIXELS);
     const logo = trace(rasterOf('<rect x="100" y="100" width="800" height="500"/>', 1024));
     expect(logo.reducedBy).toBeUndefined();
+  });
+
+  it('weighs the estimate by the settings: noise at 900 px in black and white at its own size, smaller in 32 colors, with true shapes or in pixel mode', () => {
+    const image = noise(900);
+    const factorWith = (mode: 'bw' | 'color' | 'centerline' | 'pixel', settings = {}) =>
+      withinCost(image, costWeight(mode, { ...defaultSettings, ...settings })).factor;
+    expect(factorWith('bw')).toBe(1);
+    expect(factorWith('color')).toBe(1);
+    expect(factorWith('color', { colors: 8 })).toBe(1);
+    expect(factorWith('color', { colors: 32 })).toBeGreaterThanOrEqual(2);
+    expect(factorWith('color', { palette: Array(32).fill('#000000') })).toBeGreaterThanOrEqual(2);
+    expect(factorWith('bw', { shapes: true })).toBeGreaterThanOrEqual(2);
+    expect(factorWith('pixel')).toBeGreaterThanOrEqual(2);
   });
 });

@@ -179,7 +179,7 @@ describe('the budget of true shapes', () => {
     );
   });
 
-  it('refuses true shapes on a trace of noise before fitting them', () => {
+  it('traces noise smaller before fitting true shapes to it (the settings weigh the cost estimate)', () => {
     const side = 360;
     const data = new Uint8Array(side * side * 4);
     let seed = 5;
@@ -188,9 +188,7 @@ describe('the budget of true shapes', () => {
       data[i] = i % 4 === 3 ? 255 : seed >>> 24;
     }
     const noise = { width: side, height: side, data };
-    expect(() => trace(noise, { mode: 'color', colors: 32, shapes: true })).toThrow(
-      /too much fine detail for true shapes/,
-    );
+    expect(trace(noise, { mode: 'color', colors: 32, shapes: true }).reducedBy).toBeGreaterThanOrEqual(4);
   });
 });
 

@@ -1,7 +1,8 @@
 import { type Area, forEachArea } from '../areas.js';
-import { withinCost } from '../cost.js';
+import { costWeight, withinCost } from '../cost.js';
 import type { Layer, Point, RasterImage, Segment, Subpath } from '../model.js';
 import { decompose, type PixelPath } from '../outline/decompose.js';
+import { defaultSettings } from '../settings.js';
 import { type CellGrid, cellEdge, cellImage, findCells, MAX_CELL, pixelKeys } from './cells.js';
 
 /**
@@ -22,7 +23,7 @@ export function tracePixel(
     found.exact && found.cell <= MAX_CELL
       ? found
       : { cell: 1, x0: 0, y0: 0, columns: w, rows: h, exact: true };
-  const { image: source, factor } = withinCost(cellImage(image, grid));
+  const { image: source, factor } = withinCost(cellImage(image, grid), costWeight('pixel', defaultSettings));
   const at = (x: number, y: number): Point => ({
     x: cellEdge(x * factor, grid.cell, grid.x0, w),
     y: cellEdge(y * factor, grid.cell, grid.y0, h),
