@@ -10,6 +10,7 @@ import { Client } from './client.js';
 import { register, startConversion, upload } from './flows.js';
 import { logoPng, noisePng } from './images.js';
 import { type ServerProcess, spawnServer } from './process.js';
+import { type BehindCostlyFigures, COSTLY, noiseJpeg as colorNoise } from './scale-out-load.js';
 
 // The load scenarios of the embedded default (RELIABILITY 38, 41, 43, the idle memory and kills
 // under writes): the load test asserts what they show about behaviour, with bounds a machine ten
@@ -406,4 +407,30 @@ export async function killsUnderWrites(rounds: number): Promise<KillFigures> {
   }
   figures.acknowledged = acknowledged.length;
   return figures;
+}
+
+/**
+ * Check 59 on the embedded default: while one owner's four costliest traces run (two workers; an
+ * owner traces one at a time), another owner asks for a 512 px logo.
+ */
+export function otherOwnerBehindCostly(): Promise<BehindCostlyFigures> {
+  return withEmbeddedServer({ TRACE_WORKERS: '2' }, async (server) => {
+    const heavy = new Client(server.url);
+    await register(heavy);
+    const noise = await colorNoise(900);
+    const costly: string[] = [];
+    for (let i = 0; i < 4; i++) costly.push((await start(heavy, noise, COSTLY, 'noise.jpg')).id);
+    while ((await heavy.get<Conversion>(`/api/conversions/${costly[0]}`)).body.status === 'pending')
+      await sleep(100);
+    const other = new Client(server.url);
+    await register(other);
+    const asked = Date.now();
+    const logo = await start(other, await logoPng(512), {}, 'logo.png');
+    await outcome(other, logo.id);
+    const logoSeconds = (Date.now() - asked) / 1000;
+    let costlyDone = 0;
+    for (const id of costly)
+      if ((await heavy.get<Conversion>(`/api/conversions/${id}`)).body.status === 'completed') costlyDone++;
+    return { logoSeconds, costlyDone };
+  });
 }

@@ -1,6 +1,7 @@
 import type { Conversion } from '@vectrace/contract';
 import autocannon from 'autocannon';
-import { type Cluster, startCluster, until } from './cluster.js';
+import sharp from 'sharp';
+import { type Cluster, conversionRows, startCluster, until } from './cluster.js';
 import { register, upload } from './flows.js';
 import { logoPng, noisePng } from './images.js';
 
@@ -123,15 +124,78 @@ export async function traceBatch(workers: number, count = 24): Promise<BatchFigu
   }
 }
 
-async function start(client: ReturnType<Cluster['client']>, bytes: Buffer): Promise<string> {
+// In black and white by default, the workload these figures were measured with (the automatic
+// mode reads noise as color, a heavier trace).
+async function start(
+  client: ReturnType<Cluster['client']>,
+  bytes: Buffer,
+  settings: object = { mode: 'bw' },
+  originalFileName = 'image.png',
+): Promise<string> {
   const { ticket } = await upload(client, bytes);
   const created = await client.post<Conversion>('/api/conversions', {
-    originalFileName: 'image.png',
+    originalFileName,
     originalFileUrl: ticket.objectPath,
-    // In black and white, the workload these figures were measured with (the automatic mode reads
-    // noise as color, a heavier trace).
-    settings: { mode: 'bw' },
+    settings,
   });
   if (created.status !== 201) throw new Error(`conversion not created: ${created.text}`);
   return created.body.id;
+}
+
+/** The costliest settings a free owner can send (`npm run bench:budget`), on 900 px noise. */
+export const COSTLY = { mode: 'color', colors: 32, shapes: true } as const;
+
+export interface BehindCostlyFigures {
+  /** From the other owner's request to its logo's result, in seconds. */
+  logoSeconds: number;
+  /** Of the costly owner's four conversions, those done when the logo was. */
+  costlyDone: number;
+}
+
+/**
+ * Check 59 scaled out: while one owner's four costliest traces keep two worker processes busy
+ * (OWNER_TRACES 1, one fewer than they trace at once), another owner asks for a 512 px logo.
+ */
+export async function otherOwnerBehindCostly(): Promise<BehindCostlyFigures> {
+  const cluster = await startCluster({ apis: 1, workers: 2, keepLogs: false, env: { OWNER_TRACES: '1' } });
+  try {
+    const heavy = cluster.client(0);
+    await register(heavy);
+    const noise = await noiseJpeg(900);
+    const costly: string[] = [];
+    for (let i = 0; i < 4; i++) costly.push(await start(heavy, noise, COSTLY, 'noise.jpg'));
+    await until(
+      async () => (await conversionRows(cluster, costly)).some((row) => row.status === 'processing'),
+      60_000,
+      'a costly trace under way',
+    );
+    const other = cluster.client(0);
+    await register(other);
+    const asked = Date.now();
+    const logo = await start(other, await logoPng(512), {});
+    await until(
+      async () => (await conversionRows(cluster, [logo]))[0]?.status === 'completed',
+      600_000,
+      'the logo',
+      100,
+    );
+    const logoSeconds = (Date.now() - asked) / 1000;
+    const rows = await conversionRows(cluster, costly);
+    return { logoSeconds, costlyDone: rows.filter((row) => row.status === 'completed').length };
+  } finally {
+    await cluster.close();
+  }
+}
+
+/** Color noise as a JPEG, the same on every run. */
+export async function noiseJpeg(side: number): Promise<Buffer> {
+  const raw = Buffer.alloc(side * side * 3);
+  let seed = 1;
+  for (let i = 0; i < raw.length; i++) {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    raw[i] = seed >>> 24;
+  }
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
