@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,8 @@ import { BUDGET_SECTION, writeSection } from './results-section.js';
  * A trace's budget (RELIABILITY 58: 60 CPU-seconds and 1 GB): the costliest settings on the
  * costliest inputs a user can send, each traced by the CLI in a process of its own, its CPU time
  * (user and system) and peak memory read by GNU time. The inputs are made here: color noise as
- * JPEG at 900 and 1800 px (every pixel an edge), and a 49-megapixel interlaced PNG.
+ * JPEG at 900, 1800 and 3400 px (every pixel an edge; the last near the 10 MB upload limit), and
+ * a 49-megapixel interlaced PNG (near the 50-megapixel limit).
  */
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.join(benchDir, '../packages/tracer/dist/cli/main.js');
@@ -32,18 +33,27 @@ const noiseJpeg = (side: number) =>
     .toFile(path.join(dir, `noise${side}.jpg`));
 await noiseJpeg(900);
 await noiseJpeg(1800);
+// The largest noise the upload limit (10 MB) takes.
+await noiseJpeg(3400);
+// 49 megapixels of rings in eight colors, an interlaced PNG of a few MB.
 const side = 7000;
 const big = Buffer.alloc(side * side * 3);
+const palette = [0, 40, 80, 120, 160, 200, 230, 255];
 for (let y = 0, o = 0; y < side; y++) {
   for (let x = 0; x < side; x++, o += 3) {
-    big[o] = (x * 255) / side;
-    big[o + 1] = (y * 255) / side;
-    big[o + 2] = (x ^ y) & 255;
+    const ring = Math.floor(Math.hypot(x - side / 2, y - side / 2) / 150) % 8;
+    big[o] = palette[ring] ?? 0;
+    big[o + 1] = palette[(ring + 3) % 8] ?? 0;
+    big[o + 2] = palette[(ring + 5) % 8] ?? 0;
   }
 }
 await sharp(big, { raw: { width: side, height: side, channels: 3 } })
-  .png({ progressive: true, compressionLevel: 1 })
-  .toFile(path.join(dir, 'big49.png'));
+  .png({ progressive: true })
+  .toFile(path.join(dir, 'rings49.png'));
+for (const name of ['noise3400.jpg', 'rings49.png']) {
+  const { size } = await stat(path.join(dir, name));
+  if (size > 10 * 1024 * 1024) throw new Error(`${name} is ${size} bytes, over the upload limit`);
+}
 
 const cases: [string, string[]][] = [
   ['noise900.jpg', []],
@@ -58,8 +68,12 @@ const cases: [string, string[]][] = [
   ['noise900.jpg', ['--mode', 'pixel']],
   ['noise1800.jpg', ['--mode', 'color', '--colors', '32', '--quality', 'ultra']],
   ['noise1800.jpg', ['--mode', 'pixel']],
-  ['big49.png', []],
-  ['big49.png', ['--mode', 'color', '--colors', '32', '--quality', 'ultra']],
+  ['noise3400.jpg', []],
+  ['noise3400.jpg', ['--mode', 'color', '--colors', '32', '--quality', 'ultra']],
+  ['noise3400.jpg', ['--mode', 'bw', '--shapes']],
+  ['rings49.png', []],
+  ['rings49.png', ['--mode', 'color', '--colors', '32', '--quality', 'ultra']],
+  ['rings49.png', ['--mode', 'pixel']],
 ];
 
 const rows = ['| input | settings | CPU-s | peak MB | outcome |', '|---|---|---:|---:|---|'];

@@ -15,7 +15,7 @@ const embedded = await import('../apps/server/test/support/embedded-load.js');
 const scaledOut = await import('../apps/server/test/support/scale-out-load.js');
 
 /** A measurement of 2026-11-29 kept with the section: why the scaled-out figures fell. */
-const SCALED_OUT_REGRESSION = `The scaled-out regression (issue 40, item 9: polling p99 50 ms and two workers at 96.1 conversions a minute on 2026-11-24, 209 ms and 53.9 here) is the machine's, not Node 22's or the code's. On 2026-11-29, on one machine, the same scenarios:
+const SCALED_OUT_REGRESSION = `The scaled-out regression (issue 40, item 9: polling p99 50 ms and two workers at 96.1 conversions a minute on 2026-11-24, 209 ms and 53.9 on 2026-11-27) is the machine's, not Node 22's or the code's. On 2026-11-29, on one machine, the same scenarios:
 
 | code | Node | polling: requests in 20 s, p99 | conversions a minute, 1 and 2 worker processes |
 |---|---|---:|---:|

@@ -193,4 +193,13 @@ describe('pixel mode gives every pixel back', () => {
     expect(corners(b)).toEqual(corners(a).map(({ x, y }) => ({ x: x * 4, y: y * 4 })));
     expect(difference(big, renderSvg(toSvg(b), big.width)).mae).toBeLessThanOrEqual(1);
   });
+
+  it('refuses, with what to change, a picture of more pixels than one pixel-mode trace takes', () => {
+    const [width, height] = [4100, 4000];
+    const data = new Uint8Array(width * height * 4).fill(255);
+    for (let y = 0; y < height; y++) data.fill((y * 7) % 256, y * width * 4, y * width * 4 + width * 4 - 1);
+    expect(() => trace({ width, height, data }, { mode: 'pixel' })).toThrow(
+      'Pixel mode draws every pixel as a square, and this image has 16.4 million of them, more than the 16 million one trace takes: choose another mode, or a smaller image',
+    );
+  });
 });

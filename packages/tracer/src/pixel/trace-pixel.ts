@@ -1,9 +1,16 @@
 import { type Area, forEachArea } from '../areas.js';
 import { costWeight, withinCost } from '../cost.js';
+import { TraceError } from '../errors.js';
 import type { Layer, Point, RasterImage, Segment, Subpath } from '../model.js';
 import { decompose, type PixelPath } from '../outline/decompose.js';
 import { defaultSettings } from '../settings.js';
 import { type CellGrid, cellEdge, cellImage, findCells, MAX_CELL, pixelKeys } from './cells.js';
+
+/**
+ * Cells one pixel-mode trace takes on: each costs some 25 bytes while its squares are traced (a
+ * 49-megapixel picture of flat rings peaked at 1.2 GB), past the memory a trace is given.
+ */
+export const MAX_PIXEL_CELLS = 16_000_000;
 
 /**
  * Pixel mode: every pixel an exact square, the squares of each 4-connected area of one color (and
@@ -23,6 +30,13 @@ export function tracePixel(
     found.exact && found.cell <= MAX_CELL
       ? found
       : { cell: 1, x0: 0, y0: 0, columns: w, rows: h, exact: true };
+  const cells = grid.columns * grid.rows;
+  if (cells > MAX_PIXEL_CELLS) {
+    throw new TraceError(
+      'too-large',
+      `Pixel mode draws every pixel as a square, and this image has ${(cells / 1e6).toFixed(1)} million of them, more than the ${MAX_PIXEL_CELLS / 1e6} million one trace takes: choose another mode, or a smaller image`,
+    );
+  }
   const { image: source, factor } = withinCost(cellImage(image, grid), costWeight('pixel', defaultSettings));
   const at = (x: number, y: number): Point => ({
     x: cellEdge(x * factor, grid.cell, grid.x0, w),
