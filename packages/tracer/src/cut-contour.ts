@@ -1,9 +1,8 @@
-import { OPAQUE_FROM } from './alpha.js';
 import { squaredDistance } from './distance.js';
 import type { Color, Layer, RasterImage } from './model.js';
-import type { Bitmap } from './outline/bitmap.js';
 import { traceBitmap } from './outline/trace-bitmap.js';
 import { scaleSubpaths } from './scale.js';
+import { visibleShape } from './visible-shape.js';
 
 /** The cut line's color: magenta, the spot color print shops read as the cut. */
 export const CUT_COLOR: Color = { r: 255, g: 0, b: 255 };
@@ -12,8 +11,6 @@ export const CUT_COLOR: Color = { r: 255, g: 0, b: 255 };
 const BRIDGE = 4;
 /** The contour is worked out on a grid of at most this many cells (finer adds nothing to a cut). */
 const GRID_CELLS = 1_000_000;
-/** A border pixel this far (max channel difference) from the border's color is part of the shape. */
-const BORDER_DIFFERENCE = 40;
 
 /**
  * The sticker cut contour: one smooth closed outline around the whole visible shape, `offset`
@@ -56,67 +53,6 @@ export function cutContour(image: RasterImage, offset: number): Layer | undefine
     fill: false,
     name: 'cut',
   };
-}
-
-/** The visible pixels, on a grid of `scale` x `scale` blocks (a block is visible if any pixel is). */
-function visibleShape(image: RasterImage, scale: number): Bitmap | undefined {
-  const { width, height, data } = image;
-  let transparent = false;
-  for (let o = 3; o < data.length; o += 4) {
-    if (data[o] < OPAQUE_FROM) {
-      transparent = true;
-      break;
-    }
-  }
-  const ground = transparent ? undefined : borderColor(image);
-  const gw = Math.ceil(width / scale);
-  const gh = Math.ceil(height / scale);
-  const bits = new Uint8Array(gw * gh);
-  let any = false;
-  for (let y = 0, o = 0; y < height; y++) {
-    const row = Math.floor(y / scale) * gw;
-    for (let x = 0; x < width; x++, o += 4) {
-      const visible = ground
-        ? Math.max(
-            Math.abs(data[o] - ground.r),
-            Math.abs(data[o + 1] - ground.g),
-            Math.abs(data[o + 2] - ground.b),
-          ) > BORDER_DIFFERENCE
-        : data[o + 3] >= OPAQUE_FROM;
-      if (visible) {
-        bits[row + Math.floor(x / scale)] = 1;
-        any = true;
-      }
-    }
-  }
-  return any ? { width: gw, height: gh, bits } : undefined;
-}
-
-/** The most common color along the image's border. */
-function borderColor({ width, height, data }: RasterImage): Color {
-  const counts = new Map<number, number>();
-  const count = (x: number, y: number) => {
-    const o = (y * width + x) * 4;
-    const key = (data[o] << 16) | (data[o + 1] << 8) | data[o + 2];
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  };
-  for (let x = 0; x < width; x++) {
-    count(x, 0);
-    count(x, height - 1);
-  }
-  for (let y = 0; y < height; y++) {
-    count(0, y);
-    count(width - 1, y);
-  }
-  let best = 0;
-  let most = -1;
-  for (const [key, n] of counts) {
-    if (n > most) {
-      most = n;
-      best = key;
-    }
-  }
-  return { r: best >> 16, g: (best >> 8) & 255, b: best & 255 };
 }
 
 /** Sets every cell that the outside (4-connected from the frame) does not reach. */

@@ -39,3 +39,4 @@ export {
   traceTargets,
 } from './settings.js';
 export { trace } from './trace.js';
+export { visibleShape } from './visible-shape.js';

@@ -24,7 +24,7 @@ export async function readiness(parts: {
   const { store, config } = parts;
   const checks: Record<string, () => Promise<State>> = {
     database: () => sql`select 1`.execute(parts.db).then(() => 'ok'),
-    // Low before full: an upload that arrives while the disk fills is refused, not lost.
+    // Low before full: traffic goes elsewhere while there is still room for what was taken.
     store: async () => {
       await store.ping();
       const free = await store.freeBytes?.();
