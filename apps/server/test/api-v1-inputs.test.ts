@@ -90,6 +90,12 @@ describe('the API takes the image by URL, base64 or JSON, and never reaches a pr
     const broken = await post(trusting, trustingKey, { 'image.base64': 'not base64 at all!' });
     expect(broken.status).toBe(400);
     expect(broken.json.message).toContain('image.base64');
+    // A JSON body has room for a large image in base64 (here 8 MB of bytes that are no image).
+    const large = await post(trusting, trustingKey, {
+      'image.base64': Buffer.alloc(8 << 20, 7).toString('base64'),
+    });
+    expect(large.status).toBe(400);
+    expect(large.json.code).toBe('unsupported_image');
   });
 
   it('refuses loopback, private, link-local and metadata addresses, by address or by name', async () => {

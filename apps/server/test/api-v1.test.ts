@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { get as httpGet } from 'node:http';
+import { get as httpGet, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -80,6 +80,60 @@ describe('the developer API', () => {
     const reply = await answer(response);
     expect(reply.status).toBe(200);
     await expectValid('pdf', reply.bytes);
+  });
+
+  it('refuses a body of another type with 415 unsupported_media_type, and says what to send', async () => {
+    const response = await fetch(`${server.url}/api/v1/vectorize`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pro.secret}`, 'content-type': 'text/plain' },
+      body: 'a logo',
+    });
+    const reply = await answer(response);
+    expect(reply.status).toBe(415);
+    expect(reply.json.code).toBe('unsupported_media_type');
+    expect(reply.json.message).toContain('multipart/form-data');
+  });
+
+  it('refuses a raw body over 10 MB with 413 from its length, before reading it', async () => {
+    // 10.5 MB announced, none of it sent: the answer comes from the Content-Length alone.
+    const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const url = new URL(`${server.url}/api/v1/vectorize`);
+      const request = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${pro.secret}`,
+            'content-type': 'image/png',
+            'content-length': String(10.5 * 1024 * 1024),
+          },
+        },
+        (reply) => {
+          let body = '';
+          reply.on('data', (chunk) => {
+            body += chunk;
+          });
+          reply.on('end', () => resolve({ status: reply.statusCode ?? 0, body }));
+        },
+      );
+      request.on('error', reject);
+      request.flushHeaders();
+    });
+    expect(status.status).toBe(413);
+    expect(JSON.parse(status.body)).toMatchObject({ code: 'image_too_large' });
+    expect(JSON.parse(status.body).message).toContain('10 MB');
+    // Sent whole, without a length (chunked), 10.5 MB is refused the same.
+    const chunked = await fetch(`${server.url}/api/v1/vectorize`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pro.secret}`, 'content-type': 'image/png' },
+      body: new Blob([logo, Buffer.alloc(10.5 * 1024 * 1024 - logo.length)]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    const refused = await answer(chunked);
+    expect(refused.status).toBe(413);
+    expect(refused.json.code).toBe('image_too_large');
   });
 
   it('answers 202 with a job to poll when the trace takes longer than the wait', async () => {
@@ -268,6 +322,15 @@ describe('the developer API', () => {
     const result = document.paths['/api/v1/jobs/{id}/result'].get.responses['200'].content;
     expect(Object.keys(result)).not.toContain('application/octet-stream');
     expect(Object.keys(result)).toContain('image/svg+xml');
+    // The Idempotency-Key header is declared, so generated clients can send it.
+    const vectorizeOp = document.paths['/api/v1/vectorize'].post;
+    const headerNames = vectorizeOp.parameters
+      .filter((parameter: { in: string }) => parameter.in === 'header')
+      .map((parameter: { name: string }) => parameter.name.toLowerCase());
+    expect(headerNames).toContain('idempotency-key');
+    // Each error status names the codes it carries.
+    expect(vectorizeOp.responses['415'].description).toContain('`unsupported_media_type`');
+    expect(vectorizeOp.responses['422'].description).toContain('`idempotency_key_reused`');
     // Without PUBLIC_URL no server is named, so a Host header a request makes up is not either.
     expect(document.servers).toBeUndefined();
     expect((await documentFor(server, 'evil.example')).servers).toBeUndefined();

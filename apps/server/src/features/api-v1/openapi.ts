@@ -1,5 +1,5 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import { type apiErrorCodes, MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import { z } from 'zod';
 import { errorSchema, vectorizeFormSchema } from './schemas.js';
 
@@ -69,26 +69,48 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
   };
 }
 
-// Each error status with what it means; the body is always the Error object.
-const errorDescriptions: Record<number, string> = {
-  400: 'The request is not valid: `message` says which field and why.',
-  401: 'No API key, or one that is not valid.',
-  402: 'Live results need Pro (or a conversion paid on the site): convert with `mode=test` to try the API, or upgrade.',
-  404: 'No such job in this key’s account.',
-  409: 'Not finished yet: poll the job until it is completed (`not_ready`); or the mode is not the job’s (`wrong_mode`): a test job has only its marked result, and test mode serves only test jobs.',
-  410: 'The job’s files are deleted.',
-  413: `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-  415: 'The body is not a form, JSON, PNG or JPEG.',
-  422: 'The conversion failed, the image.url could not be read, or an Idempotency-Key was reused.',
-  429: 'Past a limit: try again after `Retry-After` seconds.',
-  500: 'Something went wrong on our side: try again.',
-  503: 'The service is restarting or busy, or its file storage is unavailable: try again shortly.',
+// Each error status: the codes it carries and what it means; the body is always the Error object.
+const errorDescriptions: Record<number, [codes: (typeof apiErrorCodes)[number][], meaning: string]> = {
+  400: [
+    ['invalid_request', 'unsupported_image', 'url_not_allowed'],
+    'The request is not valid: `message` says which field and why; or the file is not an image we read, or `image.url` names an address we do not fetch.',
+  ],
+  401: [['unauthorized', 'invalid_key'], 'No API key, or one that is not valid.'],
+  402: [
+    ['plan_required', 'payment_required'],
+    'Live results need Pro (or a conversion paid on the site): convert with `mode=test` to try the API, or upgrade.',
+  ],
+  404: [['not_found'], 'No such job in this key’s account.'],
+  409: [
+    ['not_ready', 'wrong_mode'],
+    'Not finished yet: poll the job until it is completed (`not_ready`); or the mode is not the job’s (`wrong_mode`): a test job has only its marked result, and test mode serves only test jobs.',
+  ],
+  410: [['gone'], 'The job’s files are deleted.'],
+  413: [
+    ['image_too_large'],
+    `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (a raw body is refused from its Content-Length, before it is read).`,
+  ],
+  415: [['unsupported_media_type'], 'The body is not a form, JSON, PNG or JPEG.'],
+  422: [
+    ['conversion_failed', 'url_unreachable', 'idempotency_key_reused', 'result_too_large'],
+    'The conversion failed, the image.url could not be read, an Idempotency-Key was reused with another request, or the result is too large for the asked format.',
+  ],
+  429: [['rate_limited'], 'Past a limit: try again after `Retry-After` seconds.'],
+  500: [['server_error'], 'Something went wrong on our side: try again.'],
+  503: [
+    ['unavailable'],
+    'The service is restarting or busy, or its file storage is unavailable: try again shortly.',
+  ],
 };
 
-/** The error answers a route can give, each with its meaning. */
+/** The error answers a route can give, each with its codes and meaning. */
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(
-    statuses.map((status) => [status, errorSchema.describe(errorDescriptions[status] ?? 'An error.')]),
+    statuses.map((status) => {
+      const [codes, meaning] = errorDescriptions[status] ?? [[], 'An error.'];
+      const named = codes.map((code) => `\`${code}\``).join(', ');
+      return [status, errorSchema.describe(named ? `${named}: ${meaning}` : meaning)];
+    }),
   );
 }
 

@@ -20,13 +20,9 @@ export const MAX_BASE64_CHARS = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 100;
 /** The most a call's text fields may hold together: one base64 image and the options. */
 export const MAX_FIELD_BYTES = MAX_BASE64_CHARS + 64 * 1024;
 
-const megabytes = MAX_UPLOAD_BYTES / 1024 / 1024;
-const tooLarge = () =>
-  new AppError(
-    413,
-    'image_too_large',
-    `The image is larger than ${megabytes} MB. Please scale it down or compress it and try again.`,
-  );
+/** Why an image past MAX_UPLOAD_BYTES is refused, however it came. */
+export const IMAGE_TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Please scale it down or compress it and try again.`;
+const tooLarge = () => new AppError(413, 'image_too_large', IMAGE_TOO_LARGE);
 const noImage = () =>
   new AppError(
     400,

@@ -68,11 +68,20 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 24, fieldSize: MAX_FIELD_BYTES },
   });
-  // The raw image as the whole body, as a command line sends a file.
+  // The raw image as the whole body, as a command line sends a file: refused past the image
+  // limit from its Content-Length, before it is read (or as soon as a chunked body passes it).
   app.addContentTypeParser(
     ['image/png', 'image/jpeg', 'application/octet-stream'],
     { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
     (_request, body, done) => done(null, body),
+  );
+  // A JSON body may carry image.base64: room for a whole image in base64. (A limit on the route
+  // would also lift the raw image's.)
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: MAX_FIELD_BYTES },
+    app.getDefaultJsonParser('error', 'error'),
   );
   app.decorateRequest('apiKey', null);
   const take = apiLimits(root, deps.config);
@@ -109,8 +118,6 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     '/api/v1/vectorize',
     {
       onRequest: [withKey.onRequest, beforeBody],
-      // A JSON body may carry image.base64: room for a whole image in base64.
-      bodyLimit: MAX_FIELD_BYTES,
       schema: {
         operationId: 'vectorize',
         tags: ['Vectorize'],
@@ -118,6 +125,13 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
         description:
           'Traces a PNG or JPEG into a vector file. The image comes as a multipart file field `image`, as the whole body, or as `image.url` or `image.base64`. Answers the file when the trace ends within `wait` seconds, else `202` with a job to poll. With an `Idempotency-Key` header, a retried request makes no second job.',
         querystring: z.object(vectorizeOptionsSchema.shape).partial(),
+        // Declared for the document and generated clients; its value is checked by idempotencyKeyOf.
+        headers: z.looseObject({
+          'Idempotency-Key': z.string().optional().meta({
+            description:
+              'Any string of 1 to 255 visible characters made for this request, such as a UUID. A retry with the same key, image and options within 24 hours makes no second job: it answers as the first request did, with the header `Idempotent-Replayed: true`.',
+          }),
+        }),
         response: {
           200: resultResponse,
           202: jobSchema.describe('Still converting: poll the job, then fetch its resultUrl.'),
