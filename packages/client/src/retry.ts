@@ -48,7 +48,8 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   if (header === null) return undefined;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
+  // An HTTP date names its day and month ("Sun, 29 Nov 2026 17:00:30 GMT"): a bare number is no date.
+  const date = /[a-z]/i.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
