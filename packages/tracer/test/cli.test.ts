@@ -576,12 +576,30 @@ describe('PNG output', () => {
     expect(png.pixel(2, 2)[3]).toBe(255);
   });
 
-  it('never writes a PNG of a batch over its own input', async () => {
-    const run = await vectrace('square.png', 'logo.png', '--out-dir', '.', '--format', 'png');
+  it('draws a batch on several cores, never over one of its inputs', async () => {
+    const [square, portrait] = await Promise.all(
+      ['square.png', 'portrait.png'].map((f) => readFile(join(dir, f))),
+    );
+    const run = await vectrace(
+      'square.png',
+      'photo.jpg',
+      'portrait.png',
+      '--out-dir',
+      '.',
+      '--format',
+      'png',
+    );
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('vectrace: square.png would be overwritten by its own output');
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^2 images: 0 converted, 2 failed /);
-    expect((await pngOf('square.png')).width).toBe(64);
+    expect(run.stderr).toBe(
+      'vectrace: square.png would be overwritten by its own output: write to another name or folder\n' +
+        'vectrace: portrait.png would be overwritten by its own output: write to another name or folder\n',
+    );
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^3 images: 1 converted, 2 failed /);
+    expect(await pngOf('photo.png')).toMatchObject({ format: 'png', width: 64, height: 64 });
+    expect((await pngOf('photo.png')).pixel(32, 32)).toEqual([0, 0, 0, 255]);
+    // The inputs are as they were.
+    expect(await readFile(join(dir, 'square.png'))).toEqual(square);
+    expect(await readFile(join(dir, 'portrait.png'))).toEqual(portrait);
   });
 
   it('refuses a PNG past 100 megapixels before drawing it', async () => {
