@@ -170,7 +170,7 @@ describe('the typed client tries again after a 429', () => {
 
   it('waits what Retry-After says, then converts; a POST without an Idempotency-Key is not tried again', async () => {
     const { vectrace, statuses } = await watchedClient();
-    await useTheMinute(vectrace, 3);
+    await useTheMinute(vectrace, 5);
     statuses.length = 0;
     const form = new FormData();
     form.set('mode', 'test');
