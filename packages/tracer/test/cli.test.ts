@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -196,8 +196,11 @@ describe('a batch with --out-dir', () => {
     const run = await vectrace('square.png', 'notes.png', 'photo.jpg', '--out-dir', 'batch/out');
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('vectrace: notes.png is not a PNG or JPEG image\n');
-    // Inputs convert on several cores at once: lines come in the order the files finish.
-    const lines = run.stdout.trimEnd().split('\n').sort();
+    // Inputs convert on several cores at once: lines come in the order the files finish, and the
+    // batch ends with one line that counts them, the failure too.
+    const all = run.stdout.trimEnd().split('\n');
+    expect(all.at(-1)).toMatch(/^3 images: 2 converted, 1 failed \(\d+\.\d s\)$/);
+    const lines = all.slice(0, -1).sort();
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
       /^square\.png -> batch\/out\/square\.svg \(\d+ curves?, [\d.]+ K?B, \d+ ms; read as /,
@@ -250,7 +253,8 @@ describe('usage errors exit 2 with one line', () => {
   });
 
   it.each([
-    [['square.png', '-o', 'x.svg', '--format', 'png'], 'svg, eps, pdf, dxf'],
+    [['square.png', '-o', 'x.svg', '--format', 'gif'], 'svg, eps, pdf, dxf, png'],
+    [['square.png', '-o', 'x.png', '--width', '50', '--unit', 'mm'], 'in pixels'],
     [['square.png', '-o', 'x.svg', '--quality', 'best'], 'draft, standard, high, ultra'],
     [['square.png', '-o', 'x.svg', '--corner-detection', 'soft'], 'auto, sharp, rounded, none'],
     [['square.png', '-o', 'x.svg', '--mode', 'gray'], 'bw, color, pixel, centerline'],
@@ -264,7 +268,7 @@ describe('usage errors exit 2 with one line', () => {
     [['square.png', '-o', 'x.svg', '--smoothness', 'lots'], '0 to 100'],
     [['square.png', 'photo.jpg', '-o', 'x.svg'], '--out-dir'],
     [['square.png'], '-o OUTPUT'],
-    [['square.png', '-o', 'x.png'], '--format'],
+    [['square.png', '-o', 'x.gif'], '--format'],
     [['square.png', '-o', 'x.svg', '--colour', '4'], 'unknown option --colour'],
     [[], 'no input'],
   ])('vectrace %j', async (args, hint) => {
@@ -273,6 +277,7 @@ describe('usage errors exit 2 with one line', () => {
     expect(run.stderr).toMatch(/^vectrace: [^\n]+\n$/);
     expect(run.stderr).toContain(hint);
     expect(existsSync(join(dir, 'x.svg'))).toBe(false);
+    expect(existsSync(join(dir, 'x.png'))).toBe(false);
   });
 });
 
@@ -343,7 +348,9 @@ describe('batches, sizes and precision', () => {
   it('converts several inputs on several cores with --jobs, a line per file when not on a terminal', async () => {
     const run = await vectrace('square.png', 'logo.png', 'photo.jpg', '--out-dir', 'jobs', '--jobs', '3');
     expect(run.code, run.stderr).toBe(0);
-    const lines = run.stdout.trimEnd().split('\n').sort();
+    const all = run.stdout.trimEnd().split('\n');
+    expect(all.at(-1)).toMatch(/^3 images: 3 converted, 0 failed \(\d+\.\d s\)$/);
+    const lines = all.slice(0, -1).sort();
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^logo\.png -> jobs\/logo\.svg \(1 curve, /);
     for (const name of ['square', 'logo', 'photo'])
@@ -382,7 +389,7 @@ describe('batches, sizes and precision', () => {
     );
     expect(run).toContain('\r\x1b[2K[');
     expect(run).toContain('1/3 33%, about');
-    expect(run).toMatch(/3\/3 100%\r?\n/);
+    expect(run).toMatch(/3\/3 100%\r?\n3 images: 3 converted, 0 failed \(\d+\.\d s\)\r?\n/);
     expect(run).not.toContain('-> bar/');
   });
 
@@ -515,4 +522,133 @@ describe('the reading', () => {
     expect(blank.stdout).toContain('(0 curves, ');
     expect(blank.stdout).toContain('nothing was traced: try another --mode, or a lower --threshold');
   });
+});
+
+describe('PNG output', () => {
+  /** The PNG's size, and its pixel at (x, y) as RGBA. */
+  async function pngOf(name: string) {
+    const bytes = await readFile(join(dir, name));
+    const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4),
+    ];
+    return { format: (await sharp(bytes).metadata()).format, width: info.width, height: info.height, pixel };
+  }
+
+  it('draws the art --width pixels wide: the black square black, the white around it not ink', async () => {
+    const run = await vectrace('square.png', '-o', 'square-256.png', '--width', '256');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toMatch(/^square\.png -> square-256\.png \(\d+ curves?, [\d.]+ K?B, \d+ ms; /);
+    const png = await pngOf('square-256.png');
+    expect(png).toMatchObject({ format: 'png', width: 256, height: 256 });
+    // The square covers 16 to 48 of 64 pixels: 64 to 192 of 256.
+    expect(png.pixel(128, 128)).toEqual([0, 0, 0, 255]);
+    expect(png.pixel(70, 70)).toEqual([0, 0, 0, 255]);
+    for (const [x, y] of [
+      [8, 8],
+      [128, 30],
+      [240, 128],
+    ]) {
+      const [r, , , alpha] = png.pixel(x, y);
+      expect(alpha === 0 || r > 200, `${x},${y}`).toBe(true);
+    }
+  });
+
+  it('is the image’s width without --width, chosen by --format png too, with its background painted', async () => {
+    const run = await vectrace(
+      'logo.png',
+      '-o',
+      'drawn',
+      '--format',
+      'png',
+      '--mode',
+      'color',
+      '--background',
+    );
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const png = await pngOf('drawn');
+    expect(png).toMatchObject({ format: 'png', width: 64, height: 64 });
+    const [r, g, b, alpha] = png.pixel(32, 32);
+    expect(alpha).toBe(255);
+    expect(r).toBeGreaterThan(150);
+    expect(g + b).toBeLessThan(120);
+    // --background paints the transparent corners (white, the traced background of a logo).
+    expect(png.pixel(2, 2)[3]).toBe(255);
+  });
+
+  it('draws a batch on several cores, never over one of its inputs', async () => {
+    const [square, portrait] = await Promise.all(
+      ['square.png', 'portrait.png'].map((f) => readFile(join(dir, f))),
+    );
+    const run = await vectrace(
+      'square.png',
+      'photo.jpg',
+      'portrait.png',
+      '--out-dir',
+      '.',
+      '--format',
+      'png',
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'vectrace: square.png would be overwritten by its own output: write to another name or folder\n' +
+        'vectrace: portrait.png would be overwritten by its own output: write to another name or folder\n',
+    );
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^3 images: 1 converted, 2 failed /);
+    expect(await pngOf('photo.png')).toMatchObject({ format: 'png', width: 64, height: 64 });
+    expect((await pngOf('photo.png')).pixel(32, 32)).toEqual([0, 0, 0, 255]);
+    // The inputs are as they were.
+    expect(await readFile(join(dir, 'square.png'))).toEqual(square);
+    expect(await readFile(join(dir, 'portrait.png'))).toEqual(portrait);
+  });
+
+  it('refuses a PNG past 100 megapixels before drawing it', async () => {
+    const run = await vectrace('square.png', '-o', 'huge.png', '--width', '20000');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'vectrace: square.png would be a PNG of 20000 x 20000 pixels, more than 100 megapixels: give a smaller --width\n',
+    );
+    expect(existsSync(join(dir, 'huge.png'))).toBe(false);
+  });
+});
+
+describe('the examples of --help', () => {
+  it('are five, and each runs as written in a shell, given its input files', async () => {
+    const help = (await vectrace('--help')).stdout;
+    const examples = help
+      .slice(help.indexOf('\nExamples:\n'))
+      .split('\n')
+      .filter((line) => line.startsWith('  '))
+      .map((line) => line.trim());
+    expect(examples).toHaveLength(5);
+    // A folder with the files the examples name, and `vectrace` on the PATH as npm puts it there.
+    const work = await mkdtemp(join(tmpdir(), 'vectrace-examples-'));
+    try {
+      await mkdir(join(work, 'bin'));
+      await writeFile(join(work, 'bin/vectrace'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
+      await chmod(join(work, 'bin/vectrace'), 0o755);
+      for (const name of ['logo.png', 'scan.jpg', 'photo.jpg', 'sticker.png']) {
+        await writeFile(
+          join(work, name),
+          await readFile(join(dir, name.endsWith('.jpg') ? 'photo.jpg' : 'logo.png')),
+        );
+      }
+      for (const example of examples) {
+        const ran = await new Promise<{ code: number; stderr: string }>((resolve) =>
+          execFile(
+            'sh',
+            ['-c', example],
+            { cwd: work, env: { ...process.env, PATH: `${join(work, 'bin')}:${process.env.PATH}` } },
+            (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
+          ),
+        );
+        expect(ran, example).toEqual({ code: 0, stderr: '' });
+        // Each writes what it names: -o FILE, or --out-dir DIR.
+        const target = /(?:-o|--out-dir) (\S+)/.exec(example)?.[1];
+        expect(target && existsSync(join(work, target)), example).toBe(true);
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -40,16 +40,18 @@ describe('the published package', () => {
     expect(files.some((f) => f.endsWith('.tsbuildinfo'))).toBe(false);
   }, 120_000);
 
-  it('needs sharp and Node only for decoding and the command line, sharp as an optional peer', async () => {
+  it('needs sharp, resvg and Node only to decode, draw PNG and for the command line, as optional peers', async () => {
     const manifest = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
     expect(manifest.license).toBe('MIT');
     expect(manifest.dependencies ?? {}).toEqual({});
     expect(manifest.peerDependenciesMeta.sharp.optional).toBe(true);
+    expect(manifest.peerDependenciesMeta['@resvg/resvg-js'].optional).toBe(true);
     const files = (await packedFiles()).filter((f) => f.startsWith('dist/') && f.endsWith('.js'));
     for (const file of files) {
       const code = await readFile(join(packageDir, file), 'utf8');
       const native = /from '(sharp|node:[^']+)'/.test(code);
       if (native) expect(file === 'dist/decode.js' || file.startsWith('dist/cli'), file).toBe(true);
+      if (/from '@resvg\/resvg-js'/.test(code)) expect(file).toBe('dist/png.js');
     }
   }, 120_000);
 });

@@ -11,12 +11,16 @@ import {
   TraceError,
   type TraceSettings,
   trace,
+  type VectorImage,
   withBackground,
 } from '../index.js';
 
+/** What the command writes: a vector format, or PNG drawn from the vectors. */
+export type OutputFormat = ExportFormat | 'png';
+
 /** How every input of one run is converted: plain data, so that it can go to a worker thread. */
 export interface Recipe {
-  format: ExportFormat;
+  format: OutputFormat;
   settings: Partial<TraceSettings>;
   /** Paint a background (true), leave it transparent (false), or as traced (undefined). */
   background?: boolean;
@@ -42,7 +46,18 @@ export class MissingDecoderError extends Error {
   }
 }
 
+/** resvg, an optional peer dependency, is missing: no PNG can be drawn. */
+export class MissingPngDrawerError extends Error {
+  constructor() {
+    super('writing PNG needs @resvg/resvg-js, which is not installed: npm install @resvg/resvg-js');
+  }
+}
+
+/** The most pixels a PNG may hold (400 MB as RGBA while it is drawn). */
+export const MAX_PNG_PIXELS = 100_000_000;
+
 let decoder: Promise<typeof import('../decode.js')> | undefined;
+let pngDrawer: Promise<typeof import('../png.js')> | undefined;
 
 /**
  * The decoder, loaded when first needed: sharp is needed only to decode, so --help, --version and
@@ -56,6 +71,17 @@ export function loadDecoder(): Promise<typeof import('../decode.js')> {
     throw err;
   });
   return decoder;
+}
+
+/** The PNG drawer (the server's own), loaded when a run writes PNG. */
+export function loadPngDrawer(): Promise<typeof import('../png.js')> {
+  pngDrawer ??= import('../png.js').catch((err) => {
+    if (errorCode(err) === 'ERR_MODULE_NOT_FOUND' && /'@resvg\/resvg-js'/.test(firstLine(err))) {
+      throw new MissingPngDrawerError();
+    }
+    throw err;
+  });
+  return pngDrawer;
 }
 
 /** Reads, decodes, traces, exports and writes one input (or hands the bytes back for `-o -`). */
@@ -88,10 +114,15 @@ export async function convert(
     const model = recipe.background === undefined ? traced : withBackground(traced, recipe.background);
     curves = model.vectorCount;
     reading = lowerFirst(describeReading(traced));
-    const format = formats.find((f) => f.name === recipe.format) ?? formats[0];
-    const written = format.write(model, recipe.exportOptions);
-    data = typeof written === 'string' ? new TextEncoder().encode(written) : written;
+    if (recipe.format === 'png') {
+      data = await drawPng(name, model, recipe.exportOptions.size?.width);
+    } else {
+      const format = formats.find((f) => f.name === recipe.format) ?? formats[0];
+      const written = format.write(model, recipe.exportOptions);
+      data = typeof written === 'string' ? new TextEncoder().encode(written) : written;
+    }
   } catch (err) {
+    if (err instanceof InputFailure) throw err;
     throw new InputFailure(`${name} could not be traced (${firstLine(err)})`);
   }
   const ms = Math.round(performance.now() - started);
@@ -111,6 +142,20 @@ export async function convert(
     throw new InputFailure(`${name} could not be written to ${output} (${describeFsError(err)})`);
   }
   return { line };
+}
+
+/** The model as a PNG `width` pixels wide (the image's own width by default), within MAX_PNG_PIXELS. */
+async function drawPng(name: string, model: VectorImage, width = model.width): Promise<Uint8Array> {
+  const margin = model.margin ?? 0;
+  const wide = Math.round((width * (model.width + 2 * margin)) / model.width);
+  const high = Math.round((width * (model.height + 2 * margin)) / model.width);
+  if (wide * high > MAX_PNG_PIXELS) {
+    throw new InputFailure(
+      `${name} would be a PNG of ${wide} x ${high} pixels, more than ${MAX_PNG_PIXELS / 1e6} megapixels: give a smaller --width`,
+    );
+  }
+  const { drawPng } = await loadPngDrawer();
+  return drawPng(model, width);
 }
 
 async function readInput(input: string): Promise<Uint8Array> {

@@ -6,7 +6,6 @@ import { Worker } from 'node:worker_threads';
 import {
   cornerDetections,
   defaultSettings,
-  type Exporter,
   formats,
   layerings,
   type OutputSize,
@@ -27,7 +26,10 @@ import {
   firstLine,
   InputFailure,
   loadDecoder,
+  loadPngDrawer,
   MissingDecoderError,
+  MissingPngDrawerError,
+  type OutputFormat,
   type Recipe,
   STDIO,
 } from './convert.js';
@@ -78,6 +80,21 @@ const options = {
 
 const units: readonly SizeUnit[] = ['px', 'mm', 'in'];
 
+/** What the command writes: the engine's vector formats, and PNG drawn from the vectors. */
+const outputFormats: readonly { name: OutputFormat; extension: string }[] = [
+  ...formats,
+  { name: 'png', extension: '.png' },
+];
+
+/** The examples of --help: each runs as written, given its input files (a test runs them). */
+const examples = [
+  'vectrace logo.png -o logo.svg',
+  'vectrace scan.jpg -o scan.pdf --threshold 50 --smoothness 80',
+  'vectrace photo.jpg -o photo.svg --mode color --colors 8',
+  'vectrace logo.png -o logo-2000.png --width 2000',
+  'vectrace *.png --out-dir vectors --format dxf --width 100 --unit mm',
+];
+
 const usage = `Usage: vectrace INPUT... (-o OUTPUT | --out-dir DIR) [options]
 
 Traces PNG and JPEG images into vector graphics. An INPUT of - reads standard input;
@@ -85,7 +102,8 @@ Traces PNG and JPEG images into vector graphics. An INPUT of - reads standard in
 
   -o, --output FILE           write to FILE (a single input only; - for standard output)
       --out-dir DIR           write DIR/<input name>.<ext> for each input, creating DIR
-      --format FORMAT         ${formats.map((f) => f.name).join(', ')} (default: from the -o extension, else svg)
+      --format FORMAT         ${outputFormats.map((f) => f.name).join(', ')} (default: from the -o extension, else
+                              svg); png is drawn from the vectors, --width pixels wide
       --mode MODE             ${traceModes.join(', ')} (default ${defaultSettings.mode}): auto reads the
                               image and picks black-and-white outlines, color layers, or exact
                               pixel squares for pixel art; centerline draws one stroke along
@@ -119,7 +137,7 @@ Traces PNG and JPEG images into vector graphics. An INPUT of - reads standard in
       --no-background         leave the background transparent, even for an opaque input (in
                               color mode, the background's color is removed inside the picture too)
       --width N               the output's width, the height following the image (default: one
-                              unit per image pixel)
+                              unit per image pixel); a PNG's in pixels
       --unit U                ${units.join(', ')}: the unit of --width (default px, 96 to the inch; a DXF
                               records mm and in as its units)
       --precision N           decimals in SVG, EPS and PDF coordinates, 0 to 8 (default 2)
@@ -130,8 +148,11 @@ Traces PNG and JPEG images into vector graphics. An INPUT of - reads standard in
       --version               show the version
 
 On a terminal a batch shows one progress line with the time left; otherwise each converted
-file prints a line. Exit status: 0 when every input was converted, 1 when any failed, 2 for a
-usage error.
+file prints a line. A batch ends with one line: how many were converted and failed, and the time.
+Exit status: 0 when every input was converted, 1 when any failed, 2 for a usage error.
+
+Examples:
+${examples.map((example) => `  ${example}`).join('\n')}
 `;
 
 /** Runs the command line and returns the process exit code. */
@@ -155,8 +176,9 @@ async function main(args: string[]): Promise<number> {
   }
   try {
     await loadDecoder();
+    if (job.recipe.format === 'png') await loadPngDrawer();
   } catch (err) {
-    if (!(err instanceof MissingDecoderError)) throw err;
+    if (!(err instanceof MissingDecoderError || err instanceof MissingPngDrawerError)) throw err;
     process.stderr.write(`vectrace: ${err.message}\n`);
     return 1;
   }
@@ -170,6 +192,11 @@ async function main(args: string[]): Promise<number> {
   let failed = false;
   const claimed = new Map<string, string>();
   const tasks = job.conversions.filter(({ input, output }) => {
+    if (input !== STDIO && output !== STDIO && resolve(input) === resolve(output)) {
+      failed = true;
+      report.failed(`${input} would be overwritten by its own output: write to another name or folder`);
+      return false;
+    }
     const earlier = output === STDIO ? undefined : claimed.get(resolve(output));
     if (earlier === undefined) {
       claimed.set(resolve(output), input);
@@ -318,6 +345,9 @@ function readCommandLine(args: string[]): Job | 'help' | 'version' {
   if (values.unit !== undefined && values.width === undefined) {
     throw new UsageError('--unit is the unit of --width: give --width too');
   }
+  if (format.name === 'png' && values.unit !== undefined && values.unit !== 'px') {
+    throw new UsageError(`a PNG's --width is in pixels: leave out --unit ${values.unit}`);
+  }
   const recipe: Recipe = {
     format: format.name,
     settings: readSettings(values),
@@ -353,19 +383,19 @@ function parseCommandLine(args: string[]) {
 }
 
 /** --format wins; else the -o extension decides; else SVG. */
-function pickFormat(name: string | undefined, output: string | undefined): Exporter {
-  const names = formats.map((f) => f.name);
+function pickFormat(name: string | undefined, output: string | undefined): (typeof outputFormats)[number] {
+  const names = outputFormats.map((f) => f.name);
   if (name !== undefined) {
-    const format = formats.find((f) => f.name === name);
+    const format = outputFormats.find((f) => f.name === name);
     if (!format) throw new UsageError(`--format must be one of ${names.join(', ')} (got ${name})`);
     return format;
   }
   const extension = output === undefined ? '' : extname(output).toLowerCase();
-  if (extension === '') return formats.find((f) => f.name === 'svg') ?? formats[0];
-  const format = formats.find((f) => f.extension === extension);
+  if (extension === '') return outputFormats[0];
+  const format = outputFormats.find((f) => f.extension === extension);
   if (!format) {
     throw new UsageError(
-      `cannot tell the format from ${output}: name it ${formats.map((f) => f.extension).join(', ')}, or give --format ${names.join('|')}`,
+      `cannot tell the format from ${output}: name it ${outputFormats.map((f) => f.extension).join(', ')}, or give --format ${names.join('|')}`,
     );
   }
   return format;

@@ -1,6 +1,6 @@
-import { Resvg } from '@resvg/resvg-js';
 import type { DownloadFormat } from '@vectrace/contract';
-import { formats, type OutputSize, type Point, readSvg, toSvg, type VectorImage } from '@vectrace/tracer';
+import { formats, type OutputSize, type Point, readSvg, toSvg } from '@vectrace/tracer';
+import { drawPng } from '@vectrace/tracer/png';
 import { Piscina } from 'piscina';
 import { handOver } from '../../threads/hand-over.js';
 import { renderPreview } from './preview.js';
@@ -64,14 +64,4 @@ export function exportTask({ svg, format, size, testMark, background }: ExportTa
   const written = exporter.write(model, { size });
   const bytes = typeof written === 'string' ? Buffer.from(written, 'utf8') : written;
   return Piscina.move(handOver(bytes)) as unknown as Uint8Array;
-}
-
-/**
- * The result drawn as a PNG, its image `width` pixels wide, its height in proportion: a page grown
- * round a cut contour is drawn whole, wider by its margin, as the vector formats' pages are.
- */
-function drawPng(model: VectorImage, width: number, background: string | undefined): Uint8Array {
-  const page = model.width + 2 * (model.margin ?? 0);
-  const fitTo = { mode: 'width', value: Math.max(1, Math.round((width * page) / model.width)) } as const;
-  return new Resvg(toSvg(model), { fitTo, ...(background ? { background } : {}) }).render().asPng();
 }
