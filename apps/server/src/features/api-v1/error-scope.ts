@@ -8,7 +8,7 @@ export const apiErrors: ErrorScope = {
     FST_ERR_CTP_INVALID_MEDIA_TYPE: {
       code: 'invalid_request',
       message:
-        'Send the image as multipart/form-data (a field named image), or as the whole body with Content-Type: image/png or image/jpeg.',
+        'Send the image as multipart/form-data (a field named image), or as the whole body with Content-Type: image/png, image/jpeg, image/webp, image/gif, image/bmp or image/tiff.',
     },
   },
 };

@@ -1,4 +1,5 @@
 import type { UploadTicket } from '@vectrace/contract';
+import { imageTypeExtensions } from '@vectrace/tracer';
 import { sniffImageType } from '@vectrace/tracer/decode';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
@@ -54,7 +55,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     if (!type) throw notFound('Upload');
     return reply
       .type(`image/${type}`)
-      .header('content-disposition', `attachment; filename="original.${type === 'png' ? 'png' : 'jpg'}"`)
+      .header('content-disposition', `attachment; filename="original${imageTypeExtensions[type][0]}"`)
       .send(bytes);
   });
 }
