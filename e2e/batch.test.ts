@@ -171,7 +171,9 @@ describe('batch conversion (Pro) and downloads in other formats', () => {
       }
       return data;
     }, payload);
-    const zone = page.locator('[aria-label="Upload an image: PNG, JPG or JPEG, up to 10MB"]');
+    const zone = page.locator(
+      '[aria-label="Upload an image: PNG, JPG, JPEG, WebP, GIF, BMP or TIFF, up to 10MB"]',
+    );
     await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
     await zone.dispatchEvent('drop', { dataTransfer: transfer });
     await visible(page.getByRole('alert').filter({ hasText: 'Too many files' }));
