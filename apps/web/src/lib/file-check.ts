@@ -20,6 +20,11 @@ export function imageTypeOf(head: Uint8Array): ImageType | null {
   return null;
 }
 
+/** Whether browsers show the file as it is: all the accepted types but TIFF (only Safari shows it). */
+export async function browsersShow(file: File): Promise<boolean> {
+  return imageTypeOf(new Uint8Array(await file.slice(0, 16).arrayBuffer())) !== 'tiff';
+}
+
 /** Width and height from a PNG's header (IHDR), or null. */
 export function pngSize(head: Uint8Array): { width: number; height: number } | null {
   if (head.length < 24) return null;

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { logoAs, logoPng } from '../apps/server/test/support/images.js';
-import { convertButton, type ImageFile } from './support/converter.js';
+import { convertButton, type ImageFile, waitForResult } from './support/converter.js';
 import { open } from './support/routes.js';
 import { useSite } from './support/site.js';
-import { enabled, visible } from './support/ui.js';
+import { enabled, uiTimeout, visible } from './support/ui.js';
 
 const site = useSite();
 
@@ -30,7 +30,7 @@ const uploadAnswer = (page: Page) =>
     (response) => /\/api\/objects\/uploads\//.test(response.url()) && response.request().method() === 'PUT',
   );
 
-describe('a file the server cannot read is refused at upload, in the converter', () => {
+describe('the converter takes the accepted types, and refuses a file the server cannot read', () => {
   test('a damaged PNG dropped in the converter shows the server’s sentence, never "uploaded"', async () => {
     const tab = await site.newTab();
     const { page } = tab;
@@ -64,5 +64,25 @@ describe('a file the server cannot read is refused at upload, in the converter',
         .filter({ hasText: /File type must|not a PNG/ })
         .count(),
     ).toBe(0);
+  });
+
+  test('a TIFF, which Chromium does not show, is previewed from the server once uploaded, then converted', async () => {
+    const { page } = await site.newTab();
+    await open(page, '/');
+    const answered = uploadAnswer(page);
+    await drop(page, { name: 'scan.tiff', mimeType: 'image/tiff', buffer: await logoAs('tiff', 200) });
+    expect((await answered).status()).toBe(200);
+    // The original shows: the server's PNG of it, 200 x 200, not an empty viewer.
+    const size = await page.waitForFunction(
+      () => {
+        const img = document.querySelector<HTMLImageElement>('img[alt="Original"]');
+        return img?.complete && img.naturalWidth > 0 ? [img.naturalWidth, img.naturalHeight] : null;
+      },
+      null,
+      { timeout: uiTimeout },
+    );
+    expect(await size.jsonValue()).toEqual([200, 200]);
+    if (await convertButton(page).isEnabled()) await convertButton(page).click();
+    await waitForResult(page);
   });
 });
