@@ -71,6 +71,13 @@ describe('WebP, GIF, BMP and TIFF images', () => {
       const done = await settled(client, created.body.id);
       expect(done.status, `${name}: ${done.errorMessage}`).toBe('completed');
       expect(done.vectorCount, name).toBeGreaterThanOrEqual(1);
+      // The history's thumbnail of the original.
+      const thumbnail = await fetch(`${server.url}/api/conversions/${done.id}/thumbnail`, {
+        headers: { cookie: client.cookieHeader },
+      });
+      expect(thumbnail.status, `${name} thumbnail`).toBe(200);
+      const thumb = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+      expect([thumb.format, thumb.width, thumb.height], name).toEqual(['png', 120, 120]);
 
       const original = await fetch(`${server.url}${ticket.objectPath}`, {
         headers: { cookie: client.cookieHeader },

@@ -108,17 +108,28 @@ export function readBmpLayout(bytes: Uint8Array, maxPixels: number): BmpLayout {
   return { width, height, topDown: storedHeight < 0, bitsPerPixel, pixelOffset, stride, palette, masks };
 }
 
-/** Decodes a BMP of a form `readBmpLayout` reads into RGBA, top row first. */
-export function decodeBmp(bytes: Uint8Array, maxPixels: number): RasterImage {
+/**
+ * Decodes a BMP of a form `readBmpLayout` reads into RGBA, top row first. With `sampleSide`, a
+ * larger image is read at most that many pixels on its longer side, taking the nearest pixel: the
+ * cost follows the output, for a small picture of a big image.
+ */
+export function decodeBmp(bytes: Uint8Array, maxPixels: number, sampleSide?: number): RasterImage {
   const layout = readBmpLayout(bytes, maxPixels);
-  const { width, height, topDown, bitsPerPixel, pixelOffset, stride, palette } = layout;
+  const { topDown, bitsPerPixel, pixelOffset, stride, palette } = layout;
+  const scale = sampleSide ? Math.min(1, sampleSide / Math.max(layout.width, layout.height)) : 1;
+  const width = Math.max(1, Math.round(layout.width * scale));
+  const height = Math.max(1, Math.round(layout.height * scale));
+  const sourceOf = (at: number, size: number, stored: number) =>
+    Math.min(stored - 1, Math.floor(((at + 0.5) * stored) / size));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const data = new Uint8Array(width * height * 4);
   const channels = layout.masks.map(maskChannel);
-  for (let y = 0; y < height; y++) {
-    const row = pixelOffset + (topDown ? y : height - 1 - y) * stride;
-    for (let x = 0; x < width; x++) {
-      const out = (y * width + x) * 4;
+  for (let outY = 0; outY < height; outY++) {
+    const y = sourceOf(outY, height, layout.height);
+    const row = pixelOffset + (topDown ? y : layout.height - 1 - y) * stride;
+    for (let outX = 0; outX < width; outX++) {
+      const x = sourceOf(outX, width, layout.width);
+      const out = (outY * width + outX) * 4;
       if (bitsPerPixel <= 8) {
         const bit = x * bitsPerPixel;
         const byte = bytes[row + (bit >> 3)] ?? 0;

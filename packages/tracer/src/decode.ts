@@ -1,4 +1,4 @@
-import sharp, { type OutputInfo } from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { decodeBmp, isBmp, readBmpLayout } from './bmp.js';
 import { TraceError } from './errors.js';
 import { type ImageType, imageTypeWords } from './input-formats.js';
@@ -110,6 +110,17 @@ function shortReason(message: string): string {
     .trim();
   if (detail) return detail;
   return first.startsWith('Input buffer has corrupt header') ? 'corrupt header' : 'unknown error';
+}
+
+/**
+ * A sharp pipeline that reads the image, whichever accepted type it is, for pictures of it (a
+ * thumbnail, a PNG for the browser); with `sampleSide`, a BMP is read at most that many pixels on
+ * its longer side (sharp has no BMP reader: it is decoded here, at a cost that follows the output).
+ */
+export function imagePipeline(bytes: Uint8Array, { sampleSide }: { sampleSide?: number } = {}): Sharp {
+  if (sniffImageType(bytes) !== 'bmp') return sharp(bytes, { limitInputPixels: MAX_PIXELS });
+  const { width, height, data } = decodeBmp(bytes, MAX_PIXELS, sampleSide);
+  return sharp(data, { raw: { width, height, channels: 4 } });
 }
 
 /** How many pixels `checkImage` decodes at most: all of a small image, the first rows of a big one. */

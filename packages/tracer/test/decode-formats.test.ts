@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkImage, decodeImage, sniffImageType } from '../src/decode.js';
+import { checkImage, decodeImage, imagePipeline, sniffImageType } from '../src/decode.js';
 import { TraceError } from '../src/errors.js';
 import type { RasterImage } from '../src/model.js';
 
@@ -229,6 +229,33 @@ describe('decoding BMP', () => {
     const reduced = await decodeImage(bmp(big, { bitsPerPixel: 24 }), { maxSide: 150 });
     expect([reduced.width, reduced.height]).toEqual([150, 100]);
     expect(reduced.data[0]).toBe(200);
+  });
+
+  it('a picture of a big BMP reads only as many pixels as it shows, the nearest ones', async () => {
+    // 400 x 200: the left half red, the right half blue.
+    const data = new Uint8Array(400 * 200 * 4).map((_, i) =>
+      i % 4 === 3
+        ? 255
+        : i % 4 === 0
+          ? Math.floor(i / 4) % 400 < 200
+            ? 255
+            : 0
+          : i % 4 === 2
+            ? Math.floor(i / 4) % 400 < 200
+              ? 0
+              : 255
+            : 0,
+    );
+    const pipeline = imagePipeline(bmp({ width: 400, height: 200, data }, { bitsPerPixel: 24 }), {
+      sampleSide: 40,
+    });
+    const { data: small, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([40, 20]);
+    expect([...small.subarray(0, 4)]).toEqual([255, 0, 0, 255]);
+    expect([...small.subarray(39 * 4, 40 * 4)]).toEqual([0, 0, 255, 255]);
+    // The other types go to sharp as they are.
+    const webp = await raw(opaque).webp({ lossless: true }).toBuffer();
+    expect((await imagePipeline(webp).metadata()).format).toBe('webp');
   });
 
   it('RLE, other compressions and OS/2 bitmaps are refused with a sentence naming why', async () => {
