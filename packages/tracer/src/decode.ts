@@ -130,10 +130,12 @@ export const CHECK_PIXELS = 4_000_000;
  * Checks that the bytes are an image we read, within the pixel limit, whose header and first rows
  * (up to CHECK_PIXELS pixels: all of a small image) decode; its type and stored size, or the
  * TraceError that decodeImage would give. Cheap enough for every upload: a pixel bomb is refused
- * from its header, and a big image costs a few of its rows.
+ * from its header, and a big image costs a few of its rows. With `firstRows: false`, the header
+ * only (for bytes checked once already).
  */
 export async function checkImage(
   bytes: Uint8Array,
+  { firstRows = true }: { firstRows?: boolean } = {},
 ): Promise<{ type: ImageType; width: number; height: number }> {
   const type = sniffImageType(bytes);
   if (!type) throw new TraceError('unsupported-type', UNSUPPORTED_TYPE);
@@ -152,6 +154,7 @@ export async function checkImage(
     throw decodeFailure(err);
   }
   if (width * height > MAX_PIXELS) throw tooManyPixels(width, height);
+  if (!firstRows) return { type, width, height };
   const rows = Math.max(1, Math.min(height, Math.floor(CHECK_PIXELS / width)));
   try {
     await sharp(bytes, { limitInputPixels: MAX_PIXELS })

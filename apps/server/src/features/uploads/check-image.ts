@@ -13,11 +13,15 @@ import { describeFileKind } from './file-kind.js';
  * Checks that the bytes are an image of a type we accept, within the pixel limit, whose header
  * and first rows decode (all of a small image), and returns its type; a 400 with the reason
  * otherwise. Checked when the file arrives, so that a file that cannot be converted is refused at
- * upload, and again at conversion.
+ * upload, and again at conversion (its header only, with `firstRows: false`: the bytes are those
+ * checked on arrival).
  */
-export async function checkImage(bytes: Buffer): Promise<ImageType> {
+export async function checkImage(
+  bytes: Buffer,
+  { firstRows = true }: { firstRows?: boolean } = {},
+): Promise<ImageType> {
   try {
-    return (await checkImageBytes(bytes)).type;
+    return (await checkImageBytes(bytes, { firstRows })).type;
   } catch (err) {
     if (!(err instanceof TraceError)) throw err;
     throw new AppError(400, 'unsupported_image', refusal(err, bytes));
