@@ -29,7 +29,7 @@ const shapes: ((x: number, y: number) => boolean)[] = [
   (x, y) => ((x - 0.5) / 0.4) ** 2 + ((y - 0.5) / 0.2) ** 2 < 1,
 ];
 
-// Drawn pixel by pixel: the server in this process lets sharp read only PNG and JPEG, not SVG.
+// Drawn pixel by pixel: the server in this process lets sharp read only the accepted image types, not SVG.
 async function shapeFile(index: number, width = 300 + index * 20, height = 300): Promise<ImageFile> {
   const inside = shapes[index % shapes.length] as (typeof shapes)[number];
   const data = Buffer.alloc(width * height * 3, 255);
