@@ -223,7 +223,9 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
   };
 
   const { latest, shown } = shownConversions(state, current, previous);
-  const originalUrl = state.localPreview ?? shown?.originalFileUrl ?? state.source?.originalFileUrl ?? null;
+  // A TIFF has no local preview (browsers do not show it): the server's copy, once uploaded.
+  const uploaded = state.upload.status === 'success' ? state.upload.upload.stableObjectPath : null;
+  const originalUrl = state.localPreview ?? shown?.originalFileUrl ?? uploaded;
   const picture = useImageSize(shown?.expired ? null : originalUrl);
   const batchShown = user !== null && batch.batch.rows.length > 0;
   const active = isActive(state, batchShown);
