@@ -29,7 +29,7 @@ const shapes: ((x: number, y: number) => boolean)[] = [
   (x, y) => ((x - 0.5) / 0.4) ** 2 + ((y - 0.5) / 0.2) ** 2 < 1,
 ];
 
-// Drawn pixel by pixel: the server in this process lets sharp read only PNG and JPEG, not SVG.
+// Drawn pixel by pixel: the server in this process lets sharp read only the accepted image types, not SVG.
 async function shapeFile(index: number, width = 300 + index * 20, height = 300): Promise<ImageFile> {
   const inside = shapes[index % shapes.length] as (typeof shapes)[number];
   const data = Buffer.alloc(width * height * 3, 255);
@@ -171,7 +171,9 @@ describe('batch conversion (Pro) and downloads in other formats', () => {
       }
       return data;
     }, payload);
-    const zone = page.locator('[aria-label="Upload an image: PNG, JPG or JPEG, up to 10MB"]');
+    const zone = page.locator(
+      '[aria-label="Upload an image: PNG, JPG, JPEG, WebP, GIF, BMP or TIFF, up to 10MB"]',
+    );
     await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
     await zone.dispatchEvent('drop', { dataTransfer: transfer });
     await visible(page.getByRole('alert').filter({ hasText: 'Too many files' }));

@@ -135,7 +135,11 @@ describe('the drop zone and other ways in', () => {
       mimeType: 'image/png',
       buffer: Buffer.from('Shopping list: eggs, milk'),
     });
-    await visible(page.getByRole('alert').filter({ hasText: 'This file is not a PNG or JPEG image' }));
+    await visible(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'This file is not a PNG, JPEG, WebP, GIF, BMP or TIFF image' }),
+    );
     expect(uploads).toBe(0);
     await enabled(convertButton(page), false);
   });

@@ -5,10 +5,11 @@ import { dirname, join, relative } from 'node:path';
 import { type Conversion, MAX_UPLOAD_BYTES, stableObjectPath, type UploadTicket } from '@vectrace/contract';
 import { toSvg, trace } from '@vectrace/tracer';
 import { decodeImage } from '@vectrace/tracer/decode';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Reply } from './support/client.js';
 import { settled, upload } from './support/flows.js';
-import { logoJpeg, logoPng, truncatedPng, whitePng } from './support/images.js';
+import { logoAs, logoJpeg, logoPng, truncatedPng, whitePng } from './support/images.js';
 import { filesUnder, folderSize, rawPut } from './support/raw-put.js';
 import {
   markPaid,
@@ -302,11 +303,8 @@ describe('what may be converted', () => {
   afterAll(() => server?.stop());
 
   const impostors: Record<string, Buffer> = {
-    GIF: Buffer.concat([
-      Buffer.from('GIF89a'),
-      Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0]),
-      Buffer.from([2, 2, 0x44, 1, 0, 0x3b]),
-    ]),
+    // An icon: its header, one 1 x 1 entry, then its (here missing) image.
+    ICO: Buffer.from([0, 0, 1, 0, 1, 0, 1, 1, 0, 0, 1, 0, 32, 0, 0x30, 0, 0, 0, 0x16, 0, 0, 0]),
     SVG: Buffer.from(
       '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><rect width="10" height="10"/></svg>\n',
     ),
@@ -314,12 +312,12 @@ describe('what may be converted', () => {
     HTML: Buffer.from('<!DOCTYPE html>\n<html><body><script>alert(1)</script></body></html>\n'),
   };
 
-  it('GIF, SVG, PDF and HTML files named .png are refused at upload: "File type must be ..."', async () => {
+  it('ICO, SVG, PDF and HTML files named .png are refused at upload: "File type must be ..."', async () => {
     const client = new Client(server.url);
     for (const [kind, bytes] of Object.entries(impostors)) {
       const reply = await refusedUpload(server, client, bytes);
       expect(reply.status, kind).toBe(400);
-      expect(reply.message, kind).toMatch(/^File type must be PNG or JPEG/);
+      expect(reply.message, kind).toMatch(/^File type must be PNG, JPEG, WebP, GIF, BMP or TIFF, but/);
       expect(reply.message, kind).toContain(kind);
     }
     expect((await client.get<Conversion[]>('/api/conversions')).body).toEqual([]);
@@ -329,12 +327,12 @@ describe('what may be converted', () => {
     const client = new Client(server.url);
     const reply = await refusedUpload(server, client, Buffer.from('Shopping list:\n- eggs\n- milk\n'));
     expect(reply.status).toBe(400);
-    expect(reply.message).toMatch(/^File type must be PNG or JPEG/);
+    expect(reply.message).toMatch(/^File type must be PNG, JPEG, WebP, GIF, BMP or TIFF, but/);
     expect(reply.message).toMatch(/text file/);
   });
 
-  it('only the PNG and JPEG loaders are open in the server process: sharp refuses to read GIF or SVG', async () => {
-    // In a fresh process that loads only the server: both formats decode in sharp as installed.
+  it('only the loaders of the accepted types are open in the server process: sharp refuses SVG and AVIF', async () => {
+    // In a fresh process that loads only the server: every one of these decodes in sharp as installed.
     const serverModule = new URL('../dist/server.js', import.meta.url).href;
     const script = `
       await import(${JSON.stringify(serverModule)});
@@ -344,13 +342,16 @@ describe('what may be converted', () => {
         verdicts.push(await sharp(Buffer.from(b64, 'base64')).metadata().then((m) => m.format, () => 'refused'));
       }
       console.log(JSON.stringify(verdicts));`;
-    const samples = [impostors.GIF, impostors.SVG, await logoPng(20)].map((b) =>
+    const avif = await sharp(await logoPng(20))
+      .avif()
+      .toBuffer();
+    const samples = [impostors.SVG, avif, await logoPng(20), await logoAs('gif', 20)].map((b) =>
       Buffer.from(b).toString('base64'),
     );
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, ...samples], {
       encoding: 'utf8',
     });
-    expect(JSON.parse(output)).toEqual(['refused', 'refused', 'png']);
+    expect(JSON.parse(output)).toEqual(['refused', 'refused', 'png', 'gif']);
   });
 
   it('a real PNG named .jpg, or a JPEG named .png, is refused: "File type must ..."', async () => {

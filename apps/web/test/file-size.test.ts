@@ -26,7 +26,9 @@ describe('rejectionMessage', () => {
   });
 
   it('names the accepted types, and passes other reasons on', () => {
-    expect(rejectionMessage(refused('file-invalid-type', 10))).toBe('File type must be PNG, JPG or JPEG');
+    expect(rejectionMessage(refused('file-invalid-type', 10))).toBe(
+      'File type must be PNG, JPG, JPEG, WebP, GIF, BMP or TIFF',
+    );
     expect(rejectionMessage(refused('too-many-files', 10, 'Too many files'))).toBe('Too many files');
   });
 });

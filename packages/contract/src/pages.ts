@@ -79,7 +79,7 @@ export const pageMeta: Record<PagePath, PageMeta> = {
   '/api/docs': {
     title: 'API Reference | Vectrace',
     description:
-      'The Vectrace API: vectorize PNG and JPEG images into SVG, EPS, PDF or DXF from your own code, with an API key. Every endpoint, parameter and answer, with curl examples.',
+      'The Vectrace API: vectorize PNG, JPEG, WebP, GIF, BMP and TIFF images into SVG, EPS, PDF or DXF from your own code, with an API key. Every endpoint, parameter and answer, with curl examples.',
   },
 };
 

@@ -1,11 +1,24 @@
 /** Largest upload, in bytes (spec section 9: 10MB). */
 export const MAX_UPLOAD_BYTES = 10_485_760;
 
-/** What the upload zone accepts: MIME types and their extensions (spec section 5). */
+/**
+ * What the upload zone accepts: MIME types and their extensions (spec section 5's PNG and JPEG,
+ * and the WebP, GIF, BMP and TIFF the engine reads too).
+ */
 export const acceptedImageTypes = {
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg'],
+  'image/webp': ['.webp'],
+  'image/gif': ['.gif'],
+  'image/bmp': ['.bmp'],
+  'image/tiff': ['.tif', '.tiff'],
 } as const;
+
+/** The MIME types of the images we accept, as a raw body's Content-Type names them. */
+export const acceptedImageMimeTypes = Object.keys(acceptedImageTypes) as (keyof typeof acceptedImageTypes)[];
+
+/** The accepted types as the upload zone names them (the spec's "PNG, JPG or JPEG", and more). */
+export const acceptedImageWords = 'PNG, JPG, JPEG, WebP, GIF, BMP or TIFF';
 
 /** Files the upload zone ignores (spec section 5). */
 export const ignoredFileNames = ['.DS_Store', 'Thumbs.db'] as const;

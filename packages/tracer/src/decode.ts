@@ -1,66 +1,103 @@
-import sharp from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import { decodeBmp, isBmp, readBmpLayout } from './bmp.js';
 import { TraceError } from './errors.js';
+import { type ImageType, imageTypeWords } from './input-formats.js';
 import type { RasterImage } from './model.js';
 import { MAX_PIXELS } from './settings.js';
 
-/** The image types we accept. */
-export type ImageType = 'png' | 'jpeg';
+export type { ImageType } from './input-formats.js';
 
-const signatures: Record<ImageType, number[]> = {
+const signatures: Record<Exclude<ImageType, 'bmp' | 'webp' | 'gif' | 'tiff'>, number[]> = {
   png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
   jpeg: [0xff, 0xd8, 0xff],
 };
 
-// libvips would also decode SVG, TIFF, WebP, GIF and more, each one more parser exposed to
-// untrusted bytes. Only the PNG and JPEG loaders stay open (RELIABILITY.md, "sharp"). This is
-// process-wide: importing this module restricts every sharp call in the process.
+// libvips would also decode SVG, PDF, HEIF and more, each one more parser exposed to untrusted
+// bytes. Only the loaders of the types we accept stay open (RELIABILITY.md, "sharp"); BMP is read
+// by ./bmp.ts, not by libvips. This is process-wide: importing this module restricts every sharp
+// call in the process.
 sharp.block({ operation: ['VipsForeignLoad'] });
-sharp.unblock({ operation: ['VipsForeignLoadPngBuffer', 'VipsForeignLoadJpegBuffer'] });
+sharp.unblock({
+  operation: [
+    'VipsForeignLoadPngBuffer',
+    'VipsForeignLoadJpegBuffer',
+    'VipsForeignLoadWebpBuffer',
+    'VipsForeignLoadNsgifBuffer',
+    'VipsForeignLoadTiffBuffer',
+  ],
+});
 
-/** The type the file's first bytes announce, whatever its name says; undefined if neither. */
+/** The sentence for a file that is none of the types we accept. */
+export const UNSUPPORTED_TYPE = `This file is not a ${imageTypeWords} image`;
+
+/** The type the file's first bytes announce, whatever its name says; undefined if none we read. */
 export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
+  const ascii = (start: number, text: string) =>
+    [...text].every((char, i) => bytes[start + i] === char.charCodeAt(0));
   for (const type of ['png', 'jpeg'] as const) {
     if (signatures[type].every((byte, i) => bytes[i] === byte)) return type;
   }
+  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'webp';
+  if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'gif';
+  if (ascii(0, 'II*\0') || ascii(0, 'MM\0*')) return 'tiff';
+  if (isBmp(bytes)) return 'bmp';
   return undefined;
 }
 
 /**
- * Decodes a PNG or JPEG into the engine's RGBA input, upright per its EXIF orientation; with
- * `maxSide`, reduced to at most that many pixels on its longer side (never enlarged).
- * Images over MAX_PIXELS are refused from their header, before any pixel is decoded.
+ * Decodes an image of a type we accept into the engine's RGBA input, upright per its EXIF
+ * orientation; a GIF gives its first frame, a TIFF its first page. With `maxSide`, reduced to at
+ * most that many pixels on its longer side (never enlarged). Images over MAX_PIXELS are refused
+ * from their header, before any pixel is decoded.
  */
 export async function decodeImage(
   bytes: Uint8Array,
   { maxSide }: { maxSide?: number } = {},
 ): Promise<RasterImage> {
-  if (!sniffImageType(bytes)) {
-    throw new TraceError('unsupported-type', 'This file is not a PNG or JPEG image');
-  }
+  const type = sniffImageType(bytes);
+  if (!type) throw new TraceError('unsupported-type', UNSUPPORTED_TYPE);
+  if (type === 'bmp') return reduced(decodeBmp(bytes, MAX_PIXELS), maxSide);
   try {
     const upright = sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient();
     if (maxSide) upright.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
-    const { data, info } = await upright
-      .toColourspace('srgb')
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 4 || data.length !== info.width * info.height * 4) {
-      throw new Error(`unexpected ${info.channels}-channel output`);
-    }
-    return {
-      width: info.width,
-      height: info.height,
-      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-    };
+    return rgba(
+      await upright.toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+    );
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (message.includes('exceeds pixel limit')) {
-      throw new TraceError('too-large', `The image is larger than ${MAX_PIXELS / 1e6} megapixels`);
-    }
-    const reason = shortReason(message);
-    throw new TraceError('corrupt', `The image could not be decoded (${reason})`, reason);
+    throw decodeFailure(err);
   }
+}
+
+/** What a person reads about a failed decode: over the pixel limit, or the decoder's reason. */
+function decodeFailure(err: unknown): TraceError {
+  const message = err instanceof Error ? err.message : String(err);
+  if (message.includes('exceeds pixel limit')) {
+    return new TraceError('too-large', `The image is larger than ${MAX_PIXELS / 1e6} megapixels`);
+  }
+  const reason = shortReason(message);
+  return new TraceError('corrupt', `The image could not be decoded (${reason})`, reason);
+}
+
+/** A decoded BMP, reduced as sharp reduces the others. */
+async function reduced(image: RasterImage, maxSide: number | undefined): Promise<RasterImage> {
+  if (!maxSide || Math.max(image.width, image.height) <= maxSide) return image;
+  const raw = { width: image.width, height: image.height, channels: 4 as const };
+  const output = await sharp(image.data, { raw })
+    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return rgba(output);
+}
+
+function rgba({ data, info }: { data: Buffer; info: OutputInfo }): RasterImage {
+  if (info.channels !== 4 || data.length !== info.width * info.height * 4) {
+    throw new Error(`unexpected ${info.channels}-channel output`);
+  }
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  };
 }
 
 // libvips reports e.g. "Input buffer has corrupt header: VipsJpeg: premature end of JPEG image\n…":
@@ -75,8 +112,71 @@ function shortReason(message: string): string {
   return first.startsWith('Input buffer has corrupt header') ? 'corrupt header' : 'unknown error';
 }
 
-/** The size of a PNG or JPEG upright per its EXIF orientation, read from its header. */
+/**
+ * A sharp pipeline that reads the image, whichever accepted type it is, for pictures of it (a
+ * thumbnail, a PNG for the browser); with `sampleSide`, a BMP is read at most that many pixels on
+ * its longer side (sharp has no BMP reader: it is decoded here, at a cost that follows the output).
+ */
+export function imagePipeline(bytes: Uint8Array, { sampleSide }: { sampleSide?: number } = {}): Sharp {
+  if (sniffImageType(bytes) !== 'bmp') return sharp(bytes, { limitInputPixels: MAX_PIXELS });
+  const { width, height, data } = decodeBmp(bytes, MAX_PIXELS, sampleSide);
+  return sharp(data, { raw: { width, height, channels: 4 } });
+}
+
+/** How many pixels `checkImage` decodes at most: all of a small image, the first rows of a big one. */
+export const CHECK_PIXELS = 4_000_000;
+
+/**
+ * Checks that the bytes are an image we read, within the pixel limit, whose header and first rows
+ * (up to CHECK_PIXELS pixels: all of a small image) decode; its type and stored size, or the
+ * TraceError that decodeImage would give. Cheap enough for every upload: a pixel bomb is refused
+ * from its header, and a big image costs a few of its rows. With `firstRows: false`, the header
+ * only (for bytes checked once already).
+ */
+export async function checkImage(
+  bytes: Uint8Array,
+  { firstRows = true }: { firstRows?: boolean } = {},
+): Promise<{ type: ImageType; width: number; height: number }> {
+  const type = sniffImageType(bytes);
+  if (!type) throw new TraceError('unsupported-type', UNSUPPORTED_TYPE);
+  if (type === 'bmp') {
+    // Uncompressed: a layout that reads, with all its rows present, decodes.
+    const { width, height } = readBmpLayout(bytes, MAX_PIXELS);
+    return { type, width, height };
+  }
+  // sharp's own limit must be off for this header read, or a bigger bomb makes metadata() fail
+  // with a message that does not say the image is too large.
+  let width: number;
+  let height: number;
+  try {
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+  } catch (err) {
+    throw decodeFailure(err);
+  }
+  if (width * height > MAX_PIXELS) throw tooManyPixels(width, height);
+  if (!firstRows) return { type, width, height };
+  const rows = Math.max(1, Math.min(height, Math.floor(CHECK_PIXELS / width)));
+  try {
+    await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+      .extract({ left: 0, top: 0, width, height: rows })
+      .raw()
+      .toBuffer();
+  } catch (err) {
+    throw decodeFailure(err);
+  }
+  return { type, width, height };
+}
+
+function tooManyPixels(width: number, height: number): TraceError {
+  return new TraceError(
+    'too-large',
+    `The image is larger than ${MAX_PIXELS / 1e6} megapixels (${width} × ${height} pixels)`,
+  );
+}
+
+/** The size of an image upright per its EXIF orientation, read from its header. */
 export async function imageSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  if (sniffImageType(bytes) === 'bmp') return readBmpLayout(bytes, MAX_PIXELS);
   const { autoOrient } = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
   return { width: autoOrient.width, height: autoOrient.height };
 }

@@ -1,5 +1,5 @@
 /**
- * Why an image was refused: not a PNG or JPEG by its bytes, undecodable, over the pixel limit,
+ * Why an image was refused: not a type we read by its bytes, undecodable, over the pixel limit,
  * pixel data that does not fit its size, a setting out of range, an SVG that is not the engine's
  * own, or more detail than the settings asked can take on within a trace's budget.
  */

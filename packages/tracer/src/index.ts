@@ -3,6 +3,13 @@ export { estimateEdgePixels, MAX_EDGE_PIXELS } from './cost.js';
 export { TraceError, type TraceErrorCode } from './errors.js';
 export * from './export/index.js';
 export {
+  type ImageType,
+  imageTypeExtensions,
+  imageTypeNames,
+  imageTypes,
+  imageTypeWords,
+} from './input-formats.js';
+export {
   type Color,
   isArtwork,
   type Layer,

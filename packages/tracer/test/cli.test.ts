@@ -144,6 +144,19 @@ describe('one input with -o', () => {
     expect(svgFrame(await readFile(join(dir, 'photo.svg'), 'utf8')).viewBox).toEqual([0, 0, 64, 64]);
   });
 
+  it('decodes WebP and TIFF by their first bytes, whatever the name says, and a GIF’s first frame', async () => {
+    await squareOn(64, 48, 16, 8, 32).webp({ lossless: true }).toFile(join(dir, 'square.webp'));
+    await squareOn(64, 48, 16, 8, 32).tiff().toFile(join(dir, 'scan.dat'));
+    await squareOn(64, 48, 16, 8, 32).gif().toFile(join(dir, 'square.gif'));
+    for (const input of ['square.webp', 'scan.dat', 'square.gif']) {
+      const output = `${input}.svg`;
+      const run = await vectrace(input, '-o', output);
+      expect(run, input).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout, input).toMatch(/\(1 curve,/);
+      expect(svgFrame(await readFile(join(dir, output), 'utf8')).viewBox, input).toEqual([0, 0, 64, 48]);
+    }
+  });
+
   it('turns the image upright by its EXIF orientation', async () => {
     expect(await vectrace('portrait.png', '-o', 'portrait.svg')).toMatchObject({ code: 0, stderr: '' });
     const frame = svgFrame(await readFile(join(dir, 'portrait.svg'), 'utf8'));
@@ -195,7 +208,7 @@ describe('a batch with --out-dir', () => {
   it('reports the bad input in one line, writes the good ones and exits 1', async () => {
     const run = await vectrace('square.png', 'notes.png', 'photo.jpg', '--out-dir', 'batch/out');
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('vectrace: notes.png is not a PNG or JPEG image\n');
+    expect(run.stderr).toBe('vectrace: notes.png is not a PNG, JPEG, WebP, GIF, BMP or TIFF image\n');
     // Inputs convert on several cores at once: lines come in the order the files finish, and the
     // batch ends with one line that counts them, the failure too.
     const all = run.stdout.trimEnd().split('\n');
@@ -222,7 +235,7 @@ describe('a batch with --out-dir', () => {
 describe('an input that cannot be traced gets one line naming it', () => {
   it.each([
     ['missing.png', 'vectrace: missing.png does not exist'],
-    ['notes.png', 'vectrace: notes.png is not a PNG or JPEG image'],
+    ['notes.png', 'vectrace: notes.png is not a PNG, JPEG, WebP, GIF, BMP or TIFF image'],
     ['big.png', 'vectrace: big.png is larger than 50 megapixels'],
   ])('%s', async (input, message) => {
     const run = await vectrace(input, '-o', 'never.svg');
@@ -360,7 +373,7 @@ describe('batches, sizes and precision', () => {
   it('keeps going with --jobs when one input fails, and reports it', async () => {
     const run = await vectrace('square.png', 'notes.png', '--out-dir', 'jobs2', '--jobs', '2');
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('vectrace: notes.png is not a PNG or JPEG image\n');
+    expect(run.stderr).toBe('vectrace: notes.png is not a PNG, JPEG, WebP, GIF, BMP or TIFF image\n');
     expect(existsSync(join(dir, 'jobs2', 'square.svg'))).toBe(true);
   });
 

@@ -113,7 +113,7 @@ describe('the package installed without sharp', () => {
     const converted = await vectrace('a.png', '-o', 'a.svg');
     expect(converted.code).toBe(1);
     expect(converted.stderr).toBe(
-      'vectrace: reading PNG and JPEG images needs sharp, which is not installed: npm install sharp\n',
+      'vectrace: reading PNG, JPEG, WebP, GIF and TIFF images needs sharp, which is not installed: npm install sharp\n',
     );
   });
 

@@ -100,10 +100,52 @@ export function whitePng(width: number, height: number): Buffer {
   ]);
 }
 
-/** A PNG cut off halfway: its header is fine, its pixels are not. */
+/**
+ * A large PNG cut off near its end: its header and first rows are fine, so the upload's check
+ * (which decodes only the first rows of a large image) takes it; its last rows are missing.
+ */
 export async function truncatedPng(): Promise<Buffer> {
+  const png = await logoPng(3000);
+  return png.subarray(0, Math.floor(png.length * 0.9));
+}
+
+/** A small PNG cut off halfway: its header is fine, its pixels are not, as the upload's check sees. */
+export async function damagedPng(): Promise<Buffer> {
   const png = await logoPng(400);
   return png.subarray(0, Math.floor(png.length / 2));
+}
+
+/** The logo as WebP (lossless), GIF or TIFF, written by sharp. */
+export async function logoAs(type: 'webp' | 'gif' | 'tiff', size = 200): Promise<Buffer> {
+  const logo = sharp(await logoPng(size));
+  if (type === 'webp') return logo.webp({ lossless: true }).toBuffer();
+  return type === 'gif' ? logo.gif().toBuffer() : logo.tiff().toBuffer();
+}
+
+/** The logo as a 24-bit BMP (BITMAPINFOHEADER, rows bottom-up), written by hand as the format says. */
+export async function logoBmp(size = 200): Promise<Buffer> {
+  const { data } = await sharp(await logoPng(size))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const stride = Math.ceil((size * 3) / 4) * 4;
+  const file = Buffer.alloc(54 + stride * size);
+  file.write('BM', 0, 'latin1');
+  file.writeUInt32LE(file.length, 2);
+  file.writeUInt32LE(54, 10);
+  file.writeUInt32LE(40, 14);
+  file.writeInt32LE(size, 18);
+  file.writeInt32LE(size, 22);
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(24, 28);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const from = (y * size + x) * 3;
+      const to = 54 + (size - 1 - y) * stride + x * 3;
+      file.set([data[from + 2] ?? 0, data[from + 1] ?? 0, data[from] ?? 0], to);
+    }
+  }
+  return file;
 }
 
 /** Black and white noise: a valid PNG that takes seconds to trace (about 4 s at 2000 px). */

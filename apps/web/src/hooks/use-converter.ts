@@ -19,7 +19,7 @@ import {
   retraceSource,
   shownConversions,
 } from '../lib/converter-state';
-import { fileProblem } from '../lib/file-check';
+import { browsersShow, fileProblem } from '../lib/file-check';
 import { CURRENT_CONVERSION_KEY } from '../lib/payment-return';
 import { pinnedSettings, pinSettings, startingSettings } from '../lib/pinned-settings';
 import { queryKeys } from '../lib/query-keys';
@@ -145,7 +145,7 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     dispatch({
       type: 'upload',
       fileName: file.name,
-      localPreview: URL.createObjectURL(file),
+      localPreview: (await browsersShow(file)) ? URL.createObjectURL(file) : null,
       pinned: pinnedSettings(),
     });
     try {
@@ -223,7 +223,9 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
   };
 
   const { latest, shown } = shownConversions(state, current, previous);
-  const originalUrl = state.localPreview ?? shown?.originalFileUrl ?? null;
+  // A TIFF has no local preview (browsers do not show it): the server's copy, once uploaded.
+  const uploaded = state.upload.status === 'success' ? state.upload.upload.stableObjectPath : null;
+  const originalUrl = state.localPreview ?? shown?.originalFileUrl ?? uploaded;
   const picture = useImageSize(shown?.expired ? null : originalUrl);
   const batchShown = user !== null && batch.batch.rows.length > 0;
   const active = isActive(state, batchShown);

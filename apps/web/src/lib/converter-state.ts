@@ -23,7 +23,10 @@ export interface ConverterState {
   source: Source | null;
   /** The choice between the latest result and the one before it. */
   showPrevious: boolean;
-  /** The chosen file's own picture (an object URL), shown while it uploads and after. */
+  /**
+   * The chosen file's own picture (an object URL), shown while it uploads and after; null for a
+   * TIFF, which browsers but Safari do not show: the server's copy is shown once it is uploaded.
+   */
   localPreview: string | null;
   /** The conversion whose image and settings were last brought back (or made here): not brought back again. */
   restoredFrom: string | null;
@@ -42,7 +45,7 @@ export type ConverterEvent =
    * Another image chosen and accepted: it starts from the pinned settings, or the defaults (Auto),
    * not from the last image's. `pinned` is what this browser has pinned, read as the image comes.
    */
-  | { type: 'upload'; fileName: string; localPreview: string; pinned: ConversionSettings | null }
+  | { type: 'upload'; fileName: string; localPreview: string | null; pinned: ConversionSettings | null }
   | { type: 'uploadProgress'; percent: number }
   | { type: 'uploaded'; upload: UploadResult }
   | { type: 'uploadFailed'; message: string }

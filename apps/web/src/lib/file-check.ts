@@ -1,13 +1,28 @@
-import { MAX_PIXELS, MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import { acceptedImageWords, MAX_PIXELS, MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import type { FileRejection } from 'react-dropzone';
 import { formatSize } from './file-size';
 
-/** PNG or JPEG by the file's first bytes, whatever its name says; null for anything else. */
-export function imageTypeOf(head: Uint8Array): 'png' | 'jpeg' | null {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (png.every((byte, i) => head[i] === byte)) return 'png';
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+type ImageType = 'png' | 'jpeg' | 'webp' | 'gif' | 'bmp' | 'tiff';
+
+/** An image type we accept by the file's first bytes, whatever its name says; null for anything else. */
+export function imageTypeOf(head: Uint8Array): ImageType | null {
+  const bytes = (start: number, ...expected: number[]) =>
+    expected.every((byte, i) => head[start + i] === byte);
+  const text = (start: number, expected: string) =>
+    bytes(start, ...[...expected].map((char) => char.charCodeAt(0)));
+  if (bytes(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (bytes(0, 0xff, 0xd8, 0xff)) return 'jpeg';
+  if (text(0, 'RIFF') && text(8, 'WEBP')) return 'webp';
+  if (text(0, 'GIF87a') || text(0, 'GIF89a')) return 'gif';
+  if (text(0, 'II*\0') || text(0, 'MM\0*')) return 'tiff';
+  // "BM", the file size, then four reserved zero bytes.
+  if (text(0, 'BM') && bytes(6, 0, 0, 0, 0)) return 'bmp';
   return null;
+}
+
+/** Whether browsers show the file as it is: all the accepted types but TIFF (only Safari shows it). */
+export async function browsersShow(file: File): Promise<boolean> {
+  return imageTypeOf(new Uint8Array(await file.slice(0, 16).arrayBuffer())) !== 'tiff';
 }
 
 /** Width and height from a PNG's header (IHDR), or null. */
@@ -28,7 +43,7 @@ export async function fileProblem(file: File): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 32).arrayBuffer());
   const type = imageTypeOf(head);
   if (!type) {
-    return 'This file is not a PNG or JPEG image, whatever its name says. Please save it as PNG or JPEG and choose it again.';
+    return 'This file is not a PNG, JPEG, WebP, GIF, BMP or TIFF image, whatever its name says. Please save it as PNG or JPEG and choose it again.';
   }
   const size = type === 'png' ? pngSize(head) : null;
   if (size && size.width * size.height > MAX_PIXELS) {
@@ -42,7 +57,7 @@ export function rejectionMessage(rejections: FileRejection[]): string {
   const rejection = rejections[0];
   const error = rejection?.errors[0];
   if (!error) return 'This file cannot be uploaded';
-  if (error.code === 'file-invalid-type') return 'File type must be PNG, JPG or JPEG';
+  if (error.code === 'file-invalid-type') return `File type must be ${acceptedImageWords}`;
   if (error.code === 'file-too-large') {
     return `File is larger than ${formatSize(MAX_UPLOAD_BYTES)} (${formatSize(rejection.file.size)}): please scale it down or compress it`;
   }

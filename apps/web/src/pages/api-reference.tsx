@@ -50,8 +50,8 @@ export function ApiReferencePage() {
             <p className="text-sm font-semibold text-primary">Developers</p>
             <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">API Reference</h1>
             <p className="text-lg text-pretty text-muted-foreground">
-              Vectorize PNG and JPEG images from your own code: every endpoint, parameter and answer of the
-              Vectrace API, with a curl example to copy for each.
+              Vectorize PNG, JPEG, WebP, GIF, BMP and TIFF images from your own code: every endpoint,
+              parameter and answer of the Vectrace API, with a curl example to copy for each.
             </p>
             {document ? <DocumentFacts document={document} /> : null}
           </header>

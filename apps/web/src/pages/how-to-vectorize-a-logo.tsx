@@ -64,8 +64,8 @@ const steps: { title: string; body: ReactNode }[] = [
     body: (
       <p>
         Open the <TextLink href="/">converter on the home page</TextLink> and drop your file onto the upload
-        zone, or click the zone to choose it. PNG, JPG and JPEG files up to {maxUploadWords} are accepted, and
-        the upload starts at once. If it fails, click the zone to try again.
+        zone, or click the zone to choose it. PNG, JPG and JPEG files up to {maxUploadWords} are accepted (and
+        WebP, GIF, BMP and TIFF), and the upload starts at once. If it fails, click the zone to try again.
       </p>
     ),
   },
@@ -189,7 +189,7 @@ const troubleshooting = [
   },
   {
     problem: 'The upload is refused',
-    fix: `Only PNG and JPEG files up to ${maxUploadWords} are accepted. Export a PNG, or reduce the image size, and try again.`,
+    fix: `Only PNG, JPEG, WebP, GIF, BMP and TIFF files up to ${maxUploadWords} are accepted, and a damaged file is refused with the reason. Export a PNG, or reduce the image size, and try again.`,
   },
 ];
 

@@ -55,7 +55,7 @@ const benefits = [
 const quickStart = [
   {
     title: 'Upload your image',
-    text: `Drop a PNG or JPEG (up to ${maxUploadWords}) onto the upload zone of the converter, or click it to choose a file. The upload starts at once.`,
+    text: `Drop a PNG or JPEG (or a WebP, GIF, BMP or TIFF; up to ${maxUploadWords}) onto the upload zone of the converter, or click it to choose a file. The upload starts at once.`,
   },
   {
     title: 'Check the settings',
@@ -131,7 +131,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
   },
   {
     question: 'Can I convert a JPG, or a PNG with a transparent background?',
-    answer: `Yes. The converter accepts PNG and JPEG files (.png, .jpg, .jpeg) up to ${maxUploadWords}. Transparent areas of a PNG stay transparent in both modes, so the result can sit on any background. For JPEGs, use the highest-quality version you have, since compression artefacts around edges can show up in the trace.`,
+    answer: `Yes. The converter accepts PNG and JPEG files (.png, .jpg, .jpeg) up to ${maxUploadWords}, and WebP, GIF (its first frame), BMP and TIFF too. Transparent areas of a PNG stay transparent in both modes, so the result can sit on any background. For JPEGs, use the highest-quality version you have, since compression artefacts around edges can show up in the trace.`,
   },
   {
     question: 'What happens to my uploaded images?',
@@ -321,7 +321,8 @@ export function PngToSvgPage() {
           </li>
           <li>
             <strong className="font-semibold">One file at a time, or {MAX_BATCH_FILES} with Pro.</strong> Each
-            image is a PNG or JPEG of at most {maxUploadWords} (and {maxPixelsWords}).
+            image is a PNG, JPEG, WebP, GIF, BMP or TIFF of at most {maxUploadWords} (and {maxPixelsWords}); a
+            GIF gives its first frame.
           </li>
         </BulletList>
       </PageSection>

@@ -6,6 +6,7 @@ import {
   type ExportFormat,
   type ExportOptions,
   formats,
+  imageTypeWords,
   MAX_PIXELS,
   type RasterImage,
   TraceError,
@@ -42,7 +43,9 @@ export const STDIO = '-';
 /** sharp, an optional peer dependency, is missing: nothing can be decoded. */
 export class MissingDecoderError extends Error {
   constructor() {
-    super('reading PNG and JPEG images needs sharp, which is not installed: npm install sharp');
+    super(
+      'reading PNG, JPEG, WebP, GIF and TIFF images needs sharp, which is not installed: npm install sharp',
+    );
   }
 }
 
@@ -100,7 +103,7 @@ export async function convert(
     image = await decodeImage(bytes);
   } catch (err) {
     if (!(err instanceof TraceError)) throw err;
-    if (err.code === 'unsupported-type') throw new InputFailure(`${name} is not a PNG or JPEG image`);
+    if (err.code === 'unsupported-type') throw new InputFailure(`${name} is not a ${imageTypeWords} image`);
     if (err.code === 'too-large') {
       throw new InputFailure(`${name} is larger than ${MAX_PIXELS / 1e6} megapixels`);
     }

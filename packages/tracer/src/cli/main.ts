@@ -97,8 +97,8 @@ const examples = [
 
 const usage = `Usage: vectrace INPUT... (-o OUTPUT | --out-dir DIR) [options]
 
-Traces PNG and JPEG images into vector graphics. An INPUT of - reads standard input;
--o - writes to standard output.
+Traces PNG, JPEG, WebP, GIF (its first frame), BMP and TIFF images into vector graphics.
+An INPUT of - reads standard input; -o - writes to standard output.
 
   -o, --output FILE           write to FILE (a single input only; - for standard output)
       --out-dir DIR           write DIR/<input name>.<ext> for each input, creating DIR

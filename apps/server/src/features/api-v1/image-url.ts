@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import { acceptedImageMimeTypes, MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import { AppError } from '../../errors.js';
 import { type AddressAllowance, mayReach } from '../../public-address.js';
 
@@ -86,7 +86,7 @@ function get(url: URL, allowance: AddressAllowance, signal: AbortSignal): Promis
     const outgoing = request(url, {
       lookup,
       signal,
-      headers: { accept: 'image/png, image/jpeg', 'user-agent': 'Vectrace (image.url)' },
+      headers: { accept: acceptedImageMimeTypes.join(', '), 'user-agent': 'Vectrace (image.url)' },
     });
     outgoing.once('response', resolve);
     outgoing.once('error', reject);

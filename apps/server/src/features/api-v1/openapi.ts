@@ -1,12 +1,13 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { type apiErrorCodes, MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import { acceptedImageMimeTypes, type apiErrorCodes, MAX_UPLOAD_BYTES } from '@vectrace/contract';
+import { imageTypeWords } from '@vectrace/tracer';
 import { z } from 'zod';
 import { errorSchema, vectorizeFormSchema } from './schemas.js';
 
 /** Where the document says the API is; each answer of openapi.json puts the real address in. */
 export const ORIGIN = 'https://vectrace.example';
 
-const quickStart = `Turn PNG and JPEG images into SVG, EPS, PDF, DXF or PNG from your own code.
+const quickStart = `Turn ${imageTypeWords.replace(' or ', ' and ')} images into SVG, EPS, PDF, DXF or PNG from your own code.
 
 ## Quick start
 
@@ -30,7 +31,7 @@ The answer is the file itself when the trace ends within \`wait\` seconds (10 by
 
 ## The image
 
-As a multipart file field \`image\`; as the whole body (\`--data-binary @logo.png -H "Content-Type: image/png"\`, options in the query string); or as the field \`image.url\` (a public http or https address; up to 3 redirects and 10 seconds) or \`image.base64\`, in a form or a JSON body. Images up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.
+As a multipart file field \`image\`; as the whole body (\`--data-binary @logo.png -H "Content-Type: image/png"\`, options in the query string); or as the field \`image.url\` (a public http or https address; up to 3 redirects and 10 seconds) or \`image.base64\`, in a form or a JSON body. Images up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, as ${imageTypeWords} (a GIF's first frame, a TIFF's first page), their type read from their first bytes.
 
 ## Limits and errors
 
@@ -90,7 +91,7 @@ const errorDescriptions: Record<number, [codes: (typeof apiErrorCodes)[number][]
     ['image_too_large'],
     `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB (a raw body is refused from its Content-Length, before it is read).`,
   ],
-  415: [['unsupported_media_type'], 'The body is not a form, JSON, PNG or JPEG.'],
+  415: [['unsupported_media_type'], `The body is not a form, JSON, or an image (${imageTypeWords}).`],
   422: [
     ['conversion_failed', 'url_unreachable', 'idempotency_key_reused', 'result_too_large'],
     'The conversion failed, the image.url could not be read, an Idempotency-Key was reused with another request, or the result is too large for the asked format.',
@@ -171,14 +172,13 @@ const requestBody = {
   content: {
     'multipart/form-data': {
       schema: form,
-      encoding: { image: { contentType: 'image/png, image/jpeg' } },
+      encoding: { image: { contentType: acceptedImageMimeTypes.join(', ') } },
     },
     'application/json': {
       schema: { ...form, properties: { ...(form.properties as object), image: undefined } },
       example: { 'image.url': 'https://example.org/logo.png', mode: 'test', format: 'svg' },
     },
-    'image/png': { schema: binary },
-    'image/jpeg': { schema: binary },
+    ...Object.fromEntries(acceptedImageMimeTypes.map((type) => [type, { schema: binary }])),
   },
 };
 

@@ -27,13 +27,13 @@ const noImage = () =>
   new AppError(
     400,
     'invalid_request',
-    'No image was sent: send it as a multipart/form-data field named image, as the whole body with Content-Type: image/png or image/jpeg, or give image.url or image.base64.',
+    'No image was sent: send it as a multipart/form-data field named image, as the whole body with Content-Type: image/png (or the image type of the file), or give image.url or image.base64.',
   );
 const twoImages = () =>
   new AppError(400, 'invalid_request', 'Send one image: a file, image.url or image.base64, not several.');
 
 /**
- * Reads a call: the image as a multipart file field `image`, the whole body (PNG or JPEG,
+ * Reads a call: the image as a multipart file field `image`, the whole body (an image,
  * options in the query string), or the field `image.base64` or `image.url` (read later, by
  * `imageOf`, once the call is allowed), in a multipart form or a JSON object. The other fields
  * are the options.

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import { downloadFileName, MAX_UPLOAD_BYTES, offers } from '@vectrace/contract';
+import { acceptedImageMimeTypes, downloadFileName, MAX_UPLOAD_BYTES, offers } from '@vectrace/contract';
+import { imageTypeWords } from '@vectrace/tracer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -71,7 +72,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
   // The raw image as the whole body, as a command line sends a file: refused past the image
   // limit from its Content-Length, before it is read (or as soon as a chunked body passes it).
   app.addContentTypeParser(
-    ['image/png', 'image/jpeg', 'application/octet-stream'],
+    [...acceptedImageMimeTypes, 'application/octet-stream'],
     { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
     (_request, body, done) => done(null, body),
   );
@@ -123,7 +124,8 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
         tags: ['Vectorize'],
         summary: 'Vectorize an image',
         description:
-          'Traces a PNG or JPEG into a vector file. The image comes as a multipart file field `image`, as the whole body, or as `image.url` or `image.base64`. Answers the file when the trace ends within `wait` seconds, else `202` with a job to poll. With an `Idempotency-Key` header, a retried request makes no second job.',
+          `Traces a ${imageTypeWords} image into a vector file (a GIF's first frame, a TIFF's first page). ` +
+          'The image comes as a multipart file field `image`, as the whole body, or as `image.url` or `image.base64`. Answers the file when the trace ends within `wait` seconds, else `202` with a job to poll. With an `Idempotency-Key` header, a retried request makes no second job.',
         querystring: z.object(vectorizeOptionsSchema.shape).partial(),
         // Declared for the document and generated clients; its value is checked by idempotencyKeyOf.
         headers: z.looseObject({

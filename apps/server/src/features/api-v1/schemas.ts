@@ -13,6 +13,7 @@ import {
   backgrounds,
   cornerDetections,
   defaultSettings,
+  imageTypeWords,
   layerings,
   qualities,
   readAs,
@@ -183,7 +184,7 @@ export const vectorizeFormSchema = z.object({
     .string()
     .meta({
       format: 'binary',
-      description: `The PNG or JPEG image, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+      description: `The image (${imageTypeWords}), at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
     })
     .optional(),
   'image.url': z

@@ -1,4 +1,4 @@
-import { readCutContour, readPalette } from '@vectrace/tracer';
+import { imageTypeExtensions, readCutContour, readPalette } from '@vectrace/tracer';
 import type { Deps } from '../../deps.js';
 import { uploadKey } from '../../storage/object-store.js';
 import { createConversion } from '../conversions/create-conversion.js';
@@ -23,11 +23,13 @@ export async function startConversion(
   options: VectorizeOptions,
 ): Promise<ConversionRow> {
   const type = await checkImage(image.bytes);
-  const extension = type === 'png' ? '.png' : '.jpg';
+  const extensions = imageTypeExtensions[type];
   // The form's file name when it says what the file is, else one that does.
   const named = image.fileName?.trim().slice(0, 200);
   const originalFileName =
-    named && (type === 'png' ? /\.png$/i : /\.jpe?g$/i).test(named) ? named : `image${extension}`;
+    named && extensions.some((extension) => named.toLowerCase().endsWith(extension))
+      ? named
+      : `image${extensions[0]}`;
 
   const uploadId = await newUpload(deps, owner);
   try {

@@ -17,7 +17,7 @@ export const PRO_PRIORITY_TURNS = 3;
 const uploadGone = new AppError(404, 'not_found', 'Upload not found. Please upload the image again.');
 
 /**
- * Checks the upload (the caller's, really a PNG or JPEG by its bytes and named so, within the
+ * Checks the upload (the caller's, really an accepted image by its bytes and named so, within the
  * pixel limit by its header) and the owner's quota, records the conversion as pending and puts it
  * in the queue, behind the owner's own waiting conversions (the fair queue).
  */
@@ -35,7 +35,8 @@ export async function createConversion(
   const bytes = await store.read(uploadKey(upload.id)).catch((err) => {
     throw err instanceof ObjectNotFoundError ? uploadGone : err;
   });
-  checkFileName(await checkImage(bytes), input.originalFileName);
+  // Its rows were decoded as it arrived: the header's type and size are checked again.
+  checkFileName(await checkImage(bytes, { firstRows: false }), input.originalFileName);
 
   const planType = owner.userId ? await planTypeOf(db, owner.userId) : undefined;
   const id = randomUUID();

@@ -1,5 +1,4 @@
-import { MAX_PIXELS } from '@vectrace/tracer';
-import sharp from 'sharp';
+import { imagePipeline } from '@vectrace/tracer/decode';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
 import { ObjectNotFoundError, uploadKey } from '../../storage/object-store.js';
@@ -15,7 +14,8 @@ export async function thumbnailOf(deps: Deps, row: ConversionRow): Promise<Buffe
   const bytes = await deps.store.read(uploadKey(row.uploadId)).catch((err) => {
     throw err instanceof ObjectNotFoundError ? new AppError(410, 'gone', expiredMessage(deps.config)) : err;
   });
-  return sharp(bytes, { limitInputPixels: MAX_PIXELS })
+  // A BMP is read at four times the thumbnail's size, then reduced as the others are.
+  return imagePipeline(bytes, { sampleSide: THUMBNAIL_SIZE * 4 })
     .rotate()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .png()

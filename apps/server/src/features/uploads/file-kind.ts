@@ -1,6 +1,6 @@
 /**
- * What a file that is not a PNG or JPEG most likely is, judged by its first bytes, in words for the
- * refusal message ("this file is a GIF image"); undefined when it cannot tell. Only for messages:
+ * What a file that is not an image we accept most likely is, judged by its first bytes, in words
+ * for the refusal message ("this file is a HEIC image"); undefined when it cannot tell. Only for messages:
  * nothing is ever decoded on the strength of this guess.
  */
 export function describeFileKind(bytes: Uint8Array): string | undefined {
@@ -8,11 +8,6 @@ export function describeFileKind(bytes: Uint8Array): string | undefined {
   const ascii = head.toString('latin1');
   const startsWith = (...signature: number[]) => signature.every((byte, i) => head[i] === byte);
 
-  if (ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')) return 'a GIF image';
-  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'a WebP image';
-  // BMP: 'BM', the file size, then four reserved zero bytes (so a text starting "BM" is not one).
-  if (ascii.startsWith('BM') && head.length >= 14 && head.readUInt32LE(6) === 0) return 'a BMP image';
-  if (startsWith(0x49, 0x49, 0x2a, 0x00) || startsWith(0x4d, 0x4d, 0x00, 0x2a)) return 'a TIFF image';
   if (ascii.slice(4, 8) === 'ftyp') {
     const brand = ascii.slice(8, 12);
     if (/^(heic|heix|hevc|mif1|msf1)$/.test(brand)) return 'a HEIC image';

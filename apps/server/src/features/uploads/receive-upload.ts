@@ -33,7 +33,7 @@ const RENEW_EVERY_MS = UPLOAD_LEASE_MS / 3;
 
 /**
  * Stores the body of a signed PUT: the URL must be this server's, unexpired and unused; the body
- * streams to the store and reading stops past the size limit; what arrived must be a PNG or JPEG
+ * streams to the store and reading stops past the size limit; what arrived must be an image we accept
  * within the pixel limit. A PUT that stores nothing leaves the URL usable (at once, or once its
  * hold lapses if its process died); a file whose owner is gone by the end is deleted, not kept.
  */

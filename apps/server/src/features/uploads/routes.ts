@@ -1,6 +1,8 @@
 import type { UploadTicket } from '@vectrace/contract';
+import { imageTypeExtensions, MAX_PIXELS } from '@vectrace/tracer';
 import { sniffImageType } from '@vectrace/tracer/decode';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
@@ -52,9 +54,19 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     const bytes = await store.read(uploadKey(upload.id));
     const type = sniffImageType(bytes);
     if (!type) throw notFound('Upload');
+    if (type === 'tiff') {
+      // Browsers but Safari show no TIFF: the preview gets it as PNG, upright. The upload never
+      // changes, so the browser may keep it.
+      const png = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient().png().toBuffer();
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', 'attachment; filename="original.png"')
+        .send(png);
+    }
     return reply
       .type(`image/${type}`)
-      .header('content-disposition', `attachment; filename="original.${type === 'png' ? 'png' : 'jpg'}"`)
+      .header('content-disposition', `attachment; filename="original${imageTypeExtensions[type][0]}"`)
       .send(bytes);
   });
 }

@@ -1,5 +1,6 @@
 import {
   acceptedImageTypes,
+  acceptedImageWords,
   ignoredFileNames,
   MAX_BATCH_FILES,
   MAX_UPLOAD_BYTES,
@@ -110,8 +111,8 @@ export function UploadZone({
     <div
       {...getRootProps({
         'aria-label': batch
-          ? `Upload images: PNG, JPG or JPEG, up to ${maxUploadWords} each, ${MAX_BATCH_FILES} at once`
-          : `Upload an image: PNG, JPG or JPEG, up to ${maxUploadWords}`,
+          ? `Upload images: ${acceptedImageWords}, up to ${maxUploadWords} each, ${MAX_BATCH_FILES} at once`
+          : `Upload an image: ${acceptedImageWords}, up to ${maxUploadWords}`,
         className: cn(
           'flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed text-center transition-colors',
           compact ? 'min-h-24 gap-2 p-4' : 'min-h-40 gap-3 p-6',
@@ -127,8 +128,8 @@ export function UploadZone({
       <input
         {...getInputProps({
           'aria-label': batch
-            ? `Choose PNG or JPEG images to upload, up to ${MAX_BATCH_FILES} at once`
-            : 'Choose a PNG or JPEG image to upload',
+            ? `Choose images to upload (${acceptedImageWords}), up to ${MAX_BATCH_FILES} at once`
+            : `Choose an image to upload (${acceptedImageWords})`,
         })}
       />
       {uploading ? (
@@ -180,7 +181,7 @@ export function UploadZone({
                 : 'Drop or paste an image here, or click to choose one'}
           </p>
           <p className="text-xs text-muted-foreground">
-            PNG, JPG or JPEG · Max file size: {maxUploadWords}
+            {acceptedImageWords} · Max file size: {maxUploadWords}
             {batch ? ' each' : ''}
           </p>
           <Samples onFile={onFile} />

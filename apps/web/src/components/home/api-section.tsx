@@ -47,7 +47,7 @@ export function ApiSection() {
       id="api"
       eyebrow="API"
       title="Automate it with the API"
-      lead="Vectorize images from your scripts and build tools: one call with an API key turns a PNG or JPEG into the format you ask for."
+      lead="Vectorize images from your scripts and build tools: one call with an API key turns a PNG, JPEG, WebP, GIF, BMP or TIFF into the format you ask for."
     >
       <div className="grid items-start gap-8 lg:grid-cols-5 lg:gap-10">
         <div className="min-w-0 lg:col-span-2">

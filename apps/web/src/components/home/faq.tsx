@@ -14,7 +14,7 @@ const questions: { id: string; question: string; answer: ReactNode }[] = [
   {
     id: 'file-types',
     question: 'What file types can I convert?',
-    answer: `PNG, JPG and JPEG images up to ${maxUploadWords}. Logos, icons, line art and other images with clear edges give the cleanest vectors.`,
+    answer: `PNG, JPG and JPEG images up to ${maxUploadWords}, and WebP, GIF (its first frame), BMP and TIFF too. Logos, icons, line art and other images with clear edges give the cleanest vectors.`,
   },
   {
     id: 'how-it-works',

@@ -6,7 +6,7 @@ const steps = [
   {
     icon: ImageUp,
     title: 'Upload',
-    text: `Drop a PNG, JPG or JPEG of up to ${maxUploadWords} into the converter. The upload starts at once.`,
+    text: `Drop a PNG, JPEG, WebP, GIF, BMP or TIFF image of up to ${maxUploadWords} into the converter. The upload starts at once.`,
   },
   {
     icon: SlidersHorizontal,
