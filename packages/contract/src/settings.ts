@@ -5,6 +5,8 @@ import type { ConversionSettings } from './settings-schema.js';
 export {
   backgrounds,
   cornerDetections,
+  drawStyles,
+  groupings,
   layerings,
   MAX_PIXELS,
   offsetUnits,
@@ -12,6 +14,7 @@ export {
   readAs,
   readCutContour,
   readPalette,
+  svgVersions,
   traceModes,
   traceTargets,
 } from '@vectrace/tracer';
@@ -21,4 +24,4 @@ export type { ConversionSettings };
 export type TracedMode = Exclude<(typeof traceModes)[number], 'auto'>;
 
 /** The spec's defaults. */
-export const defaultConversionSettings: ConversionSettings = { ...defaultSettings };
+export const defaultConversionSettings: ConversionSettings = { ...defaultSettings, maxPixels: null };

@@ -3,7 +3,9 @@ import {
   conversionStatuses,
   downloadFormats,
   errorCodeSchema,
+  MAX_PIXELS,
   MAX_UPLOAD_BYTES,
+  MIN_MAX_PIXELS,
   offers,
   type SizeUnit,
   sizeUnits,
@@ -13,11 +15,14 @@ import {
   backgrounds,
   cornerDetections,
   defaultSettings,
+  drawStyles,
+  groupings,
   layerings,
   qualities,
   readAs,
   readCutContour,
   readPalette,
+  svgVersions,
   traceModes,
   traceTargets,
 } from '@vectrace/tracer';
@@ -166,6 +171,31 @@ export const vectorizeOptionsSchema = z
     quality: oneOf('quality', qualities)
       .default(defaultSettings.quality)
       .describe('`high` fits curves more closely, for final output.'),
+    maxPixels: whole('maxPixels', MIN_MAX_PIXELS, MAX_PIXELS)
+      .optional()
+      .describe(
+        'A larger image is reduced to at most this many pixels (width × height, its aspect ratio kept) before it is traced; the result is drawn at the reduced size. Default: the image as it is.',
+      ),
+    drawStyle: oneOf('drawStyle', drawStyles)
+      .default(defaultSettings.drawStyle)
+      .describe(
+        '`fillShapes` fills every shape; `strokeShapes` strokes each shape’s outline (1 px, in its color) and fills nothing; `strokeEdges` strokes each edge between shapes once, in the color of the shape on top (a border two shapes share is one stroke; color mode traces cut-out shapes for it). Stroked, there is no background rectangle. PDF and EPS stroke as the SVG does; DXF, which has no fills, writes the same outlines (the edges once). Not with `shapes=true` for `strokeEdges`.',
+      ),
+    groupBy: oneOf('groupBy', groupings)
+      .default(defaultSettings.groupBy)
+      .describe(
+        'SVG: `none` writes the paths one after another; `color` one `<g id="color-rrggbb">` per color, holding its paths; `layer` one `<g id="layer-N">` per layer of the stacking, in painting order (a cut contour and the gap filler are layers of their own).',
+      ),
+    svgVersion: oneOf('svgVersion', svgVersions)
+      .default(defaultSettings.svgVersion)
+      .describe(
+        'SVG: `1.1`, or `tiny` for SVG Tiny 1.2 (`version="1.2" baseProfile="tiny"`; arcs written as cubic curves, opacity as `fill-opacity`).',
+      ),
+    adobeCompatible: oneOf('adobeCompatible', ['true', 'false'])
+      .default('false')
+      .describe(
+        'SVG: `true` writes what Adobe Illustrator reads as drawn: `version` on the root element, every color as `#rrggbb`, `fill-rule="nonzero"` on every filled path, and path data in full (every command letter, numbers always apart, `0.5` not `.5`). The SVG never has CSS, `<style>`, `vector-effect` or `transform` in any case.',
+      ),
     wait: whole('wait', 0, 30)
       .default(10)
       .describe('Seconds to wait for the result before answering 202 with a job to poll.'),
@@ -173,6 +203,10 @@ export const vectorizeOptionsSchema = z
   .superRefine(widthWithinLimits)
   .refine((o) => !(o.shapes === 'true' && o.layering === 'cutout'), {
     message: 'shapes and layering=cutout cannot be combined: choose one of them',
+    path: ['shapes'],
+  })
+  .refine((o) => !(o.shapes === 'true' && o.drawStyle === 'strokeEdges'), {
+    message: 'shapes and drawStyle=strokeEdges cannot be combined: choose one of them',
     path: ['shapes'],
   });
 export type VectorizeOptions = z.infer<typeof vectorizeOptionsSchema>;
