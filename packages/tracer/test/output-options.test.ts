@@ -41,7 +41,10 @@ function curveLength(layers: Layer[]): number {
 /** Every `<path>` element's attributes, by name. */
 function paths(svg: string): Map<string, string>[] {
   return [...svg.matchAll(/<path ([^>]*)\/>/g)].map(
-    (m) => new Map([...(m[1] as string).matchAll(/([a-z-]+)="([^"]*)"/g)].map(([, k, v]) => [k, v] as [string, string])),
+    (m) =>
+      new Map(
+        [...(m[1] as string).matchAll(/([a-z-]+)="([^"]*)"/g)].map(([, k, v]) => [k, v] as [string, string]),
+      ),
   );
 }
 
@@ -103,7 +106,8 @@ describe('draw styles: filled shapes, stroked shapes, stroked edges', () => {
     const edges = drawnAs(traced, 'strokeEdges');
     // Unit sides between cells of different colors, and the frame's 48.
     const picture = cells();
-    const colorAt = (x: number, y: number) => picture.data.slice((y * 12 + x) * 4, (y * 12 + x) * 4 + 3).join();
+    const colorAt = (x: number, y: number) =>
+      picture.data.slice((y * 12 + x) * 4, (y * 12 + x) * 4 + 3).join();
     let between = 0;
     for (let y = 0; y < 12; y++)
       for (let x = 0; x < 12; x++) {
@@ -171,7 +175,9 @@ describe('SVG groups, profile and the Illustrator form', () => {
     expect(toSvg(round)).toMatch(/a/);
     const tiny = toSvg(round, { svgVersion: 'tiny' });
     expect(tiny).toContain('version="1.2" baseProfile="tiny"');
-    const d = paths(tiny).map((p) => p.get('d')).join('');
+    const d = paths(tiny)
+      .map((p) => p.get('d'))
+      .join('');
     expect(d).not.toMatch(/[aA]/);
     const pixels = renderSvg(tiny, SIZE).data;
     const arcs = renderSvg(toSvg(round), SIZE).data;
@@ -179,7 +185,10 @@ describe('SVG groups, profile and the Illustrator form', () => {
     let off = 0;
     for (let i = 0; i < pixels.length; i++) off = Math.max(off, Math.abs(pixels[i] - arcs[i]));
     expect(off).toBeLessThan(48);
-    const seeThrough = toSvg({ ...round, layers: round.layers.map((l) => ({ ...l, opacity: 0.5 })) }, { svgVersion: 'tiny' });
+    const seeThrough = toSvg(
+      { ...round, layers: round.layers.map((l) => ({ ...l, opacity: 0.5 })) },
+      { svgVersion: 'tiny' },
+    );
     expect(seeThrough).toContain('fill-opacity="0.5"');
     expect(seeThrough).not.toContain(' opacity=');
     expect(readSvg(seeThrough).layers[0]?.opacity).toBe(0.5);
@@ -204,6 +213,10 @@ describe('SVG groups, profile and the Illustrator form', () => {
     expect(renderSvg(svg, SIZE).data).toEqual(renderSvg(toSvg(filled), SIZE).data);
     expect(svgWritingOf(svg).adobeCompatible).toBe(true);
     expect(toSvg(readSvg(svg), svgWritingOf(svg))).toBe(svg);
-    expect(svgWritingOf(toSvg(filled))).toEqual({ groupBy: 'none', svgVersion: '1.1', adobeCompatible: false });
+    expect(svgWritingOf(toSvg(filled))).toEqual({
+      groupBy: 'none',
+      svgVersion: '1.1',
+      adobeCompatible: false,
+    });
   });
 });
