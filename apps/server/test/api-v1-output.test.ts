@@ -1,9 +1,9 @@
 import { flattenSubpath, readSvg } from '@vectrace/tracer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountWithKey, vectorize } from './support/api.js';
+import { accountWithKey, apiGet, vectorize } from './support/api.js';
 import { logoPng } from './support/images.js';
-import { startTestServer, type TestServer } from './support/server.js';
+import { startTestServer, storedObject, type TestServer, testClock } from './support/server.js';
 
 /** A real PNG: three colored blocks, two of them touching, on a cream page. */
 async function blocksPng(size = 160): Promise<Buffer> {
@@ -182,6 +182,109 @@ describe('the API’s output options: maxPixels, drawStyle, groupBy, svgVersion,
       const refused = await vectorize(server, secret, blocks, { [field]: value });
       expect(refused.status, field).toBe(400);
       expect(refused.json.message, field).toContain(message);
+    }
+  });
+});
+
+describe('the API’s retention per call: never longer than the server’s, down to delete-on-download', () => {
+  const MINUTE = 60_000;
+  let server: TestServer;
+  let clock: ReturnType<typeof testClock>;
+  let secret: string;
+  let logo: Buffer;
+
+  beforeAll(async () => {
+    clock = testClock();
+    server = await startTestServer({ clock, env: { SWEEP_INTERVAL_MS: '100' } });
+    secret = (await accountWithKey(server, { pro: true })).secret;
+    logo = await logoPng(160);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** The job's image and result in the server's store: whether each is still kept. */
+  async function kept(id: string) {
+    const row = await server.deps.db
+      .selectFrom('conversions')
+      .select('uploadId')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return {
+      image: (await storedObject(server, `uploads/${row.uploadId}`)) !== undefined,
+      result: (await storedObject(server, `vectors/${id}.svg`)) !== undefined,
+    };
+  }
+
+  async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
+    const end = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error('condition never met');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('retention in minutes: the job expires then, and the sweeper deletes its files on time', async () => {
+    const started = await vectorize(server, secret, logo, { retention: '10', wait: '30' });
+    expect(started.status, JSON.stringify(started.json)).toBe(200);
+    const id = started.headers.get('x-job-id') as string;
+    const job = (await apiGet(server, secret, `/api/v1/jobs/${id}`)).json;
+    expect(Date.parse(job.expiresAt) - Date.parse(job.createdAt)).toBe(10 * MINUTE);
+    expect(await kept(id)).toEqual({ image: true, result: true });
+    // A job without retention is kept as long as the server keeps files.
+    const usual = await vectorize(server, secret, logo, { wait: '30' });
+    const usualId = usual.headers.get('x-job-id') as string;
+
+    clock.advance(9 * MINUTE);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await kept(id), 'kept before its time').toEqual({ image: true, result: true });
+
+    clock.advance(2 * MINUTE);
+    await until(async () => {
+      const files = await kept(id);
+      return !files.image && !files.result;
+    });
+    const gone = await apiGet(server, secret, `/api/v1/jobs/${id}/result`);
+    expect(gone.status).toBe(410);
+    expect(gone.json.code).toBe('gone');
+    expect((await apiGet(server, secret, `/api/v1/jobs/${id}`)).json.deleted).toBe(true);
+    expect(await kept(usualId)).toEqual({ image: true, result: true });
+    expect((await apiGet(server, secret, `/api/v1/jobs/${usualId}/result`)).status).toBe(200);
+  });
+
+  it('retention=download deletes the files once the result is downloaded', async () => {
+    const answered = await vectorize(server, secret, logo, { retention: 'download', wait: '30' });
+    expect(answered.status).toBe(200);
+    expect(Buffer.from(answered.bytes).toString()).toContain('<path');
+    const id = answered.headers.get('x-job-id') as string;
+    expect(await kept(id)).toEqual({ image: false, result: false });
+    expect((await apiGet(server, secret, `/api/v1/jobs/${id}/result`)).status).toBe(410);
+    // Converting still when the answer is sent (wait=0), the job keeps its files until its result is read.
+    const pending = await vectorize(server, secret, logo, { retention: 'download', wait: '0' });
+    expect(pending.status).toBe(202);
+    const jobId = pending.json.id as string;
+    await until(
+      async () => (await apiGet(server, secret, `/api/v1/jobs/${jobId}`)).json.status === 'completed',
+    );
+    expect(await kept(jobId)).toEqual({ image: true, result: true });
+    const first = await apiGet(server, secret, `/api/v1/jobs/${jobId}/result?format=pdf`);
+    expect(first.status).toBe(200);
+    expect(await kept(jobId)).toEqual({ image: false, result: false });
+    expect((await apiGet(server, secret, `/api/v1/jobs/${jobId}/result`)).status).toBe(410);
+  });
+
+  it('refuses a retention longer than the server’s, or not a number of minutes', async () => {
+    const longer = await vectorize(server, secret, logo, { retention: String(23 * 60 + 1) });
+    expect(longer.status).toBe(400);
+    expect(longer.json.message).toBe(
+      'retention must be at most 1380 minutes: this server keeps files no longer.',
+    );
+    for (const bad of ['0', 'soon', '2.5', '-3']) {
+      const refused = await vectorize(server, secret, logo, { retention: bad });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.json.message, bad).toContain(
+        'retention must be a whole number of minutes (1 or more), or download',
+      );
     }
   });
 });

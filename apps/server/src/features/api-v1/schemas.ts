@@ -88,6 +88,8 @@ function widthWithinLimits(
   if (problem) ctx.addIssue({ code: 'custom', path: ['width'], message: problem });
 }
 
+const RETENTION_MESSAGE = 'retention must be a whole number of minutes (1 or more), or download';
+
 /** What to do with the image: the options of `POST /api/v1/vectorize`, as form fields or query parameters. */
 export const vectorizeOptionsSchema = z
   .object({
@@ -195,6 +197,18 @@ export const vectorizeOptionsSchema = z
       .default('false')
       .describe(
         'SVG: `true` writes what Adobe Illustrator reads as drawn: `version` on the root element, every color as `#rrggbb`, `fill-rule="nonzero"` on every filled path, and path data in full (every command letter, numbers always apart, `0.5` not `.5`). The SVG never has CSS, `<style>`, `vector-effect` or `transform` in any case.',
+      ),
+    retention: z
+      .union(
+        [
+          z.literal('download'),
+          z.coerce.number({ error: RETENTION_MESSAGE }).int(RETENTION_MESSAGE).min(1, RETENTION_MESSAGE),
+        ],
+        { error: RETENTION_MESSAGE },
+      )
+      .optional()
+      .describe(
+        'How long the image and the result are kept: a whole number of minutes, at most the server’s retention (1380 minutes, 23 hours, by default; a longer one is refused), or `download` to delete them as soon as the result is downloaded through the API (this answer’s file, or the first `GET /api/v1/jobs/{id}/result`), and at the server’s retention at the latest. The job’s `expiresAt` says when. Default: the server’s retention.',
       ),
     wait: whole('wait', 0, 30)
       .default(10)

@@ -58,7 +58,7 @@ function convertUpload(
   originalFileName: string,
   options: VectorizeOptions,
 ): Promise<ConversionRow> {
-  const { mode, format, width, unit, background } = options;
+  const { mode, format, width, unit, background, retention } = options;
   // With the insert: a write to the row once it is queued would hold it locked while a worker
   // claims it, and the worker would pass it by.
   return createConversion(
@@ -90,7 +90,16 @@ function convertUpload(
         adobeCompatible: options.adobeCompatible === 'true',
       },
     },
-    JSON.stringify({ mode, format, width, unit, background }),
+    // Deleted on download: the job's results say so when they are read (routes.ts).
+    JSON.stringify({
+      mode,
+      format,
+      width,
+      unit,
+      background,
+      ...(retention === 'download' ? { retention } : {}),
+    }),
+    typeof retention === 'number' ? retention * 60_000 : undefined,
   );
 }
 
