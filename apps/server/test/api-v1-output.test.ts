@@ -27,6 +27,34 @@ async function blocksPng(size = 160): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A photo-like JPEG: light and color changing smoothly across it, with grain, as a camera gives. */
+async function photoJpeg(width = 320, height = 240): Promise<Buffer> {
+  const data = Buffer.alloc(width * height * 3);
+  let seed = 7;
+  const grain = () => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return ((seed >>> 16) & 255) / 255 - 0.5;
+  };
+  const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [u, v] = [x / width, y / height];
+      const sky = 1 - v;
+      data.set(
+        [
+          clamp(60 + 160 * u * sky + 90 * Math.sin(6 * v + 2 * u) + 20 * grain()),
+          clamp(40 + 140 * v + 60 * Math.cos(5 * u) + 20 * grain()),
+          clamp(220 * sky - 80 * u * v + 40 * Math.sin(9 * u * v) + 20 * grain()),
+        ],
+        (y * width + x) * 3,
+      );
+    }
+  }
+  return sharp(data, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 const paths = (svg: string) => [...svg.matchAll(/<path ([^>]*)\/>/g)].map((m) => m[1] as string);
 
@@ -148,6 +176,21 @@ describe('the API’s output options: maxPixels, drawStyle, groupBy, svgVersion,
     const refused = await vectorize(server, secret, blocks, { groupBy: 'parent' });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toContain('groupBy must be one of: none, color, layer');
+  });
+
+  it('colors=64 on a photo gives more than 32 colors; past 128 is refused', async () => {
+    const photo = await photoJpeg();
+    const fills = async (colors: string) => {
+      const answer = await vectorize(server, secret, photo, { traceMode: 'color', colors, wait: '30' });
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+      const svg = text(answer.bytes);
+      return new Set([...svg.matchAll(/fill="(#[0-9a-f]+)"/g)].map((m) => m[1])).size;
+    };
+    expect(await fills('32')).toBe(32);
+    expect(await fills('64')).toBeGreaterThan(32);
+    const refused = await vectorize(server, secret, photo, { colors: '129' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toBe('colors must be from 2 to 128');
   });
 
   it('svgVersion=tiny writes SVG Tiny 1.2, adobeCompatible the form Illustrator reads', async () => {

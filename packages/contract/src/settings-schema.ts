@@ -5,6 +5,7 @@ import {
   drawStyles,
   groupings,
   layerings,
+  MAX_COLORS,
   MAX_OFFSET_PIXELS,
   MAX_PIXELS,
   offsetPixels,
@@ -28,7 +29,7 @@ const percent = (name: string, fallback: number) =>
 const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T, fallback: T[number]) =>
   z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }).default(fallback);
 
-const colorsMessage = 'Colors must be a whole number from 2 to 32, or auto';
+const colorsMessage = `Colors must be a whole number from 2 to ${MAX_COLORS}, or auto`;
 
 const strokeWidthMessage = 'Stroke width must be a number of pixels from 1 to 100, or auto';
 const paletteMessage = 'The palette must be up to 32 colors written #rrggbb';
@@ -94,7 +95,10 @@ export const conversionSettingsSchema = z
     mode: oneOf('Mode', traceModes, defaultSettings.mode),
     colors: z
       .union(
-        [z.literal('auto'), z.number().int(colorsMessage).min(2, colorsMessage).max(32, colorsMessage)],
+        [
+          z.literal('auto'),
+          z.number().int(colorsMessage).min(2, colorsMessage).max(MAX_COLORS, colorsMessage),
+        ],
         {
           error: colorsMessage,
         },

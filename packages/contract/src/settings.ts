@@ -8,6 +8,7 @@ export {
   drawStyles,
   groupings,
   layerings,
+  MAX_COLORS,
   MAX_PIXELS,
   offsetUnits,
   qualities,

@@ -29,6 +29,7 @@ export {
   groupings,
   type Layering,
   layerings,
+  MAX_COLORS,
   MAX_OFFSET_PIXELS,
   MAX_PIXELS,
   offsetPixels,

@@ -70,7 +70,7 @@ export interface TraceSettings {
   cornerDetection: CornerDetection;
   quality: Quality;
   mode: TraceMode;
-  /** Palette size for color mode: 2-32, or 'auto' to pick it from the image. */
+  /** Palette size for color mode: 2 to MAX_COLORS, or 'auto' to pick it from the image. */
   colors: number | 'auto';
   /**
    * page: read the ink against the paper around it (Sauvola), for scans and photos of pages;
@@ -132,6 +132,14 @@ export const defaultSettings: Readonly<TraceSettings> = Object.freeze({
   svgVersion: '1.1',
   adobeCompatible: false,
 });
+
+/**
+ * The most colors color mode is asked for. Labels are 8-bit with a spare one past the palette,
+ * and a fixed palette asks for up to twice as many colors while it looks for them (trace-color.ts),
+ * so 128 is the most that is traced exactly; past 32, a large picture is traced smaller to keep
+ * within a trace's budget (see cost.ts).
+ */
+export const MAX_COLORS = 128;
 
 /** Largest accepted image, in pixels (50 megapixels). */
 export const MAX_PIXELS = 50_000_000;

@@ -5,6 +5,7 @@ import {
   drawStyles,
   groupings,
   layerings,
+  MAX_COLORS,
   MAX_OFFSET_PIXELS,
   offsetPixels,
   offsetUnits,
@@ -48,8 +49,11 @@ export function validSettings(s: TraceSettings): TraceSettings {
   if (!isOneOf(readAs, s.read)) {
     throw new TraceError('invalid-settings', `read must be one of ${readAs.join(', ')}`);
   }
-  if (s.colors !== 'auto' && !(Number.isInteger(s.colors) && s.colors >= 2 && s.colors <= 32)) {
-    throw new TraceError('invalid-settings', 'colors must be a whole number from 2 to 32, or auto');
+  if (s.colors !== 'auto' && !(Number.isInteger(s.colors) && s.colors >= 2 && s.colors <= MAX_COLORS)) {
+    throw new TraceError(
+      'invalid-settings',
+      `colors must be a whole number from 2 to ${MAX_COLORS}, or auto`,
+    );
   }
   oneOf('background', backgrounds, s.background);
   oneOf('layering', layerings, s.layering);

@@ -18,6 +18,7 @@ import {
   drawStyles,
   groupings,
   layerings,
+  MAX_COLORS,
   qualities,
   readAs,
   readCutContour,
@@ -110,11 +111,13 @@ export const vectorizeOptionsSchema = z
         '`true` reads the light parts as the ink (light lines on a dark ground: a chalkboard, white engraving lines, a blueprint), in `bw` as black lines, in `centerline` as one stroke per line. `color` and `pixel` ignore it; `auto` reads lines of one ink on a plain dark ground that way by itself when that keeps the picture, and keeps its look (the lines in their color over the dark ground).',
       ),
     colors: z
-      .union([z.literal('auto'), whole('colors', 2, 32)], {
-        error: 'colors must be a whole number from 2 to 32, or auto',
+      .union([z.literal('auto'), whole('colors', 2, MAX_COLORS)], {
+        error: `colors must be a whole number from 2 to ${MAX_COLORS}, or auto`,
       })
       .default('auto')
-      .describe('Color mode: exactly this many colors, 2 to 32 (when the image has as many), or `auto`.'),
+      .describe(
+        `Color mode: exactly this many colors, 2 to ${MAX_COLORS} (when the image has as many), or \`auto\`. Past 32 colors a large image is traced smaller, halved until it has at most 48 000 000 ÷ colors pixels (750 000 at 64 colors), to stay within a trace's time; the result is still drawn at the image's size.`,
+      ),
     // Text, read into settings when the job is made (vectorize.ts): the query is checked twice.
     palette: z
       .string()
