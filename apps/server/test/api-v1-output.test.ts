@@ -1,9 +1,12 @@
+import { createVectrace } from '@vectrace/client';
 import { flattenSubpath, readSvg } from '@vectrace/tracer';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountWithKey, apiGet, vectorize } from './support/api.js';
+import { Client } from './support/client.js';
+import { convert, register, startConversion } from './support/flows.js';
 import { logoPng } from './support/images.js';
-import { startTestServer, storedObject, type TestServer, testClock } from './support/server.js';
+import { markPaid, startTestServer, storedObject, type TestServer, testClock } from './support/server.js';
 
 /** A real PNG: three colored blocks, two of them touching, on a cream page. */
 async function blocksPng(size = 160): Promise<Buffer> {
@@ -176,6 +179,54 @@ describe('the API’s output options: maxPixels, drawStyle, groupBy, svgVersion,
     const refused = await vectorize(server, secret, blocks, { groupBy: 'parent' });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toContain('groupBy must be one of: none, color, layer');
+  });
+
+  it('the typed client takes every output option, typed', async () => {
+    const vectrace = createVectrace({ apiKey: secret, baseUrl: server.url });
+    const options = {
+      traceMode: 'color',
+      colors: 64,
+      maxPixels: 10_000,
+      drawStyle: 'strokeShapes',
+      groupBy: 'layer',
+      svgVersion: 'tiny',
+      adobeCompatible: 'true',
+      retention: 'download',
+    } as const;
+    const result = await vectrace.vectorize(blocks, options);
+    const svg = text(result.bytes);
+    expect(svg).toMatch(/^<svg [^>]*version="1.2" baseProfile="tiny"[^>]*viewBox="0 0 100 100"/);
+    expect(svg).toContain('<g id="layer-1">');
+    expect(paths(svg).every((p) => p.includes('fill="none"'))).toBe(true);
+    expect((await vectrace.getJob(result.jobId)).deleted).toBe(true);
+    // @ts-expect-error: a draw style the API does not have
+    await expect(vectrace.vectorize(blocks, { drawStyle: 'outline' })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('the site’s conversions take the same settings', async () => {
+    const client = new Client(server.url);
+    await register(client);
+    const settings = {
+      mode: 'color',
+      maxPixels: 10_000,
+      drawStyle: 'strokeEdges',
+      groupBy: 'color',
+    } as const;
+    const done = await convert(client, blocks, 'blocks.png', settings);
+    expect(done.status).toBe('completed');
+    expect(done.settings).toMatchObject(settings);
+    await markPaid(server, done.id);
+    const download = await client.get(`/api/download/${done.id}`);
+    expect(download.status).toBe(200);
+    const svg = download.text;
+    expect(svg).toMatch(/viewBox="0 0 100 100"/);
+    expect(svg).toMatch(/<g id="color-[0-9a-f]{6}">/);
+    expect(paths(svg).every((p) => p.includes('fill="none"'))).toBe(true);
+    const refused = await startConversion(client, blocks, 'blocks.png', {
+      drawStyle: 'outline' as 'fillShapes',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('drawStyle must be one of: fillShapes, strokeShapes, strokeEdges');
   });
 
   it('colors=64 on a photo gives more than 32 colors; past 128 is refused', async () => {
