@@ -12,7 +12,7 @@ import {
   findConversion,
   markExpired,
 } from '../conversions/queries.js';
-import { markUploadDeleted, uploadsDueForDeletion } from '../uploads/queries.js';
+import { markUploadDeleted, uploadKept, uploadsDueForDeletion } from '../uploads/queries.js';
 import { deleteOrphans } from './reconcile.js';
 
 /** Unfinished writes older than this are abandoned (a signed upload URL lives 15 minutes). */
@@ -64,6 +64,7 @@ export async function sweepExpired(deps: {
 
   const conversions = await conversionsDueForExpiry(db, now);
   let expired = 0;
+  let deleted = 0;
   for (const id of conversions) {
     const done = await attempt(async () => {
       await markExpired(db, id, now);
@@ -72,16 +73,20 @@ export async function sweepExpired(deps: {
       // Its image goes with it, unless another conversion keeps it: an API call may ask for a
       // shorter retention than the upload's.
       const row = await findConversion(db, id);
-      if (row?.uploadId && !(await uploadStillUsed(db, row.uploadId, id))) {
+      if (
+        row?.uploadId &&
+        (await uploadKept(db, row.uploadId)) &&
+        !(await uploadStillUsed(db, row.uploadId, id))
+      ) {
         await store.delete(uploadKey(row.uploadId));
         await markUploadDeleted(db, row.uploadId, now);
+        deleted++;
       }
     });
     if (done) expired++;
   }
 
   const uploads = await uploadsDueForDeletion(db, new Date(now.getTime() - deps.retentionMs));
-  let deleted = 0;
   for (const id of uploads) {
     const done = await attempt(async () => {
       await store.delete(uploadKey(id));
