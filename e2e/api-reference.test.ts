@@ -114,6 +114,43 @@ describe('the API reference at /api/docs', () => {
     }
   });
 
+  test('the vectorize endpoint shows the output options with their values', async () => {
+    const { page } = await site.newTab();
+    await page.goto('/api/docs');
+    const vectorize = endpoint(page, 'POST /api/v1/vectorize');
+    const field = (name: string) =>
+      vectorize
+        .locator('dl > div')
+        .filter({ has: page.locator('dt code', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) }) })
+        .first();
+    for (const [name, values] of [
+      ['drawStyle', ['fillShapes', 'strokeShapes', 'strokeEdges']],
+      ['groupBy', ['none', 'color', 'layer']],
+      ['svgVersion', ['1.1', 'tiny']],
+      ['adobeCompatible', ['true', 'false']],
+      ['retention', ['download']],
+      ['maxPixels', []],
+    ] as const) {
+      await visible(field(name));
+      for (const value of values)
+        await visible(
+          field(name)
+            .locator('dd code', { hasText: new RegExp(`^${value.replace('.', '\\.')}$`) })
+            .first(),
+        );
+    }
+    await visible(
+      field('colors')
+        .getByText(/2 to 128/)
+        .first(),
+    );
+    await visible(
+      field('adobeCompatible')
+        .getByText(/Illustrator/)
+        .first(),
+    );
+  });
+
   test('a link to an endpoint lands on it once the reference has loaded', async () => {
     const { page } = await site.newTab();
     await page.goto('/api/docs#get-job');

@@ -647,7 +647,7 @@ describe('conversion requests', () => {
       [{ cornerDetection: 'pointy' }, /^Corner detection must be one of: auto, sharp, rounded, none/],
       [{ quality: 'max' }, /^Quality must be one of: draft, standard, high, ultra/],
       [{ mode: 'sepia' }, /^Mode must be one of: auto, bw, color, pixel/],
-      [{ colors: 'many' }, /^Colors must be a whole number from 2 to 32, or auto/],
+      [{ colors: 'many' }, /^Colors must be a whole number from 2 to 128, or auto/],
       [{ colors: 2.5 }, /^Colors must be/],
       [{ invert: 'yes' }, /^Light lines on a dark ground must be true or false/],
     ];
@@ -661,7 +661,7 @@ describe('conversion requests', () => {
       expect(reply.body.message, JSON.stringify(settings)).toMatch(message);
     }
     // Out-of-range colors are refused too (the message is checked in the next test).
-    for (const colors of [1, 33]) {
+    for (const colors of [1, 129]) {
       const reply = await client.post('/api/conversions', {
         originalFileName: 'logo.png',
         originalFileUrl: t.objectPath,
@@ -672,16 +672,16 @@ describe('conversion requests', () => {
     expect((await client.get<Conversion[]>('/api/conversions')).body).toEqual([]);
   });
 
-  it('colors 1 or 33 is refused with a message naming Colors and its range', async () => {
+  it('colors 1 or 129 is refused with a message naming Colors and its range', async () => {
     const client = new Client(server.url);
     const { ticket: t } = await upload(client, await logoPng(30));
-    for (const colors of [1, 33]) {
+    for (const colors of [1, 129]) {
       const reply = await client.post('/api/conversions', {
         originalFileName: 'logo.png',
         originalFileUrl: t.objectPath,
         settings: { colors },
       });
-      expect(reply.body.message, `colors ${colors}`).toMatch(/^Colors must be .*2 to 32/);
+      expect(reply.body.message, `colors ${colors}`).toMatch(/^Colors must be .*2 to 128/);
     }
   });
 
@@ -703,6 +703,11 @@ describe('conversion requests', () => {
       shapes: false,
       cutContour: null,
       trace: 'image',
+      drawStyle: 'fillShapes',
+      groupBy: 'none',
+      svgVersion: '1.1',
+      adobeCompatible: false,
+      maxPixels: null,
     };
     const png = await logoPng(40);
     const none = await create(client, png, 'a.png');

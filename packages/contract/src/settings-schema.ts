@@ -2,12 +2,17 @@ import {
   backgrounds,
   cornerDetections,
   defaultSettings,
+  drawStyles,
+  groupings,
   layerings,
+  MAX_COLORS,
   MAX_OFFSET_PIXELS,
+  MAX_PIXELS,
   offsetPixels,
   offsetUnits,
   qualities,
   readAs,
+  svgVersions,
   traceModes,
   traceTargets,
 } from '@vectrace/tracer';
@@ -24,11 +29,12 @@ const percent = (name: string, fallback: number) =>
 const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T, fallback: T[number]) =>
   z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }).default(fallback);
 
-const colorsMessage = 'Colors must be a whole number from 2 to 32, or auto';
+const colorsMessage = `Colors must be a whole number from 2 to ${MAX_COLORS}, or auto`;
 
 const strokeWidthMessage = 'Stroke width must be a number of pixels from 1 to 100, or auto';
 const paletteMessage = 'The palette must be up to 32 colors written #rrggbb';
 const SHAPES_WITH_CUTOUT = 'True shapes and cut-out layering cannot be combined: choose one of them';
+const SHAPES_WITH_EDGES = 'True shapes and stroked edges cannot be combined: choose one of them';
 const cutContourMessage = 'The cut contour must be an offset from 0 to 50 mm (in px, mm or in)';
 
 /** The makers' options: centerline strokes, palette, layering, true shapes, cut contour, alpha. */
@@ -59,6 +65,26 @@ const makerSettings = {
   trace: oneOf('Trace', traceTargets, defaultSettings.trace),
 };
 
+/** The least `maxPixels`: a 10 × 10 image. */
+export const MIN_MAX_PIXELS = 100;
+const maxPixelsMessage = `maxPixels must be a whole number from ${MIN_MAX_PIXELS} to ${MAX_PIXELS}`;
+
+/** How the result is written: its draw style, and the SVG's grouping, profile and Illustrator form. */
+const outputSettings = {
+  drawStyle: oneOf('drawStyle', drawStyles, defaultSettings.drawStyle),
+  groupBy: oneOf('groupBy', groupings, defaultSettings.groupBy),
+  svgVersion: oneOf('svgVersion', svgVersions, defaultSettings.svgVersion),
+  adobeCompatible: z.boolean({ error: 'adobeCompatible must be true or false' }).default(false),
+  /** A larger image is reduced to at most this many pixels before it is traced; null: as it is. */
+  maxPixels: z
+    .number({ error: maxPixelsMessage })
+    .int(maxPixelsMessage)
+    .min(MIN_MAX_PIXELS, maxPixelsMessage)
+    .max(MAX_PIXELS, maxPixelsMessage)
+    .nullable()
+    .default(null),
+};
+
 /** Conversion settings (spec section 3, plus `mode`, `colors`, `read`, `invert` and the makers' options); missing fields take their defaults. */
 export const conversionSettingsSchema = z
   .object({
@@ -69,7 +95,10 @@ export const conversionSettingsSchema = z
     mode: oneOf('Mode', traceModes, defaultSettings.mode),
     colors: z
       .union(
-        [z.literal('auto'), z.number().int(colorsMessage).min(2, colorsMessage).max(32, colorsMessage)],
+        [
+          z.literal('auto'),
+          z.number().int(colorsMessage).min(2, colorsMessage).max(MAX_COLORS, colorsMessage),
+        ],
         {
           error: colorsMessage,
         },
@@ -78,9 +107,14 @@ export const conversionSettingsSchema = z
     read: oneOf('Read as', readAs, defaultSettings.read),
     invert: z.boolean({ error: 'Light lines on a dark ground must be true or false' }).default(false),
     ...makerSettings,
+    ...outputSettings,
   })
   .refine((s) => !(s.shapes && s.layering === 'cutout'), {
     message: SHAPES_WITH_CUTOUT,
+    path: ['shapes'],
+  })
+  .refine((s) => !(s.shapes && s.drawStyle === 'strokeEdges'), {
+    message: SHAPES_WITH_EDGES,
     path: ['shapes'],
   });
 

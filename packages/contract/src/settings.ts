@@ -5,13 +5,17 @@ import type { ConversionSettings } from './settings-schema.js';
 export {
   backgrounds,
   cornerDetections,
+  drawStyles,
+  groupings,
   layerings,
+  MAX_COLORS,
   MAX_PIXELS,
   offsetUnits,
   qualities,
   readAs,
   readCutContour,
   readPalette,
+  svgVersions,
   traceModes,
   traceTargets,
 } from '@vectrace/tracer';
@@ -21,4 +25,4 @@ export type { ConversionSettings };
 export type TracedMode = Exclude<(typeof traceModes)[number], 'auto'>;
 
 /** The spec's defaults. */
-export const defaultConversionSettings: ConversionSettings = { ...defaultSettings };
+export const defaultConversionSettings: ConversionSettings = { ...defaultSettings, maxPixels: null };

@@ -32,6 +32,29 @@ export function costWeight(
   return byMode * (settings.shapes && mode !== 'pixel' ? 25 : 1);
 }
 
+/** Past this many colors, a color trace's time grows with its pixels, whatever its edges. */
+const MANY_COLORS = 32;
+/**
+ * The pixels a color trace of 2·MANY_COLORS colors takes on: a smooth photo of 3 megapixels
+ * (few edges by EDGE_STEP, so it is not reduced for them) took 15 s in 32 colors and 70 s and
+ * 1.2 GB in 64; at 0.75 megapixels 64 colors take some 20 s, and 128 colors about as long at
+ * half that.
+ */
+const MANY_COLOR_PIXELS = 750_000;
+
+/**
+ * The most pixels a trace with these settings takes on, past which it is halved (withinCost):
+ * unbounded but for color mode asked for more than MANY_COLORS colors.
+ */
+export function pixelBudget(
+  mode: 'bw' | 'color' | 'centerline' | 'pixel',
+  settings: Pick<TraceSettings, 'colors'>,
+): number {
+  if (mode !== 'color' || settings.colors === 'auto' || settings.colors <= MANY_COLORS)
+    return Number.POSITIVE_INFINITY;
+  return Math.round((MANY_COLOR_PIXELS * 2 * MANY_COLORS) / settings.colors);
+}
+
 /**
  * How many pixels differ from their right or lower neighbour by more than EDGE_STEP, estimated
  * from SAMPLE_ROWS rows. Transparent pixels count as on white, as the tracer sees them.
@@ -72,15 +95,20 @@ export function edgesWithin(image: RasterImage, limit: number): boolean {
 
 /**
  * The image halved until its edges, weighed by what the settings make each cost (costWeight), fit
- * MAX_EDGE_PIXELS, and by how much: a pathological input (noise, a one-pixel checkerboard) is
+ * MAX_EDGE_PIXELS and its pixels `maxPixels` (pixelBudget), and by how much: a pathological input (noise, a one-pixel checkerboard) is
  * traced at the size it can be, never past the memory and time a trace is given. Halving
  * averages, so fine patterns fade and the edges drop fast.
  */
-export function withinCost(image: RasterImage, weight = 1): { image: RasterImage; factor: number } {
+export function withinCost(
+  image: RasterImage,
+  weight = 1,
+  maxPixels = Number.POSITIVE_INFINITY,
+): { image: RasterImage; factor: number } {
   const limit = MAX_EDGE_PIXELS / weight;
   let source = image;
   let factor = 1;
-  while (!edgesWithin(source, limit) && Math.min(source.width, source.height) >= 4) {
+  const over = (s: RasterImage) => s.width * s.height > maxPixels || !edgesWithin(s, limit);
+  while (over(source) && Math.min(source.width, source.height) >= 4) {
     source = halve(source);
     factor *= 2;
   }

@@ -44,22 +44,63 @@ export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
   return undefined;
 }
 
+/** How an image is reduced when decoded (never enlarged); the aspect ratio is kept. */
+export interface DecodeBounds {
+  /** At most this many pixels on its longer side. */
+  maxSide?: number;
+  /** At most this many pixels in all (width × height). */
+  maxPixels?: number;
+}
+
+/**
+ * The size an image of `size` is reduced to so that it has at most `maxPixels` pixels, its aspect
+ * ratio kept (each side rounded down, at least 1 pixel); the size itself when it is within.
+ */
+export function sizeWithin(
+  size: { width: number; height: number },
+  maxPixels: number,
+): { width: number; height: number } {
+  const { width, height } = size;
+  if (width * height <= maxPixels) return size;
+  const scale = Math.sqrt(maxPixels / (width * height));
+  return {
+    width: Math.max(1, Math.floor(width * scale)),
+    height: Math.max(1, Math.floor(height * scale)),
+  };
+}
+
+/** The size `size` is reduced to so that its longer side is at most `maxSide` (as sharp's fit inside). */
+function sideWithin(size: { width: number; height: number }, maxSide: number) {
+  const { width, height } = size;
+  if (Math.max(width, height) <= maxSide) return size;
+  const scale = maxSide / Math.max(width, height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 /**
  * Decodes an image of a type we accept into the engine's RGBA input, upright per its EXIF
  * orientation; a GIF gives its first frame, a TIFF its first page. With `maxSide`, reduced to at
- * most that many pixels on its longer side (never enlarged). Images over MAX_PIXELS are refused
- * from their header, before any pixel is decoded.
+ * most that many pixels on its longer side, with `maxPixels` to at most that many pixels in all
+ * (never enlarged). Images over MAX_PIXELS are refused from their header, before any pixel is
+ * decoded.
  */
 export async function decodeImage(
   bytes: Uint8Array,
-  { maxSide }: { maxSide?: number } = {},
+  { maxSide, maxPixels }: DecodeBounds = {},
 ): Promise<RasterImage> {
   const type = sniffImageType(bytes);
   if (!type) throw new TraceError('unsupported-type', UNSUPPORTED_TYPE);
-  if (type === 'bmp') return reduced(decodeBmp(bytes, MAX_PIXELS), maxSide);
+  if (type === 'bmp') return reduced(decodeBmp(bytes, MAX_PIXELS), { maxSide, maxPixels });
   try {
     const upright = sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient();
     if (maxSide) upright.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+    if (maxPixels) {
+      // The size is worked out here, not left to the resize's rounding: it is a promise.
+      const upSize = await imageSize(bytes);
+      const sided = maxSide ? sideWithin(upSize, maxSide) : upSize;
+      const target = sizeWithin(sided, maxPixels);
+      if (target !== sided) upright.resize(target.width, target.height, { fit: 'fill' });
+    }
     return rgba(
       await upright.toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
     );
@@ -79,11 +120,13 @@ function decodeFailure(err: unknown): TraceError {
 }
 
 /** A decoded BMP, reduced as sharp reduces the others. */
-async function reduced(image: RasterImage, maxSide: number | undefined): Promise<RasterImage> {
-  if (!maxSide || Math.max(image.width, image.height) <= maxSide) return image;
+async function reduced(image: RasterImage, { maxSide, maxPixels }: DecodeBounds): Promise<RasterImage> {
+  const sided = maxSide ? sideWithin(image, maxSide) : image;
+  const target = maxPixels ? sizeWithin(sided, maxPixels) : sided;
+  if (target.width === image.width && target.height === image.height) return image;
   const raw = { width: image.width, height: image.height, channels: 4 as const };
   const output = await sharp(image.data, { raw })
-    .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+    .resize(target.width, target.height, { fit: 'fill' })
     .raw()
     .toBuffer({ resolveWithObject: true });
   return rgba(output);

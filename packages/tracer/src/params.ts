@@ -93,7 +93,8 @@ export function toParams(
     minColorArea: Math.max(1, Math.round(3 * MIN_REGION * speckle * small)),
     palette: settings.palette.map(parseHex),
     removeBackground: settings.background === 'remove',
-    cutout: settings.layering === 'cutout',
+    // Stroked once, an edge must be the one border two shapes share: cut-out shapes have it.
+    cutout: settings.layering === 'cutout' || settings.drawStyle === 'strokeEdges',
     strokeWidth: settings.strokeWidth === 'auto' ? 0 : settings.strokeWidth,
   };
 }

@@ -12,6 +12,12 @@ export const layerings = ['stacked', 'cutout'] as const;
 export const backgrounds = ['keep', 'remove'] as const;
 /** Every value of `trace`. */
 export const traceTargets = ['image', 'alpha'] as const;
+/** Every value of `drawStyle`: filled shapes, each shape's outline stroked, or each edge stroked once. */
+export const drawStyles = ['fillShapes', 'strokeShapes', 'strokeEdges'] as const;
+/** Every value of `groupBy`: how an SVG's paths are grouped. */
+export const groupings = ['none', 'color', 'layer'] as const;
+/** Every value of `svgVersion`. */
+export const svgVersions = ['1.1', 'tiny'] as const;
 /** Every unit a cut contour's offset can be given in. */
 export const offsetUnits = ['px', 'mm', 'in'] as const;
 
@@ -27,6 +33,13 @@ export type Quality = (typeof qualities)[number];
  * middle of each stroke as an open stroked path.
  */
 export type TraceMode = (typeof traceModes)[number];
+
+/** How the shapes are drawn (see export/draw-style.ts). */
+export type DrawStyle = (typeof drawStyles)[number];
+/** How an SVG's paths are grouped (see export/svg.ts). */
+export type GroupBy = (typeof groupings)[number];
+/** The SVG profile written: SVG 1.1, or SVG Tiny 1.2 (no arcs, no group opacity). */
+export type SvgVersion = (typeof svgVersions)[number];
 
 /** Stacked color layers each cover what lies under the next; cut-out shapes never overlap. */
 export type Layering = (typeof layerings)[number];
@@ -57,7 +70,7 @@ export interface TraceSettings {
   cornerDetection: CornerDetection;
   quality: Quality;
   mode: TraceMode;
-  /** Palette size for color mode: 2-32, or 'auto' to pick it from the image. */
+  /** Palette size for color mode: 2 to MAX_COLORS, or 'auto' to pick it from the image. */
   colors: number | 'auto';
   /**
    * page: read the ink against the paper around it (Sauvola), for scans and photos of pages;
@@ -83,6 +96,18 @@ export interface TraceSettings {
    * Color and pixel modes ignore it.
    */
   invert: boolean;
+  /**
+   * Filled shapes (the default); each shape's outline stroked, no fill; or each edge between
+   * shapes stroked once (color mode traces cut-out shapes for it, so that neighbours share their
+   * edges). Applied when the result is written (export/draw-style.ts).
+   */
+  drawStyle: DrawStyle;
+  /** SVG: no groups, one `<g>` per color, or one `<g>` per layer of the stacking. */
+  groupBy: GroupBy;
+  /** SVG: SVG 1.1, or SVG Tiny 1.2. */
+  svgVersion: SvgVersion;
+  /** SVG: written so that Adobe Illustrator reads it as it is drawn (see export/svg.ts). */
+  adobeCompatible: boolean;
 }
 
 /** The product's defaults (spec section 3), plus the automatic mode and palette. */
@@ -102,7 +127,19 @@ export const defaultSettings: Readonly<TraceSettings> = Object.freeze({
   cutContour: null,
   trace: 'image',
   invert: false,
+  drawStyle: 'fillShapes',
+  groupBy: 'none',
+  svgVersion: '1.1',
+  adobeCompatible: false,
 });
+
+/**
+ * The most colors color mode is asked for. Labels are 8-bit with a spare one past the palette,
+ * and a fixed palette asks for up to twice as many colors while it looks for them (trace-color.ts),
+ * so 128 is the most that is traced exactly; past 32, a large picture is traced smaller to keep
+ * within a trace's budget (see cost.ts).
+ */
+export const MAX_COLORS = 128;
 
 /** Largest accepted image, in pixels (50 megapixels). */
 export const MAX_PIXELS = 50_000_000;

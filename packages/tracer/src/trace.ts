@@ -23,7 +23,7 @@ import { silhouette } from './alpha.js';
 import { traceBw } from './bw/trace-bw.js';
 import { traceCenterline } from './centerline/trace-centerline.js';
 import { traceColor } from './color/trace-color.js';
-import { costWeight, withinCost } from './cost.js';
+import { costWeight, pixelBudget, withinCost } from './cost.js';
 import { cutContour } from './cut-contour.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
 import { TraceError } from './errors.js';
@@ -103,7 +103,7 @@ export function trace(
   const { image: source, factor: reduced } =
     mode === 'pixel'
       ? { image, factor: 1 }
-      : withinCost(halved ? halve(image) : image, costWeight(mode, full));
+      : withinCost(halved ? halve(image) : image, costWeight(mode, full), pixelBudget(mode, full));
   const factor = (halved ? 2 : 1) * reduced;
   let ink = source === image ? (invert ? lines?.ink : read?.ink) : undefined;
   let checked: Reading | undefined;

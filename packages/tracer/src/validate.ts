@@ -2,12 +2,16 @@ import { TraceError } from './errors.js';
 import {
   backgrounds,
   cornerDetections,
+  drawStyles,
+  groupings,
   layerings,
+  MAX_COLORS,
   MAX_OFFSET_PIXELS,
   offsetPixels,
   offsetUnits,
   qualities,
   readAs,
+  svgVersions,
   type TraceSettings,
   traceModes,
   traceTargets,
@@ -45,8 +49,11 @@ export function validSettings(s: TraceSettings): TraceSettings {
   if (!isOneOf(readAs, s.read)) {
     throw new TraceError('invalid-settings', `read must be one of ${readAs.join(', ')}`);
   }
-  if (s.colors !== 'auto' && !(Number.isInteger(s.colors) && s.colors >= 2 && s.colors <= 32)) {
-    throw new TraceError('invalid-settings', 'colors must be a whole number from 2 to 32, or auto');
+  if (s.colors !== 'auto' && !(Number.isInteger(s.colors) && s.colors >= 2 && s.colors <= MAX_COLORS)) {
+    throw new TraceError(
+      'invalid-settings',
+      `colors must be a whole number from 2 to ${MAX_COLORS}, or auto`,
+    );
   }
   oneOf('background', backgrounds, s.background);
   oneOf('layering', layerings, s.layering);
@@ -62,6 +69,18 @@ export function validSettings(s: TraceSettings): TraceSettings {
   }
   if (typeof s.shapes !== 'boolean') throw new TraceError('invalid-settings', 'shapes must be true or false');
   if (typeof s.invert !== 'boolean') throw new TraceError('invalid-settings', 'invert must be true or false');
+  oneOf('drawStyle', drawStyles, s.drawStyle);
+  oneOf('groupBy', groupings, s.groupBy);
+  oneOf('svgVersion', svgVersions, s.svgVersion);
+  if (typeof s.adobeCompatible !== 'boolean')
+    throw new TraceError('invalid-settings', 'adobeCompatible must be true or false');
+  // Stroked edges are the borders cut-out shapes share; true shapes are fitted each on its own.
+  if (s.shapes && s.drawStyle === 'strokeEdges') {
+    throw new TraceError(
+      'invalid-settings',
+      'True shapes and stroked edges cannot be combined: choose one of them',
+    );
+  }
   // Cut-out shapes share their borders exactly; fitting each one's shapes apart would part them.
   if (s.shapes && s.layering === 'cutout') {
     throw new TraceError(

@@ -277,7 +277,7 @@ describe('usage errors exit 2 with one line', () => {
     [['square.png', '-o', 'x.svg', '--layering', 'layered'], 'stacked, cutout'],
     [['square.png', '-o', 'x.svg', '--stroke-width', '0'], '1 to 100, or auto'],
     [['square.png', '-o', 'x.svg', '--trace', 'mask'], 'image, alpha'],
-    [['square.png', '-o', 'x.svg', '--colors', '64'], '2 to 32, or auto'],
+    [['square.png', '-o', 'x.svg', '--colors', '129'], '2 to 128, or auto'],
     [['square.png', '-o', 'x.svg', '--smoothness', 'lots'], '0 to 100'],
     [['square.png', 'photo.jpg', '-o', 'x.svg'], '--out-dir'],
     [['square.png'], '-o OUTPUT'],

@@ -101,6 +101,16 @@ describe('colors: N', () => {
       expect(fills(toSvg(colorTrace(image, { colors: n }))), `colors: ${n}`).toHaveLength(n);
     }
   });
+
+  it('gives exactly N fill colors past 32 too, up to 128 (8-bit labels with a spare one)', () => {
+    const image = gradient(160);
+    for (const n of [64, 128]) {
+      expect(fills(toSvg(colorTrace(image, { colors: n }))), `colors: ${n}`).toHaveLength(n);
+    }
+    expect(() => colorTrace(image, { colors: 129 })).toThrow(
+      'colors must be a whole number from 2 to 128, or auto',
+    );
+  });
 });
 
 describe('palette', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costWeight, withinCost } from '../src/cost.js';
+import { costWeight, pixelBudget, withinCost } from '../src/cost.js';
 import {
   defaultSettings,
   estimateEdgePixels,
@@ -69,5 +69,34 @@ describe('the cost estimate (check 42)', () => {
     expect(factorWith('color', { palette: Array(32).fill('#000000') })).toBeGreaterThanOrEqual(2);
     expect(factorWith('bw', { shapes: true })).toBeGreaterThanOrEqual(2);
     expect(factorWith('pixel')).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('many colors: a trace past 32 colors takes on fewer pixels', () => {
+  // A smooth picture has few edges, yet past 32 colors its time grows with its pixels.
+  const smooth = gray(1200, 1000, (x, y) => Math.round((x + y) / 10));
+
+  it('halves a large picture asked for more than 32 colors, and only then', () => {
+    expect(
+      withinCost(
+        smooth,
+        costWeight('color', { ...defaultSettings, colors: 32 }),
+        pixelBudget('color', { colors: 32 }),
+      ).factor,
+    ).toBe(1);
+    expect(pixelBudget('bw', { colors: 64 })).toBe(Number.POSITIVE_INFINITY);
+    expect(pixelBudget('color', { colors: 'auto' })).toBe(Number.POSITIVE_INFINITY);
+    const many = withinCost(smooth, 1, pixelBudget('color', { colors: 64 }));
+    expect(many.factor).toBe(2);
+    expect(many.image.width * many.image.height).toBeLessThanOrEqual(pixelBudget('color', { colors: 64 }));
+    const larger = gray(1600, 1200, (x, y) => Math.round((x + y) / 12));
+    expect(withinCost(larger, 1, pixelBudget('color', { colors: 64 })).factor).toBe(2);
+    expect(withinCost(larger, 1, pixelBudget('color', { colors: 128 })).factor).toBe(4);
+  });
+
+  it('traces such a picture smaller, drawn at its own size', () => {
+    const model = trace(smooth, { mode: 'color', colors: 48 });
+    expect(model.reducedBy).toBe(2);
+    expect(model.width).toBe(1200);
   });
 });

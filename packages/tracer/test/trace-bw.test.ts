@@ -272,6 +272,6 @@ describe('input checks', () => {
     const image = flat(4, 4, [255, 255, 255, 255]);
     expect(() => traceBw(image, { threshold: 101 })).toThrow(/threshold must be a number from 0 to 100/);
     expect(() => traceBw(image, { quality: 'best' as never })).toThrow(/quality must be one of/);
-    expect(() => traceBw(image, { colors: 1 })).toThrow(/colors must be a whole number from 2 to 32/);
+    expect(() => traceBw(image, { colors: 1 })).toThrow(/colors must be a whole number from 2 to 128/);
   });
 });

@@ -1,5 +1,5 @@
 import { TraceError } from '@vectrace/tracer';
-import { decodeImage, imageSize } from '@vectrace/tracer/decode';
+import { decodeImage, imageSize, sizeWithin } from '@vectrace/tracer/decode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
@@ -74,11 +74,14 @@ export function conversionRunner(deps: {
       await setStage(db, claim, 'reading');
       const bytes = await store.read(uploadKey(row.uploadId));
       const test = modeOf(row) === 'test';
-      const image = await decodeImage(bytes, { maxSide: test ? TEST_RESULT_SIDE : undefined });
-      // A test job's image is reduced: its size is the original's, read from the header.
-      const fullSize = test ? await imageSize(bytes) : undefined;
-      await setStage(db, claim, 'tracing');
       const settings = JSON.parse(row.settings);
+      // Asked for (maxPixels), the image is traced and drawn at most that many pixels large.
+      const maxPixels: number | undefined = settings.maxPixels ?? undefined;
+      const image = await decodeImage(bytes, { maxSide: test ? TEST_RESULT_SIDE : undefined, maxPixels });
+      // A test job's image is reduced further: it is drawn at the size asked, read from the header.
+      const header = test ? await imageSize(bytes) : undefined;
+      const fullSize = header && maxPixels ? sizeWithin(header, maxPixels) : header;
+      await setStage(db, claim, 'tracing');
       const outcome = await pool.run({ image, settings, fullSize }, lost.signal);
       if (!outcome.ok) {
         failed('refused');

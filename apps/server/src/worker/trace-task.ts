@@ -2,6 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import {
   describeReading,
+  drawnAs,
   type Point,
   type RasterImage,
   type Reading,
@@ -59,15 +60,22 @@ export default function traceTask({ image, settings, fullSize }: TraceTask): Tra
     const factor = fullSize ? fullSize.width / image.width : 1;
     const traced = trace(image, settings);
     if (traced.vectorCount === 0) return { ok: false, message: EMPTY_RESULT_MESSAGE };
-    const vector = fullSize ? enlarged(traced, factor, fullSize) : traced;
+    const sized = fullSize ? enlarged(traced, factor, fullSize) : traced;
+    // Stored as it is asked: every other format is written from this SVG (read-svg.ts).
+    const vector = drawnAs(sized, settings.drawStyle ?? 'fillShapes');
     const anchor = markAnchorOf(image);
-    const svg = new TextEncoder().encode(toSvg(vector));
+    const written = toSvg(vector, {
+      groupBy: settings.groupBy,
+      svgVersion: settings.svgVersion,
+      adobeCompatible: settings.adobeCompatible,
+    });
+    const svg = new TextEncoder().encode(written);
     const outcome: TraceOutcome = {
       ok: true,
       svg,
       vectorCount: vector.vectorCount,
       reading: describeReading(vector),
-      tracedMode: vector.reading.mode,
+      tracedMode: traced.reading.mode,
       reducedBy: vector.reducedBy,
       markAnchor: { x: anchor.x * factor, y: anchor.y * factor },
     };

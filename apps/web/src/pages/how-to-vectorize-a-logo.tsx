@@ -15,7 +15,7 @@ const settings = [
   {
     name: 'Colors',
     value: 'Auto',
-    text: 'Color mode only. Auto keeps every color that covers a visible area, thin outlines included. If it picks up extra shades, set the number of colors in your logo, counting the background (2 to 32).',
+    text: 'Color mode only. Auto keeps every color that covers a visible area, thin outlines included. If it picks up extra shades, set the number of colors in your logo, counting the background (2 to 128).',
   },
   {
     name: 'Threshold',

@@ -274,7 +274,7 @@ export function PngToSvgPage() {
           </li>
           <li>
             <strong className="font-semibold">Switch Mode to Color for colored artwork.</strong> Leave Colors
-            on Auto, or set it (2 to 32) to the number of colors in your design, background included, if Auto
+            on Auto, or set it (2 to 128) to the number of colors in your design, background included, if Auto
             picks up extra shades.
           </li>
           <li>

@@ -8,6 +8,7 @@ import {
   defaultSettings,
   formats,
   layerings,
+  MAX_COLORS,
   type OutputSize,
   qualities,
   readAs,
@@ -113,7 +114,7 @@ An INPUT of - reads standard input; -o - writes to standard output.
       --invert                light lines on a dark ground: the light parts are the ink (bw:
                               black lines, centerline: a stroke per line; color and pixel ignore
                               it); auto reads such line art so by itself, keeping its colors
-      --colors N              color mode: exactly N colors, 2 to 32, or auto (default ${defaultSettings.colors})
+      --colors N              color mode: exactly N colors, 2 to ${MAX_COLORS}, or auto (default ${defaultSettings.colors})
       --palette COLORS        color mode: only these colors, each region taking the nearest
                               (e.g. "#000000,#ff0000")
       --layering L            ${layerings.join(', ')} (default ${defaultSettings.layering}): cutout gives color shapes
@@ -492,8 +493,8 @@ function strokeWidth(value: string): number | 'auto' {
 function paletteSize(value: string): number | 'auto' {
   if (value === 'auto') return value;
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 2 || n > 32) {
-    throw new UsageError(`--colors must be a whole number from 2 to 32, or auto (got ${value})`);
+  if (!/^\d+$/.test(value) || n < 2 || n > MAX_COLORS) {
+    throw new UsageError(`--colors must be a whole number from 2 to ${MAX_COLORS}, or auto (got ${value})`);
   }
   return n;
 }

@@ -66,7 +66,7 @@ export function traceColor(
         if (spread <= MIN_SPREAD) break;
         spread /= 2;
       }
-      asked = Math.min(MORE_MAX, asked + params.colors - kept);
+      asked = Math.min(moreMax(params.colors), asked + params.colors - kept);
       const more = buildPalette(hist, asked, params.minColorArea, grain, spread);
       const next = cutRegions(color, hist, more, clear, width, height, params, grain, spread);
       const nextKept = survivors(next.map, next.spare);
@@ -132,8 +132,11 @@ export function traceColor(
 const MORE_TRIES = 5;
 /** How close together (a share of the usual distance) the colors then asked for may be. */
 const MIN_SPREAD = 1 / 16;
-/** The most colors asked for then. */
-const MORE_MAX = 64;
+/**
+ * The most colors asked for then: 64, or twice as many as wanted past 32, below the 256 labels
+ * an 8-bit label holds with the spare one.
+ */
+const moreMax = (colors: number) => Math.min(255, Math.max(64, 2 * colors));
 
 /** A picture's labels and regions for one palette (see `cutRegions`). */
 interface Cut {

@@ -6,6 +6,7 @@ import {
   type Subpath,
   type VectorImage,
 } from '../model.js';
+import type { GroupBy, SvgVersion } from '../settings.js';
 import { notOurs, readPathData } from './path-data.js';
 
 /**
@@ -47,6 +48,26 @@ export function readSvg(text: string): VectorImage {
   };
 }
 
+/**
+ * How an SVG that {@link toSvg} wrote was written: its grouping, profile and Illustrator form, to
+ * write it again as it was (a test result's bands, another size).
+ */
+export function svgWritingOf(text: string): {
+  groupBy: GroupBy;
+  svgVersion: SvgVersion;
+  adobeCompatible: boolean;
+} {
+  const root = /<svg\b[^>]*>/.exec(text)?.[0] ?? '';
+  const group = /<g id="(color|layer)-/.exec(text)?.[1] as GroupBy | undefined;
+  return {
+    groupBy: group ?? 'none',
+    svgVersion: root.includes('baseProfile="tiny"') ? 'tiny' : '1.1',
+    adobeCompatible:
+      text.includes(' fill-rule="nonzero"') ||
+      (!root.includes('baseProfile') && root.includes(' version="1.1"')),
+  };
+}
+
 const NAMES: string[] = ['cut', 'gap-filler'] satisfies LayerName[];
 
 /** A layer's name, fill, opacity and stroke, from the attributes {@link toSvg} writes before `d`. */
@@ -62,7 +83,9 @@ function readPaint(text: string): Omit<Layer, 'subpaths'> {
   if (name !== undefined && !NAMES.includes(name)) throw notOurs(`a path is named ${name}`);
   const width = Number(attributes.get('stroke-width'));
   if (stroke && !(width > 0)) throw notOurs('a stroke has no width');
-  const opacity = attributes.get('opacity');
+  // SVG Tiny's fill-opacity or stroke-opacity, on a path with only the one.
+  const opacity =
+    attributes.get('opacity') ?? attributes.get('fill-opacity') ?? attributes.get('stroke-opacity');
   if (opacity !== undefined && !(Number(opacity) >= 0 && Number(opacity) <= 1))
     throw notOurs(`a path's opacity is ${opacity}`);
   return {

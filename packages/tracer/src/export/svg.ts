@@ -1,4 +1,6 @@
-import type { Color, Layer, Subpath, VectorImage } from '../model.js';
+import { arcToCubics } from '../arc.js';
+import { type Color, isArtwork, type Layer, type Segment, type Subpath, type VectorImage } from '../model.js';
+import type { GroupBy, SvgVersion } from '../settings.js';
 import { type Fixed, fixed, formatUnits, toUnits } from './fixed.js';
 import { formatLength, type OutputSize, pageOf, unitsPerPixel } from './size.js';
 
@@ -13,6 +15,28 @@ export interface SvgOptions {
    * image pixels); default px. A page grown round a cut contour is larger by its margin.
    */
   size?: OutputSize;
+  /**
+   * `none` (default): the paths one after another; `color`: one `<g id="color-rrggbb">` per color
+   * of the picture, its paths in it, where its first is painted; `layer`: one `<g id="layer-N">`
+   * per layer, in painting order (the cut contour and gap filler are layers of their own).
+   */
+  groupBy?: GroupBy;
+  /** `1.1` (default), or `tiny`: SVG Tiny 1.2, arcs written as cubics, opacity as fill-opacity. */
+  svgVersion?: SvgVersion;
+  /**
+   * For Adobe Illustrator: `version` on the root, every color as #rrggbb, an explicit
+   * `fill-rule="nonzero"` on every filled path, and path data written out in full (every command
+   * letter, every number apart, with its leading zero). Never written anyway: CSS, `<style>`,
+   * `vector-effect`, `transform`.
+   */
+  adobeCompatible?: boolean;
+}
+
+/** How paths are written: the profile and the Illustrator-safe form. */
+interface Writing {
+  f: Fixed;
+  tiny: boolean;
+  adobe: boolean;
 }
 
 /**
@@ -34,15 +58,47 @@ export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
   const [pageW, pageH] = [formatUnits(page[2], f), formatUnits(page[3], f)];
   const [width, height] = options.size ? physicalSize(model, options.size) : [pageW, pageH];
   const viewBox = page.map((units) => formatUnits(units, f)).join(' ');
+  const tiny = options.svgVersion === 'tiny';
+  const adobe = options.adobeCompatible === true;
+  const writing = { f, tiny, adobe };
+  const version = tiny ? ' version="1.2" baseProfile="tiny"' : adobe ? ' version="1.1"' : '';
   const lines = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${viewBox}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg"${version} width="${width}" height="${height}" viewBox="${viewBox}">`,
   ];
   if (model.background && options.background !== false) {
-    lines.push(`<rect width="${w}" height="${h}" fill="${hexColor(model.background)}"/>`);
+    lines.push(`<rect width="${w}" height="${h}" fill="${hexColor(model.background, adobe)}"/>`);
   }
-  for (const layer of model.layers) {
-    const d = pathData(layer.subpaths, f);
-    if (d) lines.push(`<path ${paint(layer, f)} d="${d}"/>`);
+  const layers = tiny ? model.layers.map(withoutArcs) : model.layers;
+  const path = (layer: Layer) => {
+    const d = pathData(layer.subpaths, writing);
+    return d ? `<path ${paint(layer, writing)} d="${d}"/>` : undefined;
+  };
+  const groupBy = options.groupBy ?? 'none';
+  if (groupBy === 'none') {
+    for (const layer of layers) {
+      const p = path(layer);
+      if (p) lines.push(p);
+    }
+  } else if (groupBy === 'layer') {
+    layers.forEach((layer, k) => {
+      const p = path(layer);
+      if (p) lines.push(`<g id="layer-${k + 1}">`, p, '</g>');
+    });
+  } else {
+    const keyOf = (layer: Layer) => hexColor(layer.color, true).slice(1);
+    const written = new Set<string>();
+    for (const layer of layers) {
+      if (!isArtwork(layer)) {
+        const p = path(layer);
+        if (p) lines.push(p);
+        continue;
+      }
+      const key = keyOf(layer);
+      if (written.has(key)) continue;
+      written.add(key);
+      const paths = layers.filter((l) => isArtwork(l) && keyOf(l) === key).flatMap((l) => path(l) ?? []);
+      if (paths.length > 0) lines.push(`<g id="color-${key}">`, ...paths, '</g>');
+    }
   }
   lines.push('</svg>', '');
   return lines.join('\n');
@@ -53,16 +109,26 @@ export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
  * that a centerline ends as its ink does). The cut contour is named by its id; a gap filler, one
  * path per color, by its class.
  */
-function paint(layer: Layer, f: Fixed): string {
-  const color = hexColor(layer.color);
+function paint(layer: Layer, { f, tiny, adobe }: Writing): string {
+  const color = hexColor(layer.color, adobe);
+  const filled = layer.fill !== false;
+  // Three decimals tell every alpha level of 255 apart. SVG Tiny has no group opacity: the fill's
+  // and the stroke's are the same where a layer has only one of them.
+  const alpha = layer.opacity === undefined ? undefined : String(Number(layer.opacity.toFixed(3)));
+  const opacity =
+    alpha === undefined
+      ? []
+      : tiny
+        ? [`${filled ? 'fill' : 'stroke'}-opacity="${alpha}"`]
+        : [`opacity="${alpha}"`];
   const attributes = [
     ...(layer.name ? [`${layer.name === 'cut' ? 'id' : 'class'}="${layer.name}"`] : []),
-    `fill="${layer.fill === false ? 'none' : color}"`,
-    // Three decimals tell every alpha level of 255 apart.
-    ...(layer.opacity === undefined ? [] : [`opacity="${Number(layer.opacity.toFixed(3))}"`]),
+    `fill="${filled ? color : 'none'}"`,
+    ...(adobe && filled ? ['fill-rule="nonzero"'] : []),
+    ...opacity,
   ];
   if (layer.stroke !== undefined) {
-    const width = formatUnits(toUnits(layer.stroke, f), f);
+    const width = number(toUnits(layer.stroke, f), f, adobe);
     attributes.push(`stroke="${color}"`, `stroke-width="${width}"`, ROUND);
   }
   return attributes.join(' ');
@@ -79,16 +145,37 @@ function physicalSize(model: VectorImage, size: OutputSize): [string, string] {
   return [`${formatLength(page.width * scale)}${unit}`, `${formatLength(page.height * scale)}${unit}`];
 }
 
-/** `#rrggbb`, or `#rgb` when each channel's two hex digits are equal. */
-export function hexColor({ r, g, b }: Color): string {
+/** A layer with its arcs written as cubics (SVG Tiny has no arc command). */
+function withoutArcs(layer: Layer): Layer {
+  if (!layer.subpaths.some((s) => s.segments.some((seg) => seg.kind === 'arc'))) return layer;
+  const subpaths = layer.subpaths.map((subpath) => {
+    let from = subpath.start;
+    const segments: Segment[] = subpath.segments.flatMap((seg) => {
+      const pieces = seg.kind === 'arc' ? arcToCubics(from, seg) : [seg];
+      from = seg.to;
+      return pieces;
+    });
+    return { ...subpath, segments };
+  });
+  return { ...layer, subpaths };
+}
+
+/** A number of units as written: the shortest form, or with its leading zero (`0.5`). */
+function number(units: number, f: Fixed, leadingZero: boolean): string {
+  const text = formatUnits(units, f);
+  return leadingZero ? text.replace(/^(-?)\./, '$10.') : text;
+}
+
+/** `#rrggbb`, or `#rgb` when each channel's two hex digits are equal (unless `long`). */
+export function hexColor({ r, g, b }: Color, long = false): string {
   const hex = [r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0'));
-  const short = hex.every((x) => x[0] === x[1]);
+  const short = !long && hex.every((x) => x[0] === x[1]);
   return `#${hex.map((x) => (short ? x[0] : x)).join('')}`;
 }
 
 /** The `d` attribute of one layer: `M` for the first subpath, then `m` from each previous start. */
-function pathData(subpaths: Subpath[], f: Fixed): string {
-  const out = new PathWriter();
+function pathData(subpaths: Subpath[], { f, adobe }: Writing): string {
+  const out = new PathWriter(adobe);
   let prevX = 0;
   let prevY = 0;
   let first = true;
@@ -161,18 +248,21 @@ class PathWriter {
   /** Whether the last number written has a decimal point; null right after a letter. */
   private lastHasPoint: boolean | null = null;
 
+  /** `plain`: every command letter written and every number apart (Illustrator's reading). */
+  constructor(private readonly plain = false) {}
+
   command(letter: string, f: Fixed, ...args: number[]): void {
-    const implicit = letter === this.current || (letter === 'l' && this.current === 'm');
+    const implicit = !this.plain && (letter === this.current || (letter === 'l' && this.current === 'm'));
     if (!implicit || letter === 'z') {
       this.text += letter;
       this.lastHasPoint = null;
     }
     this.current = letter;
-    for (const units of args) this.number(formatUnits(units, f));
+    for (const units of args) this.number(number(units, f, this.plain));
   }
 
   private number(n: string): void {
-    const joins = n[0] === '-' || (n[0] === '.' && this.lastHasPoint === true);
+    const joins = !this.plain && (n[0] === '-' || (n[0] === '.' && this.lastHasPoint === true));
     this.text += this.lastHasPoint === null || joins ? n : ` ${n}`;
     this.lastHasPoint = n.includes('.');
   }

@@ -152,6 +152,14 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
         }
       });
       const options = parse(vectorizeOptionsSchema, { ...(request.query as object), ...call.fields });
+      const keptMinutes = Math.floor(deps.config.retentionMs / 60_000);
+      if (typeof options.retention === 'number' && options.retention > keptMinutes) {
+        throw new AppError(
+          400,
+          'invalid_request',
+          `retention must be at most ${keptMinutes} minutes: this server keeps files no longer.`,
+        );
+      }
       if (options.mode === 'live' && (await planTypeOf(deps.db, key.user.id)) !== 'pro') {
         await take(request, reply, 'live');
         throw liveNeedsPro();
@@ -372,6 +380,8 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     } finally {
       release();
     }
+    // Asked to be deleted on download: the files go once the result is written, before it is sent.
+    if (JSON.parse(row.resultOptions ?? '{}').retention === 'download') await deleteJob(deps, row);
     return reply
       .headers(downloadHeaders(query.format, downloadFileName(query.format, row.originalFileName, query)))
       .header('x-job-id', row.id)

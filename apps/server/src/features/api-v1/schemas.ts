@@ -3,7 +3,9 @@ import {
   conversionStatuses,
   downloadFormats,
   errorCodeSchema,
+  MAX_PIXELS,
   MAX_UPLOAD_BYTES,
+  MIN_MAX_PIXELS,
   offers,
   type SizeUnit,
   sizeUnits,
@@ -13,12 +15,16 @@ import {
   backgrounds,
   cornerDetections,
   defaultSettings,
+  drawStyles,
+  groupings,
   imageTypeWords,
   layerings,
+  MAX_COLORS,
   qualities,
   readAs,
   readCutContour,
   readPalette,
+  svgVersions,
   traceModes,
   traceTargets,
 } from '@vectrace/tracer';
@@ -84,6 +90,8 @@ function widthWithinLimits(
   if (problem) ctx.addIssue({ code: 'custom', path: ['width'], message: problem });
 }
 
+const RETENTION_MESSAGE = 'retention must be a whole number of minutes (1 or more), or download';
+
 /** What to do with the image: the options of `POST /api/v1/vectorize`, as form fields or query parameters. */
 export const vectorizeOptionsSchema = z
   .object({
@@ -104,11 +112,13 @@ export const vectorizeOptionsSchema = z
         '`true` reads the light parts as the ink (light lines on a dark ground: a chalkboard, white engraving lines, a blueprint), in `bw` as black lines, in `centerline` as one stroke per line. `color` and `pixel` ignore it; `auto` reads lines of one ink on a plain dark ground that way by itself when that keeps the picture, and keeps its look (the lines in their color over the dark ground).',
       ),
     colors: z
-      .union([z.literal('auto'), whole('colors', 2, 32)], {
-        error: 'colors must be a whole number from 2 to 32, or auto',
+      .union([z.literal('auto'), whole('colors', 2, MAX_COLORS)], {
+        error: `colors must be a whole number from 2 to ${MAX_COLORS}, or auto`,
       })
       .default('auto')
-      .describe('Color mode: exactly this many colors, 2 to 32 (when the image has as many), or `auto`.'),
+      .describe(
+        `Color mode: exactly this many colors, 2 to ${MAX_COLORS} (when the image has as many), or \`auto\`. Past 32 colors a large image is traced smaller, halved until it has at most 48 000 000 ÷ colors pixels (750 000 at 64 colors), to stay within a trace's time; the result is still drawn at the image's size.`,
+      ),
     // Text, read into settings when the job is made (vectorize.ts): the query is checked twice.
     palette: z
       .string()
@@ -167,6 +177,43 @@ export const vectorizeOptionsSchema = z
     quality: oneOf('quality', qualities)
       .default(defaultSettings.quality)
       .describe('`high` fits curves more closely, for final output.'),
+    maxPixels: whole('maxPixels', MIN_MAX_PIXELS, MAX_PIXELS)
+      .optional()
+      .describe(
+        'A larger image is reduced to at most this many pixels (width × height, its aspect ratio kept) before it is traced; the result is drawn at the reduced size. Default: the image as it is.',
+      ),
+    drawStyle: oneOf('drawStyle', drawStyles)
+      .default(defaultSettings.drawStyle)
+      .describe(
+        '`fillShapes` fills every shape; `strokeShapes` strokes each shape’s outline (1 px, in its color) and fills nothing; `strokeEdges` strokes each edge between shapes once, in the color of the shape on top (a border two shapes share is one stroke; color mode traces cut-out shapes for it). Stroked, there is no background rectangle. PDF and EPS stroke as the SVG does; DXF, which has no fills, writes the same outlines (the edges once). Not with `shapes=true` for `strokeEdges`.',
+      ),
+    groupBy: oneOf('groupBy', groupings)
+      .default(defaultSettings.groupBy)
+      .describe(
+        'SVG: `none` writes the paths one after another; `color` one `<g id="color-rrggbb">` per color, holding its paths; `layer` one `<g id="layer-N">` per layer of the stacking, in painting order (a cut contour and the gap filler are layers of their own).',
+      ),
+    svgVersion: oneOf('svgVersion', svgVersions)
+      .default(defaultSettings.svgVersion)
+      .describe(
+        'SVG: `1.1`, or `tiny` for SVG Tiny 1.2 (`version="1.2" baseProfile="tiny"`; arcs written as cubic curves, opacity as `fill-opacity`).',
+      ),
+    adobeCompatible: oneOf('adobeCompatible', ['true', 'false'])
+      .default('false')
+      .describe(
+        'SVG: `true` writes what Adobe Illustrator reads as drawn: `version` on the root element, every color as `#rrggbb`, `fill-rule="nonzero"` on every filled path, and path data in full (every command letter, numbers always apart, `0.5` not `.5`). The SVG never has CSS, `<style>`, `vector-effect` or `transform` in any case.',
+      ),
+    retention: z
+      .union(
+        [
+          z.literal('download'),
+          z.coerce.number({ error: RETENTION_MESSAGE }).int(RETENTION_MESSAGE).min(1, RETENTION_MESSAGE),
+        ],
+        { error: RETENTION_MESSAGE },
+      )
+      .optional()
+      .describe(
+        'How long the image and the result are kept: a whole number of minutes, at most the server’s retention (1380 minutes, 23 hours, by default; a longer one is refused), or `download` to delete them as soon as the result is downloaded through the API (this answer’s file, or the first `GET /api/v1/jobs/{id}/result`), and at the server’s retention at the latest. The job’s `expiresAt` says when. Default: the server’s retention.',
+      ),
     wait: whole('wait', 0, 30)
       .default(10)
       .describe('Seconds to wait for the result before answering 202 with a job to poll.'),
@@ -174,6 +221,10 @@ export const vectorizeOptionsSchema = z
   .superRefine(widthWithinLimits)
   .refine((o) => !(o.shapes === 'true' && o.layering === 'cutout'), {
     message: 'shapes and layering=cutout cannot be combined: choose one of them',
+    path: ['shapes'],
+  })
+  .refine((o) => !(o.shapes === 'true' && o.drawStyle === 'strokeEdges'), {
+    message: 'shapes and drawStyle=strokeEdges cannot be combined: choose one of them',
     path: ['shapes'],
   });
 export type VectorizeOptions = z.infer<typeof vectorizeOptionsSchema>;

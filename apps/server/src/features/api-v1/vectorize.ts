@@ -60,7 +60,7 @@ function convertUpload(
   originalFileName: string,
   options: VectorizeOptions,
 ): Promise<ConversionRow> {
-  const { mode, format, width, unit, background } = options;
+  const { mode, format, width, unit, background, retention } = options;
   // With the insert: a write to the row once it is queued would hold it locked while a worker
   // claims it, and the worker would pass it by.
   return createConversion(
@@ -85,9 +85,23 @@ function convertUpload(
         shapes: options.shapes === 'true',
         cutContour: options.cutContour === undefined ? null : (readCutContour(options.cutContour) ?? null),
         trace: options.trace,
+        maxPixels: options.maxPixels ?? null,
+        drawStyle: options.drawStyle,
+        groupBy: options.groupBy,
+        svgVersion: options.svgVersion,
+        adobeCompatible: options.adobeCompatible === 'true',
       },
     },
-    JSON.stringify({ mode, format, width, unit, background }),
+    // Deleted on download: the job's results say so when they are read (routes.ts).
+    JSON.stringify({
+      mode,
+      format,
+      width,
+      unit,
+      background,
+      ...(retention === 'download' ? { retention } : {}),
+    }),
+    typeof retention === 'number' ? retention * 60_000 : undefined,
   );
 }
 

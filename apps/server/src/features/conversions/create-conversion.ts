@@ -27,6 +27,8 @@ export async function createConversion(
   input: CreateConversionInput,
   /** The output options of an /api/v1 job (JSON), for its resultUrl. */
   resultOptions?: string,
+  /** How long its files are kept, when asked for less than the server keeps them (an API call's `retention`). */
+  keepMs?: number,
 ): Promise<ConversionRow> {
   const { db, store, queue, clock } = deps;
   const uploadId = input.originalFileUrl.split('/').pop() ?? '';
@@ -67,8 +69,13 @@ export async function createConversion(
       processingStartedAt: null,
       completedAt: null,
       paidAt: null,
-      // The promise is about the upload: its result goes when the original does.
-      expiresAt: new Date(Date.parse(upload.createdAt) + deps.config.retentionMs).toISOString(),
+      // The promise is about the upload: its result goes when the original does (or sooner, asked).
+      expiresAt: new Date(
+        Math.min(
+          Date.parse(upload.createdAt) + deps.config.retentionMs,
+          keepMs === undefined ? Number.POSITIVE_INFINITY : clock().getTime() + keepMs,
+        ),
+      ).toISOString(),
       expiredAt: null,
       createdAt: clock().toISOString(),
       resultOptions,

@@ -1,5 +1,5 @@
 import type { DownloadFormat } from '@vectrace/contract';
-import { formats, type OutputSize, type Point, readSvg, toSvg } from '@vectrace/tracer';
+import { formats, type OutputSize, type Point, readSvg, svgWritingOf, toSvg } from '@vectrace/tracer';
 import { drawPng } from '@vectrace/tracer/png';
 import { Piscina } from 'piscina';
 import { handOver } from '../../threads/hand-over.js';
@@ -53,7 +53,8 @@ export default async function previewTask({
 
 /** The result read back from its SVG and written in the asked format and size. */
 export function exportTask({ svg, format, size, testMark, background }: ExportTask): Uint8Array {
-  let model = readSvg(text(svg));
+  const stored = text(svg);
+  let model = readSvg(stored);
   if (testMark) model = withTestMark(model);
   if (format === 'png')
     return Piscina.move(
@@ -61,7 +62,9 @@ export function exportTask({ svg, format, size, testMark, background }: ExportTa
     ) as unknown as Uint8Array;
   const exporter = formats.find((f) => f.name === format);
   if (!exporter) throw new Error(`no exporter for ${format}`);
-  const written = exporter.write(model, { size });
+  // An SVG written again keeps the grouping, profile and form it was asked with.
+  const written =
+    format === 'svg' ? toSvg(model, { size, ...svgWritingOf(stored) }) : exporter.write(model, { size });
   const bytes = typeof written === 'string' ? Buffer.from(written, 'utf8') : written;
   return Piscina.move(handOver(bytes)) as unknown as Uint8Array;
 }

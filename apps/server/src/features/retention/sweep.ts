@@ -2,11 +2,17 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { type ObjectStore, resultKeys, uploadKey } from '../../storage/object-store.js';
 import { pruneIdempotencyKeys } from '../api-v1/idempotency.js';
+import { uploadStillUsed } from '../api-v1/queries.js';
 import { deleteEndedSessions } from '../auth/sessions.js';
 import { pruneLoginFailures } from '../auth/throttle.js';
 import { pruneUnlockMails } from '../auth/unlock-mail.js';
-import { clearVectorFileUrl, conversionsDueForExpiry, markExpired } from '../conversions/queries.js';
-import { markUploadDeleted, uploadsDueForDeletion } from '../uploads/queries.js';
+import {
+  clearVectorFileUrl,
+  conversionsDueForExpiry,
+  findConversion,
+  markExpired,
+} from '../conversions/queries.js';
+import { markUploadDeleted, uploadKept, uploadsDueForDeletion } from '../uploads/queries.js';
 import { deleteOrphans } from './reconcile.js';
 
 /** Unfinished writes older than this are abandoned (a signed upload URL lives 15 minutes). */
@@ -58,17 +64,29 @@ export async function sweepExpired(deps: {
 
   const conversions = await conversionsDueForExpiry(db, now);
   let expired = 0;
+  let deleted = 0;
   for (const id of conversions) {
     const done = await attempt(async () => {
       await markExpired(db, id, now);
       for (const key of resultKeys(id)) await store.delete(key);
       await clearVectorFileUrl(db, id);
+      // Its image goes with it, unless another conversion keeps it: an API call may ask for a
+      // shorter retention than the upload's.
+      const row = await findConversion(db, id);
+      if (
+        row?.uploadId &&
+        (await uploadKept(db, row.uploadId)) &&
+        !(await uploadStillUsed(db, row.uploadId, id))
+      ) {
+        await store.delete(uploadKey(row.uploadId));
+        await markUploadDeleted(db, row.uploadId, now);
+        deleted++;
+      }
     });
     if (done) expired++;
   }
 
   const uploads = await uploadsDueForDeletion(db, new Date(now.getTime() - deps.retentionMs));
-  let deleted = 0;
   for (const id of uploads) {
     const done = await attempt(async () => {
       await store.delete(uploadKey(id));

@@ -114,6 +114,12 @@ export async function uploadsDueForDeletion(db: Db, cutoff: Date): Promise<strin
   return rows.map((row) => row.id);
 }
 
+/** Whether an upload's file is still kept (not yet deleted). */
+export async function uploadKept(db: Db, id: string): Promise<boolean> {
+  const upload = await db.selectFrom('uploads').select('deletedAt').where('id', '=', id).executeTakeFirst();
+  return upload !== undefined && upload.deletedAt === null;
+}
+
 export async function markUploadDeleted(db: Db, id: string, now: Date): Promise<void> {
   await db.updateTable('uploads').set({ deletedAt: now.toISOString() }).where('id', '=', id).execute();
 }

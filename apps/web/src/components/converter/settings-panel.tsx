@@ -18,7 +18,7 @@ import { Tooltip } from '../ui/tooltip';
 import { MakerOptions } from './maker-options';
 import { ChoiceSetting, PercentSetting } from './setting-controls';
 
-const colorChoices = ['auto', '2', '3', '4', '6', '8', '12', '16', '24', '32'];
+const colorChoices = ['auto', '2', '3', '4', '6', '8', '12', '16', '24', '32', '48', '64', '96', '128'];
 
 /** One click sets the engine for a kind of image. */
 function Presets({
