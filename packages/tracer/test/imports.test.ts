@@ -45,8 +45,9 @@ function offending(dir: string, bad: (to: string, file: string) => boolean): str
 const intoApps = (to: string) =>
   to.startsWith(`apps${sep}`) || appNames.some((name) => to === name || to.startsWith(`${name}/`));
 
-/** The engine's files that may read files and load sharp: the command line and decoding. */
-const inputOutput = (file: string) => file.startsWith(`cli${sep}`) || file === 'decode.ts';
+/** The engine's files that may read files and load native code: the command line, decoding and drawing PNG. */
+const inputOutput = (file: string) =>
+  file.startsWith(`cli${sep}`) || file === 'decode.ts' || file === 'png.ts';
 
 describe('where the engine and the contract import from', () => {
   it('reads every source file of both', () => {
@@ -60,7 +61,7 @@ describe('where the engine and the contract import from', () => {
     expect(offending(contract, intoApps)).toEqual([]);
   });
 
-  it('keeps Node and sharp to the command line and decoding: the engine runs in a browser too', () => {
+  it('keeps Node, sharp and resvg to the command line, decoding and PNG: the engine runs in a browser too', () => {
     const native = (to: string, file: string) =>
       !inputOutput(file) && (to.startsWith('node:') || !to.startsWith(`packages${sep}tracer${sep}src`));
     expect(offending(engine, native)).toEqual([]);
