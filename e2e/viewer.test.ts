@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { screenshot } from './support/browser.js';
-import { convertButton, waitForResult } from './support/converter.js';
+import { waitForResult } from './support/converter.js';
 import { open } from './support/routes.js';
 import { useSite } from './support/site.js';
-import { enabled, expectToast, uiTimeout, visible } from './support/ui.js';
+import { uiTimeout, visible } from './support/ui.js';
 
 const site = useSite();
 const zoomReadout = (page: Page) => page.getByRole('status', { name: 'Zoom' });
@@ -28,9 +28,6 @@ describe('the result viewer', () => {
     tab.expectFailedRequest(429, /\/api\/preview\/[^?]+\?x=/);
     await open(page, '/');
     await page.getByRole('button', { name: 'Try the logo sample', exact: true }).click();
-    await expectToast(page, 'Upload successful');
-    await enabled(convertButton(page), true);
-    await convertButton(page).click();
     await waitForResult(page);
 
     const regions: URL[] = [];

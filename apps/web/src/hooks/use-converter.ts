@@ -59,6 +59,9 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     ),
   );
   const { memory, source, settings, pinned } = state;
+  // The settings of the moment, read when an upload ends (a new image's, or what was changed meanwhile).
+  const settingsNow = useRef(settings);
+  settingsNow.current = settings;
   const retraceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const resultRef = useRef<HTMLElement>(null);
   const convertRef = useRef<HTMLButtonElement>(null);
@@ -125,11 +128,6 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     [state.localPreview],
   );
   useEffect(() => () => clearTimeout(retraceTimer.current), []);
-  // Uploaded: the next step is Convert, so focus goes there (once it is enabled).
-  useEffect(() => {
-    if (state.upload.status === 'success') convertRef.current?.focus();
-  }, [state.upload.status]);
-
   const convert = useStartConversion(resultRef, (id) => {
     dispatch({ type: 'converted', id });
     sessionStorage.setItem(CURRENT_CONVERSION_KEY, id);
@@ -151,7 +149,13 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     try {
       const result = await uploadFile(file, (percent) => dispatch({ type: 'uploadProgress', percent }));
       dispatch({ type: 'uploaded', upload: result });
-      toast({ title: 'Upload successful', description: `${file.name} has been uploaded successfully.` });
+      // Traced at once, with the settings of the moment: "Conversion started" tells of both.
+      clearTimeout(retraceTimer.current);
+      convert.mutate({
+        source: { fileName: result.fileName, originalFileUrl: result.stableObjectPath },
+        settings: settingsNow.current,
+        retrace: false,
+      });
     } catch (error) {
       const message = errorMessage(error, 'The upload failed. Please try again.');
       dispatch({ type: 'uploadFailed', message });

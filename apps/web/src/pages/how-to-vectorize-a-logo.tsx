@@ -82,11 +82,11 @@ const steps: { title: string; body: ReactNode }[] = [
     title: 'Convert and preview',
     body: (
       <p>
-        Click Convert. Your logo appears in the processing queue and is usually ready within seconds. Then
-        switch the preview between Original and Vector to compare them. The preview is free and carries a
-        watermark until you pay. Below it you'll see the file size and the vector count, the number of shapes
-        in the result: a surprisingly high count for a simple logo usually means specks or background texture
-        were traced.
+        Tracing starts as soon as the upload ends; a setting changed afterwards traces the logo again. It is
+        usually ready within seconds. Then switch the preview between Original and Vector to compare them. The
+        preview is free and carries a watermark until you pay. Below it you'll see the file size and the
+        vector count, the number of shapes in the result: a surprisingly high count for a simple logo usually
+        means specks or background texture were traced.
       </p>
     ),
   },

@@ -63,7 +63,7 @@ const quickStart = [
   },
   {
     title: 'Convert',
-    text: 'Click Convert. Your image joins the processing queue, and most images are done within seconds.',
+    text: 'Tracing starts as soon as the upload ends, with the settings of the moment, and most images are done within seconds. Change a setting and the image is traced again; Convert traces it again at once.',
   },
   {
     title: 'Preview for free',
