@@ -12,6 +12,7 @@ import type { Deps } from '../../deps.js';
 import { AppError, parse, registerErrorHandler } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { planTypeOf } from '../auth/queries.js';
+import { deleteConversionFiles } from '../conversions/delete-files.js';
 import {
   type ConversionRow,
   findConversion,
@@ -32,7 +33,6 @@ import {
   writtenInWorker,
 } from '../results/download.js';
 import { authenticate } from './authenticate.js';
-import { deleteJob } from './delete-job.js';
 import { registerDocs } from './docs.js';
 import { apiErrors } from './error-scope.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, settleKey } from './idempotency.js';
@@ -278,7 +278,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     },
     async (request, reply) => {
       await take(request, reply, 'read');
-      await deleteJob(deps, await ownedJob(request.apiKey, request.params.id));
+      await deleteConversionFiles(deps, await ownedJob(request.apiKey, request.params.id));
       return reply.code(204).send(null);
     },
   );
