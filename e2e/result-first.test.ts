@@ -257,7 +257,9 @@ for (const [size, viewport] of [
       await site.server.deps.db.deleteFrom('conversions').where('id', '=', id).execute();
       await page.reload();
       await visible(
-        page.getByText(/^That conversion is no longer available: it was deleted, or removed 24 hours/),
+        page.getByText(
+          /^That conversion is no longer available: it was deleted, on request or within 24 hours of upload/,
+        ),
       );
       // Back to a fresh converter, not a blank or the example in place of the user's image.
       await visible(page.getByText('Drop or paste an image here, or click to choose one'));

@@ -1,4 +1,9 @@
-import { type Conversion, type ConversionSettings, defaultConversionSettings } from '@vectrace/contract';
+import {
+  type Conversion,
+  type ConversionSettings,
+  defaultConversionSettings,
+  retentionWords,
+} from '@vectrace/contract';
 import { ApiError } from './api';
 import type { ConverterMemory } from './converter-memory';
 import type { UploadResult } from './upload';
@@ -192,5 +197,5 @@ export const isGone = (error: Error | null) =>
 export function lostMessage(error: Error | null): string {
   return error instanceof ApiError && error.code === 'unauthorized'
     ? 'That conversion belongs to an account that is not signed in here. Sign in to see it, or upload the image again.'
-    : 'That conversion is no longer available: it was deleted, or removed 24 hours after upload. Upload the image again to convert it.';
+    : `That conversion is no longer available: it was deleted, on request or ${retentionWords} of upload. Upload the image again to convert it.`;
 }

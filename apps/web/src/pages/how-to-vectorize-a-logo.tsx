@@ -1,4 +1,11 @@
-import { MAX_PNG_SIDE, maxUploadWords, offers, pageMeta, vectorFormatWords } from '@vectrace/contract';
+import {
+  MAX_PNG_SIDE,
+  maxUploadWords,
+  offers,
+  pageMeta,
+  retentionWords,
+  vectorFormatWords,
+} from '@vectrace/contract';
 import { Lightbulb, SlidersHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageSection, StaticPage } from '../components/layout/static-page';
@@ -116,7 +123,7 @@ const steps: { title: string; body: ReactNode }[] = [
         unlimited conversions. Then choose Download SVG for the vector file (or{' '}
         {vectorFormatWords('and', ['svg'])} for print and cutting), Download PNG for a crisp bitmap up to{' '}
         {MAX_PNG_SIDE} pixels wide, on white or transparent, or Copy SVG Code to paste it straight into a web
-        page or design tool. Uploads and results are deleted from our servers within 24 hours, so save your
+        page or design tool. Uploads and results are deleted from our servers {retentionWords}, so save your
         files right away.
       </p>
     ),

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import { downloadFileName, MAX_UPLOAD_BYTES, offers } from '@vectrace/contract';
+import { downloadFileName, MAX_UPLOAD_BYTES, offers, retentionWords } from '@vectrace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -267,8 +267,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
         operationId: 'deleteJob',
         tags: ['Jobs'],
         summary: 'Delete a job’s files',
-        description:
-          'Deletes the job’s image and result at once (they are deleted within 24 hours anyway). The job stays listed, marked `deleted`; a job still converting stops.',
+        description: `Deletes the job’s image and result at once (they are deleted ${retentionWords} of upload anyway). The job stays listed, marked \`deleted\`; a job still converting stops.`,
         params: jobParamsSchema,
         response: {
           204: z.null().describe('The files are deleted.'),

@@ -26,7 +26,7 @@ export async function conversionRoutes(root: FastifyInstance, deps: Deps): Promi
     async (request, reply) => {
       const row = await createConversion(deps, requireOwner(request), request.body);
       reply.code(201);
-      return toConversion(db, row, isPro(request));
+      return toConversion(deps, row, isPro(request));
     },
   );
 
@@ -45,12 +45,12 @@ export async function conversionRoutes(root: FastifyInstance, deps: Deps): Promi
         const next = `/api/conversions?limit=${page.limit}&before=${shown[shown.length - 1].id}`;
         reply.header('link', `<${next}>; rel="next"`);
       }
-      return Promise.all(shown.map((row) => toConversion(db, row, isPro(request))));
+      return Promise.all(shown.map((row) => toConversion(deps, row, isPro(request))));
     },
   );
 
   app.get('/api/conversions/:id', byId, async (request) =>
-    toConversion(db, await owned(request, request.params.id), isPro(request)),
+    toConversion(deps, await owned(request, request.params.id), isPro(request)),
   );
 
   // A result deleted at its owner's request: its files go at once (the same deletion as the

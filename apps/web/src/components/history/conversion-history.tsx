@@ -6,6 +6,7 @@ import {
   downloadFileName,
   inProgressStatuses,
   isPaid,
+  retentionWords,
 } from '@vectrace/contract';
 import { Download, FolderOpen, ImageIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -98,7 +99,7 @@ export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
           <p className="rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">
             {isLoading
               ? 'Loading your conversions...'
-              : 'No conversions yet: the images you convert appear here for 24 hours.'}
+              : `No conversions yet: the images you convert appear here until their files are deleted, ${retentionWords} of upload.`}
           </p>
         ) : (
           <ul className="flex flex-col gap-4">
