@@ -226,6 +226,18 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     if (source) convert.mutate({ source, settings, retrace: false });
   };
 
+  // The result on screen deleted by its owner: the converter starts again, saying so.
+  const forgetDeleted = (conversion: Conversion) => {
+    if (conversion.id !== memory.current) return;
+    clearTimeout(retraceTimer.current);
+    dispatch({
+      type: 'deleted',
+      message: `The result of ${conversion.originalFileName} is deleted, with its files. Drop an image to convert another.`,
+    });
+    forgetMemory();
+    sessionStorage.removeItem(CURRENT_CONVERSION_KEY);
+  };
+
   const { latest, shown } = shownConversions(state, current, previous);
   const originalUrl = state.localPreview ?? shown?.originalFileUrl ?? null;
   const picture = useImageSize(shown?.expired ? null : originalUrl);
@@ -263,6 +275,7 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     resetSettings,
     pin,
     startConversion,
+    forgetDeleted,
     reject: (message: string | null) => dispatch({ type: 'reject', message }),
     dismissLost: () => dispatch({ type: 'dismissLost' }),
     choosePrevious: (on: boolean) => dispatch({ type: 'showPrevious', on }),

@@ -41,6 +41,8 @@ export type ConverterEvent =
   | { type: 'restore'; conversion: Conversion }
   /** The conversion on screen is gone (deleted, expired) or not this visitor's. */
   | { type: 'lose'; message: string }
+  /** The person deleted the result on screen: the converter starts again, saying so. */
+  | { type: 'deleted'; message: string }
   | { type: 'dismissLost' }
   | { type: 'reject'; message: string | null }
   /**
@@ -107,6 +109,16 @@ export function converterReducer(state: ConverterState, event: ConverterEvent): 
     }
     case 'lose':
       return { ...state, lost: event.message, memory: nothingOnScreen };
+    case 'deleted':
+      return {
+        ...state,
+        lost: event.message,
+        memory: nothingOnScreen,
+        showPrevious: false,
+        source: null,
+        localPreview: null,
+        upload: idleUpload,
+      };
     case 'dismissLost':
       return { ...state, lost: null };
     case 'reject':

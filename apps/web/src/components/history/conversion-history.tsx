@@ -9,7 +9,7 @@ import {
   retentionWords,
 } from '@vectrace/contract';
 import { Download, FolderOpen, ImageIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { toast } from '../../hooks/use-toast';
 import { apiJson, apiRequest, errorMessage } from '../../lib/api';
@@ -18,6 +18,7 @@ import { saveBlob } from '../../lib/png-export';
 import { queryKeys } from '../../lib/query-keys';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { DeleteResultDialog } from './delete-result-dialog';
 
 async function download(conversion: Conversion) {
   try {
@@ -88,11 +89,14 @@ export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
   }
   const now = Date.now();
   const images = groupByImage(listed);
+  const titleId = useId();
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle as="h2">Your conversions</CardTitle>
+        <CardTitle as="h2" id={titleId}>
+          Your conversions
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {images.length === 0 ? (
@@ -134,7 +138,7 @@ export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
                           {new Date(conversion.createdAt).toLocaleString()}
                         </p>
                       </div>
-                      <div className="flex gap-2">
+                      <div className="flex flex-wrap gap-2">
                         {!conversion.expired ? (
                           <Button asChild variant="outline" size="sm">
                             <Link
@@ -157,6 +161,15 @@ export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
                             <Download aria-hidden="true" />
                             Download
                           </Button>
+                        ) : null}
+                        {!conversion.expired ? (
+                          <DeleteResultDialog
+                            conversion={conversion}
+                            label={`Delete ${image.fileName} (${describeSettings(conversion.settings)})`}
+                            onDeleted={(deleted) =>
+                              setOlder((shown) => shown.filter((c) => c.id !== deleted.id))
+                            }
+                          />
                         ) : null}
                       </div>
                     </li>
