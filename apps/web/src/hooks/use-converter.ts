@@ -31,7 +31,7 @@ import { useConverterPlace } from './use-converter-place';
 import { useImageSize } from './use-image-size';
 import { usePaymentReturn } from './use-payment-return';
 import { useStartConversion } from './use-start-conversion';
-import { toast } from './use-toast';
+import { dismiss, toast } from './use-toast';
 
 /** How long settings stay still before the image is traced again with them. */
 const RETRACE_AFTER_MS = 350;
@@ -128,10 +128,25 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     [state.localPreview],
   );
   useEffect(() => () => clearTimeout(retraceTimer.current), []);
-  const convert = useStartConversion(resultRef, (id) => {
-    dispatch({ type: 'converted', id });
-    sessionStorage.setItem(CURRENT_CONVERSION_KEY, id);
-  });
+  // "Conversion started" says what is under way: it closes when the result shows (or fails).
+  const startedToast = useRef<{ toastId: string; conversionId: string } | null>(null);
+  const convert = useStartConversion(
+    resultRef,
+    (id) => {
+      dispatch({ type: 'converted', id });
+      sessionStorage.setItem(CURRENT_CONVERSION_KEY, id);
+    },
+    (toastId, conversionId) => {
+      startedToast.current = { toastId, conversionId };
+    },
+  );
+  useEffect(() => {
+    const started = startedToast.current;
+    if (!started || !current || current.id !== started.conversionId) return;
+    if (current.status !== 'completed' && current.status !== 'failed' && !current.expired) return;
+    startedToast.current = null;
+    if (current.status !== 'failed') dismiss(started.toastId);
+  }, [current]);
 
   const startUpload = async (file: File) => {
     dispatch({ type: 'reject', message: null });
