@@ -13,9 +13,11 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { toast } from '../../hooks/use-toast';
 import { apiJson, apiRequest, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
 import { describeSettings, groupByImage, statusWords, timeLeft } from '../../lib/history';
 import { saveBlob } from '../../lib/png-export';
 import { queryKeys } from '../../lib/query-keys';
+import { backdropFor } from '../converter/viewer/backdrop-picker';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { DeleteResultDialog } from './delete-result-dialog';
@@ -38,7 +40,15 @@ async function download(conversion: Conversion) {
 
 function Thumbnail({ conversion }: { conversion: Conversion }) {
   return (
-    <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border border-border bg-[conic-gradient(#f1f5f9_25%,#fff_0_50%,#f1f5f9_0_75%,#fff_0)] bg-[length:12px_12px]">
+    <div
+      className={cn(
+        'flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border border-border',
+        // White art on transparency would vanish on the light checkerboard.
+        backdropFor(conversion.reading) === 'dark'
+          ? 'bg-[#1e293b]'
+          : 'bg-[conic-gradient(#f1f5f9_25%,#fff_0_50%,#f1f5f9_0_75%,#fff_0)] bg-[length:12px_12px]',
+      )}
+    >
       {conversion.expired ? (
         <ImageIcon aria-hidden="true" className="size-6 text-muted-foreground" />
       ) : (
