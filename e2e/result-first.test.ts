@@ -128,11 +128,7 @@ for (const [size, viewport] of [
       await target.dispatchEvent('dragenter', { dataTransfer: transfer });
       await target.dispatchEvent('dragover', { dataTransfer: transfer });
       await target.dispatchEvent('drop', { dataTransfer: transfer });
-      await expectToast(
-        page,
-        'Conversion started',
-        'Processing dropped-logo.png with your selected settings.',
-      );
+      await visible(page.getByText('dropped-logo.png', { exact: true }).first());
       await waitForResult(page);
       const vectorTab = page.getByRole('tab', { name: 'Vector', exact: true });
       await expect.poll(() => vectorTab.getAttribute('aria-selected')).toBe('true');
