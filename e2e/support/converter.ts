@@ -80,7 +80,13 @@ export async function startConversion(
 
 /** Waits for the finished result: the progress says so (the viewer's "100%" zoom button is not it). */
 export async function waitForResult(page: Page): Promise<void> {
-  await visible(page.getByRole('status').filter({ hasText: /^Conversion complete$/ }).first(), 30_000);
+  await visible(
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Conversion complete$/ })
+      .first(),
+    30_000,
+  );
 }
 
 /** Uploads the logo, which converts by itself, and waits for the result; returns the conversion's id. */

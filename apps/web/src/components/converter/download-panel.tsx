@@ -11,7 +11,6 @@ import {
 import { Code2, Download, FileImage } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useDockedBar } from '../../hooks/use-docked-bar';
 import { toast } from '../../hooks/use-toast';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -55,7 +54,6 @@ export function DownloadPanel({
   const [converting, setConverting] = useState(false);
   const [size, setSize] = useState(naturalSize);
   const [writing, setWriting] = useState<DownloadFormat | null>(null);
-  const bar = useDockedBar<HTMLDivElement>(docked);
 
   // The spec's rule (section 4): no download without payment; the server refuses it too.
   const toCheckout = () => navigate(checkoutPathFor(conversion.id));
@@ -140,7 +138,6 @@ export function DownloadPanel({
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <div
-          ref={bar}
           className={cn(
             'grid grid-cols-2 gap-2 @xl:grid-cols-3',
             docked && [dockedBar, 'max-lg:border-t max-lg:border-border max-lg:bg-surface'],

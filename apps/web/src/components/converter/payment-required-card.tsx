@@ -1,7 +1,6 @@
 import { offers } from '@vectrace/contract';
 import { Crown, Lock } from 'lucide-react';
 import { Link } from 'wouter';
-import { useDockedBar } from '../../hooks/use-docked-bar';
 import { cn } from '../../lib/cn';
 import { dockedBar } from '../../lib/docked-bar';
 import { allFormatLabels } from '../../lib/downloads';
@@ -19,10 +18,8 @@ export function PaymentRequiredCard({
   docked?: boolean;
 }) {
   const id = encodeURIComponent(conversionId);
-  const bar = useDockedBar<HTMLElement>(docked);
   return (
     <section
-      ref={bar}
       aria-labelledby="payment-required-title"
       className={cn('rounded-xl border border-primary/30 bg-primary-soft p-5 shadow-sm', docked && dockedBar)}
     >
