@@ -105,7 +105,7 @@ describe('converting an image', () => {
     await expectToast(
       page,
       'Conversion failed',
-      'Nothing was traced: with these settings the image comes out empty. Try the Auto or Color mode, or a lower threshold, in Advanced.',
+      'Nothing was traced: even Auto finds this image blank, or all one color. Check that it is the image you meant; faint marks come out with a lower threshold, in Advanced.',
     );
     await expect(action(page, 'Pay $1.00').count()).resolves.toBe(0);
   });
