@@ -118,8 +118,6 @@ describe('legal pages and the checkout', () => {
     await visible(page.getByText(/refund it in full/));
     await open(page, '/');
     await page.getByRole('button', { name: 'Try the logo sample', exact: true }).click();
-    await expectToast(page, 'Upload successful');
-    await page.getByRole('button', { name: 'Convert', exact: true }).click();
     await action(page, 'Pay $1.00').click();
     await page.waitForURL(/\/checkout\?plan=pay-per-use/);
     const bought = page.getByRole('img', { name: 'What you are buying: sample-logo.png' });

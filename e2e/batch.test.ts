@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { unzip } from '../apps/server/test/support/zip.js';
 import { screenshot } from './support/browser.js';
-import { type ImageFile, startConversion, uploadImage, waitForResult } from './support/converter.js';
+import { type ImageFile, uploadImage, waitForResult } from './support/converter.js';
 import { signUp } from './support/people.js';
 import { open } from './support/routes.js';
 import { useSite } from './support/site.js';
@@ -118,8 +118,7 @@ describe('batch conversion (Pro) and downloads in other formats', () => {
     const { page } = await site.newTab();
     await open(page, '/');
     const wide = await shapeFile(0, 600, 300);
-    await uploadImage(page, wide);
-    await startConversion(page, (id) => site.markPaid(id));
+    await uploadImage(page, wide, (id) => site.markPaid(id));
     await waitForResult(page);
     await visible(page.getByText('Included: SVG, EPS, PDF, DXF and PNG.', { exact: true }));
 

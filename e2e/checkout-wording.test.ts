@@ -86,6 +86,10 @@ describe('the checkout says what is bought', () => {
       await visible(page.getByText("You're buying Pay Per Conversion: $1.00 once, for one image."));
       expect(prices(text)).toEqual(['$1.00']);
       await visible(page.getByRole('button', { name: 'Complete Payment - $1.00', exact: true }));
+      // The test checkout takes cards only: the cards it shows, and no wallet.
+      await visible(page.getByText('We accept', { exact: true }));
+      await visible(page.getByText('Visa', { exact: true }));
+      expect(text).not.toMatch(/Apple Pay|Google Pay/);
       // The card form is in view as the checkout opens, on a phone too.
       expect(await inView(page, page.getByLabel('Card number'))).toBe(true);
       expect(await inView(page, payButton(page))).toBe(true);

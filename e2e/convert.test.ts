@@ -29,7 +29,7 @@ import {
 const site = useSite();
 
 describe('converting an image', () => {
-  test('a visitor uploads a PNG, converts it, and is asked to pay before downloading', async () => {
+  test('a visitor drops a PNG, it is converted without a click, and is asked to pay before downloading', async () => {
     const { page } = await site.newTab();
     await open(page, '/');
     await enabled(convertButton(page), false);
@@ -40,15 +40,13 @@ describe('converting an image', () => {
       if (route.request().method() === 'PUT') await upload.opened;
       await route.fallback();
     });
-    const file = await logoFile('logo.png');
-    await page.locator('input[type="file"]').setInputFiles(file);
-    await visible(page.getByRole('progressbar').first());
-    upload.open();
-    await expectToast(page, 'Upload successful', 'logo.png has been uploaded successfully.');
-    await enabled(convertButton(page), true);
-
     const completion = await holdCompletion(page);
-    const id = await startConversion(page);
+    const file = await logoFile('logo.png');
+    const id = await startConversion(page, undefined, async () => {
+      await page.locator('input[type="file"]').setInputFiles(file);
+      await visible(page.getByRole('progressbar').first());
+      upload.open();
+    });
     await expectToast(page, 'Conversion started', 'Processing logo.png with your selected settings.');
     // The bar follows the trace: the queue, then reading, tracing and saving.
     await visible(
@@ -104,11 +102,10 @@ describe('converting an image', () => {
     const { page } = await site.newTab();
     await open(page, '/');
     await uploadImage(page, { name: 'blank.png', mimeType: 'image/png', buffer: whitePng(160, 120) });
-    await startConversion(page);
     await expectToast(
       page,
       'Conversion failed',
-      'Nothing was traced: with these settings the image comes out empty. Try the Auto or Color mode, or a lower threshold, in Advanced.',
+      'Nothing was traced: even Auto finds this image blank, or all one color. Check that it is the image you meant; faint marks come out with a lower threshold, in Advanced.',
     );
     await expect(action(page, 'Pay $1.00').count()).resolves.toBe(0);
   });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { phone, screenshot } from './support/browser.js';
-import { logoFile, startConversion, uploadImage, waitForResult } from './support/converter.js';
+import { logoFile, uploadImage, waitForResult } from './support/converter.js';
 import { downloadSvg } from './support/people.js';
 import { open } from './support/routes.js';
 import { useSite } from './support/site.js';
@@ -98,7 +98,7 @@ describe("the makers' options", () => {
   test('each is labelled under Advanced, and a sticker cut contour comes as a magenta path with id "cut"', async () => {
     const { page } = await site.newTab();
     await open(page, '/');
-    await uploadImage(page, await logoFile('sticker.png'));
+    // Set before the image: it is traced with them as soon as it is uploaded.
     const group = await makersOptions(page);
 
     // Auto may trace in color: the color options show, centerline's stroke width does not.
@@ -140,7 +140,7 @@ describe("the makers' options", () => {
     await page.setViewportSize(phone);
     await screenshot(page, 'makers-options-phone');
 
-    const id = await startConversion(page, (created) => site.markPaid(created));
+    const id = await uploadImage(page, await logoFile('sticker.png'), (created) => site.markPaid(created));
     const stored = await completed(page, id);
     expect(stored.settings.cutContour).toEqual({ offset: 3, unit: 'mm' });
 
@@ -154,13 +154,12 @@ describe("the makers' options", () => {
   test('cut-out layering gives each color one shape over a gap filler, the background left out', async () => {
     const { page } = await site.newTab();
     await open(page, '/');
-    await uploadImage(page, await flatColorsFile());
     await makersOptions(page);
     await choose(page, 'Mode', 'Color');
     await choose(page, 'Layering', 'Cut-out');
     await choose(page, 'Background', 'Remove');
 
-    const id = await startConversion(page, (created) => site.markPaid(created));
+    const id = await uploadImage(page, await flatColorsFile(), (created) => site.markPaid(created));
     const stored = await completed(page, id);
     expect(stored.settings).toMatchObject({ mode: 'color', layering: 'cutout', background: 'remove' });
     const svg = await downloadSvg(page, 'flat-colors.png');
@@ -181,7 +180,6 @@ describe("the makers' options", () => {
   test('centerline mode draws each line as one open stroke, at the typed stroke width', async () => {
     const { page } = await site.newTab();
     await open(page, '/');
-    await uploadImage(page, await lineArtFile());
     const group = await makersOptions(page);
     await choose(page, 'Mode', 'Centerline');
     const width = await visible(group.getByRole('spinbutton', { name: 'Stroke width' }));
@@ -189,7 +187,7 @@ describe("the makers' options", () => {
     await expect(group.getByRole('combobox', { name: 'Layering' }).count()).resolves.toBe(0);
     await width.fill('3');
 
-    await completed(page, await startConversion(page, (created) => site.markPaid(created)));
+    await completed(page, await uploadImage(page, await lineArtFile(), (created) => site.markPaid(created)));
     const strokes = (await pathsOf(page, await downloadSvg(page, 'lines.png'))).filter(
       (path) => path.fill === 'none',
     );

@@ -3,7 +3,7 @@ import { phone, screenshot } from './support/browser.js';
 import { convertLogo } from './support/converter.js';
 import { open, routes } from './support/routes.js';
 import { useSite } from './support/site.js';
-import { horizontalOverflow, visible } from './support/ui.js';
+import { horizontalOverflow, uiTimeout, visible } from './support/ui.js';
 
 const site = useSite();
 
@@ -28,7 +28,10 @@ describe('on a 390 px wide phone', () => {
     const fit = await horizontalOverflow(page);
     expect(fit.scrollWidth, `sticking out: ${fit.offenders.join(', ')}`).toBeLessThanOrEqual(fit.innerWidth);
     const vector = page.locator('img[alt="Vector preview"]');
-    await expect.poll(() => vector.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The preview is drawn on the server once the result is ready: it may take more than a second.
+    await expect
+      .poll(() => vector.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: uiTimeout })
+      .toBeGreaterThan(0);
     await screenshot(page, 'phone-home-result');
   });
 });

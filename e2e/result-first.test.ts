@@ -111,7 +111,7 @@ for (const [size, viewport] of [
   ['390x844', phone],
 ] as const) {
   describe(`images come in anywhere, and failures can be recovered, at ${size}`, () => {
-    test('an image dropped beside the upload zone is uploaded', async () => {
+    test('an image dropped beside the upload zone is traced without a click, and its vector shown', async () => {
       const { page } = await site.newTab({ viewport });
       await open(page, '/');
       const file = await logoFile('dropped-logo.png');
@@ -128,7 +128,14 @@ for (const [size, viewport] of [
       await target.dispatchEvent('dragenter', { dataTransfer: transfer });
       await target.dispatchEvent('dragover', { dataTransfer: transfer });
       await target.dispatchEvent('drop', { dataTransfer: transfer });
-      await expectToast(page, 'Upload successful', 'dropped-logo.png has been uploaded successfully.');
+      await visible(page.getByText('dropped-logo.png', { exact: true }).first());
+      await waitForResult(page);
+      const vectorTab = page.getByRole('tab', { name: 'Vector', exact: true });
+      await expect.poll(() => vectorTab.getAttribute('aria-selected')).toBe('true');
+      await previewLoaded(page);
+      // Made with the settings of the moment: Auto, for a first image.
+      await visible(page.getByTestId('made-with').filter({ hasText: /^Made with: Auto settings/ }));
+      // Convert stays, to trace again.
       await enabled(convertButton(page), true);
     });
 
@@ -165,6 +172,7 @@ for (const [size, viewport] of [
       const { page, context } = tab;
       await open(page, '/');
       await uploadImage(page, await logoFile());
+      await waitForResult(page);
       // The server out of reach: the sentence, never the browser's "Failed to fetch".
       await page.route(/\/api\/conversions$/, (route) =>
         route.request().method() === 'POST' ? route.abort('connectionrefused') : route.fallback(),
@@ -196,9 +204,9 @@ for (const [size, viewport] of [
     test('the result says what made it; a new image starts from Auto unless the settings are pinned', async () => {
       const { page } = await site.newTab({ viewport });
       await open(page, '/');
-      await uploadImage(page, await logoFile());
+      // Chosen before the image: the drop traces with it.
       await page.getByRole('button', { name: 'Logo', exact: true }).click();
-      await convertButton(page).click();
+      await uploadImage(page, await logoFile());
       await waitForResult(page);
       await visible(
         page.getByTestId('made-with').filter({ hasText: /^Made with: Logo settings · Mode Black & white/ }),
@@ -225,8 +233,8 @@ for (const [size, viewport] of [
       const logoChosen = () =>
         page.getByRole('button', { name: 'Logo', exact: true }).getAttribute('aria-pressed');
       expect(await logoChosen()).toBe('true');
-      await convertButton(page).click();
       await waitForResult(page);
+      await visible(page.getByTestId('made-with').filter({ hasText: /^Made with: Logo settings/ }));
       await page.reload();
       await waitForResult(page);
       await uploadImage(page, await logoFile('fourth.png'));
@@ -245,7 +253,9 @@ for (const [size, viewport] of [
       await site.server.deps.db.deleteFrom('conversions').where('id', '=', id).execute();
       await page.reload();
       await visible(
-        page.getByText(/^That conversion is no longer available: it was deleted, or removed 24 hours/),
+        page.getByText(
+          /^That conversion is no longer available: it was deleted, on request or within 24 hours of upload/,
+        ),
       );
       // Back to a fresh converter, not a blank or the example in place of the user's image.
       await visible(page.getByText('Drop or paste an image here, or click to choose one'));

@@ -1,12 +1,27 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { screenshot } from './support/browser.js';
-import { convertButton, waitForResult } from './support/converter.js';
+import { logoFile, uploadImage, waitForResult } from './support/converter.js';
 import { open } from './support/routes.js';
 import { useSite } from './support/site.js';
-import { enabled, expectToast, uiTimeout, visible } from './support/ui.js';
+import { uiTimeout, visible } from './support/ui.js';
 
 const site = useSite();
+
+/** A white disc and bar on transparency: light art, as a logo for dark backgrounds comes. */
+async function whiteArtFile() {
+  const [width, height] = [300, 200];
+  const data = Buffer.alloc(width * height * 4, 0);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if ((x - 100) ** 2 + (y - 100) ** 2 < 60 ** 2 || (x > 190 && x < 240 && y > 40 && y < 160))
+        data.fill(255, (y * width + x) * 4, (y * width + x) * 4 + 4);
+  const buffer = await sharp(data, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
+  return { name: 'white-logo.png', mimeType: 'image/png', buffer };
+}
 const zoomReadout = (page: Page) => page.getByRole('status', { name: 'Zoom' });
 
 async function boxOf(page: Page, selector: string) {
@@ -28,9 +43,6 @@ describe('the result viewer', () => {
     tab.expectFailedRequest(429, /\/api\/preview\/[^?]+\?x=/);
     await open(page, '/');
     await page.getByRole('button', { name: 'Try the logo sample', exact: true }).click();
-    await expectToast(page, 'Upload successful');
-    await enabled(convertButton(page), true);
-    await convertButton(page).click();
     await waitForResult(page);
 
     const regions: URL[] = [];
@@ -100,5 +112,40 @@ describe('the result viewer', () => {
     await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
     await page.getByRole('button', { name: 'Exit full screen', exact: true }).click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  });
+
+  test('white art on transparency is shown on a dark ground, as its reading says; the person can pick another', async () => {
+    const { page } = await site.newTab();
+    await open(page, '/');
+    await uploadImage(page, await whiteArtFile());
+    await waitForResult(page);
+    await visible(page.getByTestId('reading').filter({ hasText: /^Read as light art/ }));
+    const pressed = (name: string) =>
+      page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed');
+    const ground = () =>
+      page
+        .locator('img[alt="Vector preview"]')
+        .first()
+        .evaluate((img) => getComputedStyle(img.closest('[style*="background"]') as Element).backgroundColor);
+    await expect.poll(() => pressed('Dark')).toBe('true');
+    await expect.poll(ground).toBe('rgb(30, 41, 59)');
+    // The person's choice wins, and stays through a re-trace of the same image.
+    await page.getByRole('button', { name: 'Checkerboard', exact: true }).click();
+    await expect.poll(() => pressed('Checkerboard')).toBe('true');
+    await page.getByRole('button', { name: 'Photo', exact: true }).click();
+    await waitForResult(page);
+    await expect.poll(() => pressed('Checkerboard')).toBe('true');
+  });
+
+  test('dark art is shown on the light checkerboard', async () => {
+    const { page } = await site.newTab();
+    await open(page, '/');
+    await uploadImage(page, await logoFile());
+    await waitForResult(page);
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: 'Checkerboard', exact: true }).getAttribute('aria-pressed'),
+      )
+      .toBe('true');
   });
 });

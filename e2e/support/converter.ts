@@ -1,7 +1,7 @@
 import type { Conversion } from '@vectrace/contract';
 import type { Page, Route } from 'playwright-core';
 import { logoPng } from '../../apps/server/test/support/images.js';
-import { enabled, expectToast, gate, uiTimeout, visible, within } from './ui.js';
+import { enabled, gate, uiTimeout, visible, within } from './ui.js';
 
 /** What `setInputFiles` takes: a file as the user's disk would hold it. */
 export interface ImageFile {
@@ -22,22 +22,31 @@ export async function chooseImage(page: Page, file: ImageFile): Promise<void> {
   await page.locator('input[type="file"]').setInputFiles(file);
 }
 
-/** Picks a file and waits until it is uploaded and Convert can be pressed. */
-export async function uploadImage(page: Page, file: ImageFile): Promise<void> {
-  await chooseImage(page, file);
-  await expectToast(page, 'Upload successful', `${file.name} has been uploaded successfully.`);
+/**
+ * Picks a file, which is traced as soon as it is uploaded; waits until that conversion is started
+ * and Convert can be pressed again. Returns the conversion's id.
+ */
+export async function uploadImage(
+  page: Page,
+  file: ImageFile,
+  beforeShown?: (id: string) => Promise<void>,
+): Promise<string> {
+  const id = await startConversion(page, beforeShown, () => chooseImage(page, file));
   await enabled(convertButton(page), true);
+  return id;
 }
 
 const createPath = /\/api\/conversions$/;
 
 /**
- * Presses Convert and returns the new conversion's id. `beforeShown` runs once the server has
- * created it and before the browser reads the answer (to mark it paid, say).
+ * Presses Convert (or does `start`: drops an image, say) and returns the new conversion's id.
+ * `beforeShown` runs once the server has created it and before the browser reads the answer (to
+ * mark it paid, say).
  */
 export async function startConversion(
   page: Page,
   beforeShown?: (id: string) => Promise<void>,
+  start: () => Promise<void> = () => convertButton(page).click(),
 ): Promise<string> {
   let settle: { resolve(id: string): void; reject(error: unknown): void } | undefined;
   const id = new Promise<string>((resolve, reject) => {
@@ -62,22 +71,27 @@ export async function startConversion(
   };
   await page.route(createPath, handler);
   try {
-    await convertButton(page).click();
-    return await within(id, uiTimeout, 'Convert did not create a conversion (no POST /api/conversions)');
+    await start();
+    return await within(id, uiTimeout, 'No conversion was created (no POST /api/conversions)');
   } finally {
     await page.unroute(createPath, handler);
   }
 }
 
-/** Waits for the finished result: the progress reads 100%. */
+/** Waits for the finished result: the progress says so (the viewer's "100%" zoom button is not it). */
 export async function waitForResult(page: Page): Promise<void> {
-  await visible(page.getByText('100%', { exact: true }).first(), 30_000);
+  await visible(
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Conversion complete$/ })
+      .first(),
+    30_000,
+  );
 }
 
-/** Uploads the logo, converts it and waits for the result; returns the conversion's id. */
+/** Uploads the logo, which converts by itself, and waits for the result; returns the conversion's id. */
 export async function convertLogo(page: Page, beforeShown?: (id: string) => Promise<void>): Promise<string> {
-  await uploadImage(page, await logoFile());
-  const id = await startConversion(page, beforeShown);
+  const id = await uploadImage(page, await logoFile(), beforeShown);
   await waitForResult(page);
   return id;
 }

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RETENTION_HOURS } from '@vectrace/contract';
 import { z } from 'zod';
 import { type AddressAllowance, parseAllowance } from './public-address.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
@@ -110,8 +111,11 @@ const envSchema = z.object({
   TRACE_MEMORY_MB: intFrom(2048, 64),
   /** Attempts before a conversion whose worker crashed is failed. */
   TRACE_MAX_ATTEMPTS: intFrom(3, 1),
-  /** Uploads and results are deleted this long after upload (the promise is 24 hours). */
-  RETENTION_MINUTES: intFrom(23 * 60, 1),
+  /**
+   * Uploads and results are deleted this long after upload: an hour short of the promise
+   * (RETENTION_HOURS), which this plus one SWEEP_INTERVAL_MS must keep.
+   */
+  RETENTION_MINUTES: intFrom((RETENTION_HOURS - 1) * 60, 1),
   SWEEP_INTERVAL_MS: intFrom(5 * 60_000, 100),
   /** How long SIGTERM waits for running traces before putting them back in the queue. */
   SHUTDOWN_GRACE_MS: intFrom(20_000, 0),
@@ -319,6 +323,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Every process must sign and check cookies and upload URLs with the same key.
     throw new ConfigError(
       'SESSION_SECRET: production on PostgreSQL runs several processes, which must share one secret (32+ characters, e.g. `openssl rand -base64 32`)',
+    );
+  }
+  if (e.RETENTION_MINUTES * 60_000 + e.SWEEP_INTERVAL_MS > RETENTION_HOURS * 3_600_000) {
+    // Every page promises it: the files are deleted by the sweep after their retention.
+    throw new ConfigError(
+      `RETENTION_MINUTES: files must be deleted within ${RETENTION_HOURS} hours of upload, as the pages promise; with a SWEEP_INTERVAL_MS of ${e.SWEEP_INTERVAL_MS}, at most ${Math.floor((RETENTION_HOURS * 3_600_000 - e.SWEEP_INTERVAL_MS) / 60_000)}`,
     );
   }
   if (e.TRACE_WORKERS === 0 && !e.REDIS_URL) {

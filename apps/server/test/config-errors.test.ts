@@ -79,6 +79,13 @@ describe('npm start and npm run migrate with a configuration that cannot work', 
     }
   });
 
+  it('a retention longer than the 24 hours every page promises', async () => {
+    const result = await run(main, { DATA_DIR: dataDir, PORT: '0', RETENTION_MINUTES: '1440' });
+    expectOneSentence(result, 'RETENTION_MINUTES');
+    expect(result.stderr).toContain('within 24 hours of upload');
+    expect(result.stderr).toContain('at most 1435');
+  });
+
   it('a database that cannot be reached, for the server and for migrate', async () => {
     for (const file of [main, migrate]) {
       const result = await run(file, { DATA_DIR: dataDir, PORT: '0', DATABASE_URL: closedDatabase });

@@ -39,6 +39,11 @@ describe('the whole flow over HTTP', () => {
       shapes: false,
       cutContour: null,
       trace: 'image',
+      maxPixels: null,
+      drawStyle: 'fillShapes',
+      groupBy: 'none',
+      svgVersion: '1.1',
+      adobeCompatible: false,
     });
 
     const done = await settled(client, created.body.id);
@@ -138,7 +143,12 @@ describe('the whole flow over HTTP', () => {
     expect(blank.status).toBe('failed');
     expect(blank.reading).toBeNull();
     expect(blank.tracedMode).toBeNull();
+    // Auto has looked at it every way: the message does not send the person back to Auto.
     expect(blank.errorMessage).toBe(
+      'Nothing was traced: even Auto finds this image blank, or all one color. Check that it is the image you meant; faint marks come out with a lower threshold, in Advanced.',
+    );
+    const blankBw = await convert(client, whitePng(120, 80), 'blank.png', { mode: 'bw' });
+    expect(blankBw.errorMessage).toBe(
       'Nothing was traced: with these settings the image comes out empty. Try the Auto or Color mode, or a lower threshold, in Advanced.',
     );
     const pay = await createPaymentIntent(client, blank.id);

@@ -207,7 +207,7 @@ describe('the converter', () => {
       false,
     ]);
     expect(lostMessage(gone)).toMatch(
-      /no longer available: it was deleted, or removed 24 hours after upload/,
+      /no longer available: it was deleted, on request or within 24 hours of upload/,
     );
     expect(lostMessage(notOurs)).toMatch(/belongs to an account that is not signed in here/);
   });

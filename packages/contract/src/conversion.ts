@@ -53,8 +53,10 @@ export interface Conversion {
   processingStartedAt: string | null;
   completedAt: string | null;
   paidAt: string | null;
-  /** When the original and the result are deleted (24 hours after upload). */
+  /** When the original and the result stop being kept: the upload's time plus the server's retention. */
   expiresAt: string;
+  /** When they are deleted at the latest (the deleter runs every few minutes): within 24 hours of upload. */
+  deletedBy: string;
   /** True once the files have been deleted; downloads then answer 410. */
   expired: boolean;
 }

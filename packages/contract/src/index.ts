@@ -10,6 +10,7 @@ export * from './offer.js';
 export * from './pages.js';
 export * from './payments.js';
 export * from './plans.js';
+export * from './retention.js';
 export * from './settings.js';
 export * from './settings-schema.js';
 export * from './upload.js';

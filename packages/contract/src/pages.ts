@@ -1,3 +1,4 @@
+import { retentionWords } from './retention.js';
 /** The web app's pages (spec section 2); any other address shows the not-found page. */
 export const pagePaths = [
   '/',
@@ -68,13 +69,11 @@ export const pageMeta: Record<PagePath, PageMeta> = {
   },
   '/privacy': {
     title: 'Privacy Policy | Vectrace',
-    description:
-      'How Vectrace handles your account, your uploaded images and your payments: images are deleted automatically within 24 hours, card details are never stored by us, and your data is never sold.',
+    description: `How Vectrace handles your account, your uploaded images and your payments: images are deleted automatically ${retentionWords}, card details are never stored by us, and your data is never sold.`,
   },
   '/terms': {
     title: 'Terms of Service | Vectrace',
-    description:
-      'What a payment buys, cancelling Pro, refunds within 7 days, your files deleted within 24 hours, and fair use.',
+    description: `What a payment buys, cancelling Pro, refunds within 7 days, your files deleted ${retentionWords}, and fair use.`,
   },
   '/api/docs': {
     title: 'API Reference | Vectrace',

@@ -50,16 +50,26 @@ export type TraceOutcome =
     }
   | { ok: false; message: string };
 
-/** A trace with nothing in it is never offered for payment: the conversion fails with this. */
-export const EMPTY_RESULT_MESSAGE =
-  'Nothing was traced: with these settings the image comes out empty. Try the Auto or Color mode, or a lower threshold, in Advanced.';
+/**
+ * A trace with nothing in it is never offered for payment: the conversion fails with this, which
+ * suggests only what was not tried (Auto has looked at the image every way already).
+ */
+export function emptyResultMessage(mode: TraceSettings['mode']): string {
+  if (mode === 'auto')
+    return 'Nothing was traced: even Auto finds this image blank, or all one color. Check that it is the image you meant; faint marks come out with a lower threshold, in Advanced.';
+  const tries =
+    mode === 'bw' || mode === 'centerline'
+      ? 'the Auto or Color mode, or a lower threshold'
+      : 'the Auto or Black & white mode, with a lower threshold';
+  return `Nothing was traced: with these settings the image comes out empty. Try ${tries}, in Advanced.`;
+}
 
 // Runs inside a worker thread (piscina): CPU-bound work never runs on the server's event loop.
 export default function traceTask({ image, settings, fullSize }: TraceTask): TraceOutcome {
   try {
     const factor = fullSize ? fullSize.width / image.width : 1;
     const traced = trace(image, settings);
-    if (traced.vectorCount === 0) return { ok: false, message: EMPTY_RESULT_MESSAGE };
+    if (traced.vectorCount === 0) return { ok: false, message: emptyResultMessage(settings.mode) };
     const sized = fullSize ? enlarged(traced, factor, fullSize) : traced;
     // Stored as it is asked: every other format is written from this SVG (read-svg.ts).
     const vector = drawnAs(sized, settings.drawStyle ?? 'fillShapes');

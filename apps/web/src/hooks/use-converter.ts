@@ -31,7 +31,7 @@ import { useConverterPlace } from './use-converter-place';
 import { useImageSize } from './use-image-size';
 import { usePaymentReturn } from './use-payment-return';
 import { useStartConversion } from './use-start-conversion';
-import { toast } from './use-toast';
+import { dismiss, toast } from './use-toast';
 
 /** How long settings stay still before the image is traced again with them. */
 const RETRACE_AFTER_MS = 350;
@@ -59,6 +59,9 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     ),
   );
   const { memory, source, settings, pinned } = state;
+  // The settings of the moment, read when an upload ends (a new image's, or what was changed meanwhile).
+  const settingsNow = useRef(settings);
+  settingsNow.current = settings;
   const retraceTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const resultRef = useRef<HTMLElement>(null);
   const convertRef = useRef<HTMLButtonElement>(null);
@@ -125,15 +128,25 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     [state.localPreview],
   );
   useEffect(() => () => clearTimeout(retraceTimer.current), []);
-  // Uploaded: the next step is Convert, so focus goes there (once it is enabled).
+  // "Conversion started" says what is under way: it closes when the result shows (or fails).
+  const startedToast = useRef<{ toastId: string; conversionId: string } | null>(null);
+  const convert = useStartConversion(
+    resultRef,
+    (id) => {
+      dispatch({ type: 'converted', id });
+      sessionStorage.setItem(CURRENT_CONVERSION_KEY, id);
+    },
+    (toastId, conversionId) => {
+      startedToast.current = { toastId, conversionId };
+    },
+  );
   useEffect(() => {
-    if (state.upload.status === 'success') convertRef.current?.focus();
-  }, [state.upload.status]);
-
-  const convert = useStartConversion(resultRef, (id) => {
-    dispatch({ type: 'converted', id });
-    sessionStorage.setItem(CURRENT_CONVERSION_KEY, id);
-  });
+    const started = startedToast.current;
+    if (!started || !current || current.id !== started.conversionId) return;
+    if (current.status !== 'completed' && current.status !== 'failed' && !current.expired) return;
+    startedToast.current = null;
+    if (current.status !== 'failed') dismiss(started.toastId);
+  }, [current]);
 
   const startUpload = async (file: File) => {
     dispatch({ type: 'reject', message: null });
@@ -151,7 +164,13 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     try {
       const result = await uploadFile(file, (percent) => dispatch({ type: 'uploadProgress', percent }));
       dispatch({ type: 'uploaded', upload: result });
-      toast({ title: 'Upload successful', description: `${file.name} has been uploaded successfully.` });
+      // Traced at once, with the settings of the moment: "Conversion started" tells of both.
+      clearTimeout(retraceTimer.current);
+      convert.mutate({
+        source: { fileName: result.fileName, originalFileUrl: result.stableObjectPath },
+        settings: settingsNow.current,
+        retrace: false,
+      });
     } catch (error) {
       const message = errorMessage(error, 'The upload failed. Please try again.');
       dispatch({ type: 'uploadFailed', message });
@@ -222,6 +241,18 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     if (source) convert.mutate({ source, settings, retrace: false });
   };
 
+  // The result on screen deleted by its owner: the converter starts again, saying so.
+  const forgetDeleted = (conversion: Conversion) => {
+    if (conversion.id !== memory.current) return;
+    clearTimeout(retraceTimer.current);
+    dispatch({
+      type: 'deleted',
+      message: `The result of ${conversion.originalFileName} is deleted, with its files. Drop an image to convert another.`,
+    });
+    forgetMemory();
+    sessionStorage.removeItem(CURRENT_CONVERSION_KEY);
+  };
+
   const { latest, shown } = shownConversions(state, current, previous);
   // A TIFF has no local preview (browsers do not show it): the server's copy, once uploaded.
   const uploaded = state.upload.status === 'success' ? state.upload.upload.stableObjectPath : null;
@@ -261,6 +292,7 @@ export function useConverter(onActiveChange?: (active: boolean) => void) {
     resetSettings,
     pin,
     startConversion,
+    forgetDeleted,
     reject: (message: string | null) => dispatch({ type: 'reject', message }),
     dismissLost: () => dispatch({ type: 'dismissLost' }),
     choosePrevious: (on: boolean) => dispatch({ type: 'showPrevious', on }),

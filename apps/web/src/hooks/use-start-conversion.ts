@@ -7,12 +7,14 @@ import { queryKeys } from '../lib/query-keys';
 import { toast } from './use-toast';
 
 /**
- * Asks the server to convert an image with settings: a re-trace quietly, Convert with a word and
- * the focus moved to the result. `onCreated` puts the new conversion on screen.
+ * Asks the server to convert an image with settings: a re-trace quietly, a new image or Convert
+ * with a word and the focus moved to the result. `onCreated` puts the new conversion on screen;
+ * `onToldStarted` has the "Conversion started" toast, to close once the result shows.
  */
 export function useStartConversion(
   resultRef: RefObject<HTMLElement | null>,
   onCreated: (id: string) => void,
+  onToldStarted?: (toastId: string, conversionId: string) => void,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,10 +29,11 @@ export function useStartConversion(
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversions, exact: true });
       onCreated(created.id);
       if (input.retrace) return;
-      toast({
+      const told = toast({
         title: 'Conversion started',
         description: `Processing ${created.originalFileName} with your selected settings.`,
       });
+      onToldStarted?.(told, created.id);
       // Focus follows the work: to the result, brought into view in one column.
       resultRef.current?.focus({ preventScroll: true });
       if (window.matchMedia('(max-width: 1023px)').matches) {

@@ -1,4 +1,9 @@
-import { type Conversion, type ConversionSettings, defaultConversionSettings } from '@vectrace/contract';
+import {
+  type Conversion,
+  type ConversionSettings,
+  defaultConversionSettings,
+  retentionWords,
+} from '@vectrace/contract';
 import { ApiError } from './api';
 import type { ConverterMemory } from './converter-memory';
 import type { UploadResult } from './upload';
@@ -39,6 +44,8 @@ export type ConverterEvent =
   | { type: 'restore'; conversion: Conversion }
   /** The conversion on screen is gone (deleted, expired) or not this visitor's. */
   | { type: 'lose'; message: string }
+  /** The person deleted the result on screen: the converter starts again, saying so. */
+  | { type: 'deleted'; message: string }
   | { type: 'dismissLost' }
   | { type: 'reject'; message: string | null }
   /**
@@ -105,6 +112,16 @@ export function converterReducer(state: ConverterState, event: ConverterEvent): 
     }
     case 'lose':
       return { ...state, lost: event.message, memory: nothingOnScreen };
+    case 'deleted':
+      return {
+        ...state,
+        lost: event.message,
+        memory: nothingOnScreen,
+        showPrevious: false,
+        source: null,
+        localPreview: null,
+        upload: idleUpload,
+      };
     case 'dismissLost':
       return { ...state, lost: null };
     case 'reject':
@@ -195,5 +212,5 @@ export const isGone = (error: Error | null) =>
 export function lostMessage(error: Error | null): string {
   return error instanceof ApiError && error.code === 'unauthorized'
     ? 'That conversion belongs to an account that is not signed in here. Sign in to see it, or upload the image again.'
-    : 'That conversion is no longer available: it was deleted, or removed 24 hours after upload. Upload the image again to convert it.';
+    : `That conversion is no longer available: it was deleted, on request or ${retentionWords} of upload. Upload the image again to convert it.`;
 }

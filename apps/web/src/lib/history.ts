@@ -2,6 +2,7 @@ import {
   type Conversion,
   type ConversionSettings,
   defaultConversionSettings,
+  durationWords,
   isPaid,
 } from '@vectrace/contract';
 
@@ -89,11 +90,12 @@ export function statusWords(conversion: Conversion): string {
   }
 }
 
-/** "deleted in 5 h", "deleted in 40 min", or null once deleted. */
+/**
+ * When the files go, in the words of the promise: "deleted within 24 hours" just after the upload,
+ * "deleted within 40 minutes" near the end; null once deleted.
+ */
 export function timeLeft(conversion: Conversion, now: number): string | null {
   if (conversion.expired) return null;
-  const ms = Date.parse(conversion.expiresAt) - now;
-  if (ms <= 0) return 'being deleted';
-  const hours = Math.floor(ms / 3_600_000);
-  return hours >= 1 ? `deleted in ${hours} h` : `deleted in ${Math.max(1, Math.round(ms / 60_000))} min`;
+  const ms = Date.parse(conversion.deletedBy) - now;
+  return ms <= 0 ? 'being deleted' : `deleted within ${durationWords(ms)}`;
 }

@@ -1,4 +1,11 @@
-import { MAX_PNG_SIDE, maxUploadWords, offers, pageMeta, vectorFormatWords } from '@vectrace/contract';
+import {
+  MAX_PNG_SIDE,
+  maxUploadWords,
+  offers,
+  pageMeta,
+  retentionWords,
+  vectorFormatWords,
+} from '@vectrace/contract';
 import { Lightbulb, SlidersHorizontal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageSection, StaticPage } from '../components/layout/static-page';
@@ -82,11 +89,11 @@ const steps: { title: string; body: ReactNode }[] = [
     title: 'Convert and preview',
     body: (
       <p>
-        Click Convert. Your logo appears in the processing queue and is usually ready within seconds. Then
-        switch the preview between Original and Vector to compare them. The preview is free and carries a
-        watermark until you pay. Below it you'll see the file size and the vector count, the number of shapes
-        in the result: a surprisingly high count for a simple logo usually means specks or background texture
-        were traced.
+        Tracing starts as soon as the upload ends; a setting changed afterwards traces the logo again. It is
+        usually ready within seconds. Then switch the preview between Original and Vector to compare them. The
+        preview is free and carries a watermark until you pay. Below it you'll see the file size and the
+        vector count, the number of shapes in the result: a surprisingly high count for a simple logo usually
+        means specks or background texture were traced.
       </p>
     ),
   },
@@ -116,7 +123,7 @@ const steps: { title: string; body: ReactNode }[] = [
         unlimited conversions. Then choose Download SVG for the vector file (or{' '}
         {vectorFormatWords('and', ['svg'])} for print and cutting), Download PNG for a crisp bitmap up to{' '}
         {MAX_PNG_SIDE} pixels wide, on white or transparent, or Copy SVG Code to paste it straight into a web
-        page or design tool. Uploads and results are deleted from our servers within 24 hours, so save your
+        page or design tool. Uploads and results are deleted from our servers {retentionWords}, so save your
         files right away.
       </p>
     ),

@@ -5,6 +5,7 @@ import {
   maxUploadWords,
   offers,
   pageMeta,
+  retentionWords,
   vectorFormatWords,
 } from '@vectrace/contract';
 import {
@@ -63,7 +64,7 @@ const quickStart = [
   },
   {
     title: 'Convert',
-    text: 'Click Convert. Your image joins the processing queue, and most images are done within seconds.',
+    text: 'Tracing starts as soon as the upload ends, with the settings of the moment, and most images are done within seconds. Change a setting and the image is traced again; Convert traces it again at once.',
   },
   {
     title: 'Preview for free',
@@ -138,7 +139,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         Your images are sent over an encrypted connection, are visible only to you, and are deleted
-        automatically within 24 hours together with their vector results, so download what you need promptly.
+        automatically {retentionWords} together with their vector results, so download what you need promptly.
         You keep every right to your artwork and to the SVG made from it, including commercial use. Our{' '}
         <TextLink href="/privacy">privacy policy</TextLink> has the details.
       </>

@@ -1,4 +1,4 @@
-import { pageMeta } from '@vectrace/contract';
+import { pageMeta, retentionWords } from '@vectrace/contract';
 import { Mail, ShieldCheck } from 'lucide-react';
 import { productName } from '../components/layout/brand';
 import { PageSection, StaticPage } from '../components/layout/static-page';
@@ -37,8 +37,8 @@ export function PrivacyPage() {
     >
       <Callout icon={ShieldCheck} tone="success" title="File security">
         <p>
-          Your uploaded images are processed securely and deleted automatically within 24 hours, together with
-          their converted vector files. Only you can see them while they exist.
+          Your uploaded images are processed securely and deleted automatically {retentionWords}, together
+          with their converted vector files. Only you can see them while they exist.
         </p>
       </Callout>
 
@@ -66,8 +66,9 @@ export function PrivacyPage() {
           We store the images you upload and the vector files we create from them, along with each
           conversion's file name, settings, status and payment status. You can convert without an account;
           your uploads are then tied to your browser by a visitor cookie (see{' '}
-          <TextLink href="#cookies">Cookies</TextLink>). The image files are deleted within 24 hours; a short
-          record of the conversion, without any image, remains so that your history and payments stay correct.
+          <TextLink href="#cookies">Cookies</TextLink>). The image files are deleted {retentionWords}, or at
+          once when you delete a result; a short record of the conversion, without any image, remains so that
+          your history and payments stay correct.
         </p>
         <h3 className="mt-1 font-semibold">Payment information</h3>
         <p>
@@ -106,7 +107,7 @@ export function PrivacyPage() {
           <li>Passwords are stored only as strong, salted hashes.</li>
           <li>
             Uploads go through single-use links that expire after a few minutes, and images and results are
-            deleted automatically within 24 hours.
+            deleted automatically {retentionWords}.
           </li>
           <li>
             Access to files is limited to their owner: your conversions can be seen and downloaded only from

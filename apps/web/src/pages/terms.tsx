@@ -1,4 +1,4 @@
-import { offers, pageMeta } from '@vectrace/contract';
+import { offers, pageMeta, retentionWords } from '@vectrace/contract';
 import { productName } from '../components/layout/brand';
 import { PageSection, StaticPage } from '../components/layout/static-page';
 
@@ -20,9 +20,9 @@ export function TermsPage() {
       <PageSection id="what-you-buy" title="1. What you buy">
         <p>
           Uploading, converting and previewing are free. A payment of {offers['pay-per-use'].price} unlocks
-          one image: every conversion of that upload, with any settings, can be downloaded during the 24 hours
-          its files are kept, without paying again. Pro costs {offers.pro.price} per month and unlocks the
-          downloads of every conversion made while you are subscribed.
+          one image: every conversion of that upload, with any settings, can be downloaded while its files are
+          kept ({retentionWords} of the upload), without paying again. Pro costs {offers.pro.price} per month
+          and unlocks the downloads of every conversion made while you are subscribed.
         </p>
       </PageSection>
       <PageSection id="cancelling" title="2. Cancelling Pro">
@@ -43,8 +43,9 @@ export function TermsPage() {
       <PageSection id="your-files" title="4. Your files">
         <p>
           Your images and results are yours. We keep them only to convert and deliver them, and delete them
-          automatically within 24 hours of the upload. Download what you want to keep. You may use the results
-          for any purpose, commercial included, provided you have the rights to the images you upload.
+          automatically {retentionWords} of the upload, or sooner when you delete a result. Download what you
+          want to keep. You may use the results for any purpose, commercial included, provided you have the
+          rights to the images you upload.
         </p>
       </PageSection>
       <PageSection id="fair-use" title="5. Fair use">

@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import { acceptedImageMimeTypes, downloadFileName, MAX_UPLOAD_BYTES, offers } from '@vectrace/contract';
+import {
+  acceptedImageMimeTypes,
+  downloadFileName,
+  MAX_UPLOAD_BYTES,
+  offers,
+  retentionWords,
+} from '@vectrace/contract';
 import { imageTypeWords } from '@vectrace/tracer';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -13,6 +19,7 @@ import type { Deps } from '../../deps.js';
 import { AppError, parse, registerErrorHandler } from '../../errors.js';
 import { publicOrigin } from '../../public-origin.js';
 import { planTypeOf } from '../auth/queries.js';
+import { deleteConversionFiles } from '../conversions/delete-files.js';
 import {
   type ConversionRow,
   findConversion,
@@ -33,7 +40,6 @@ import {
   writtenInWorker,
 } from '../results/download.js';
 import { authenticate } from './authenticate.js';
-import { deleteJob } from './delete-job.js';
 import { registerDocs } from './docs.js';
 import { apiErrors } from './error-scope.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, settleKey } from './idempotency.js';
@@ -291,8 +297,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
         operationId: 'deleteJob',
         tags: ['Jobs'],
         summary: 'Delete a job’s files',
-        description:
-          'Deletes the job’s image and result at once (they are deleted within 24 hours anyway). The job stays listed, marked `deleted`; a job still converting stops.',
+        description: `Deletes the job’s image and result at once (they are deleted ${retentionWords} of upload anyway). The job stays listed, marked \`deleted\`; a job still converting stops.`,
         params: jobParamsSchema,
         response: {
           204: z.null().describe('The files are deleted.'),
@@ -302,7 +307,7 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
     },
     async (request, reply) => {
       await take(request, reply, 'read');
-      await deleteJob(deps, await ownedJob(request.apiKey, request.params.id));
+      await deleteConversionFiles(deps, await ownedJob(request.apiKey, request.params.id));
       return reply.code(204).send(null);
     },
   );
@@ -381,7 +386,8 @@ export async function apiV1Routes(root: FastifyInstance, deps: Deps): Promise<vo
       release();
     }
     // Asked to be deleted on download: the files go once the result is written, before it is sent.
-    if (JSON.parse(row.resultOptions ?? '{}').retention === 'download') await deleteJob(deps, row);
+    if (JSON.parse(row.resultOptions ?? '{}').retention === 'download')
+      await deleteConversionFiles(deps, row);
     return reply
       .headers(downloadHeaders(query.format, downloadFileName(query.format, row.originalFileName, query)))
       .header('x-job-id', row.id)

@@ -58,7 +58,7 @@ export async function streamConversion(
     while (!closed && Date.now() - started < STREAM_MAX_MS && !shutdown.aborted) {
       const row = await findOwnedConversion(deps.db, id, owner);
       if (!row) break;
-      const conversion = await toConversion(deps.db, row, isPro);
+      const conversion = await toConversion(deps, row, isPro);
       const json = JSON.stringify(conversion);
       if (json !== lastSent) {
         res.write(`event: conversion\ndata: ${json}\n\n`);

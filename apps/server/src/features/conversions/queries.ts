@@ -59,12 +59,13 @@ export function findConversion(db: Db, id: string): Promise<ConversionRow | unde
 
 /**
  * A page of the owner's conversions, newest first; after `before` (a conversion of theirs) when
- * given. Asks for one more than `limit`: its presence means there is a next page.
+ * given; with `keptOnly`, only those whose files are kept (not deleted). Asks for one more than
+ * `limit`: its presence means there is a next page.
  */
 export async function listOwnedConversions(
   db: Db,
   owner: Owner,
-  page: { limit: number; before?: string },
+  page: { limit: number; before?: string; keptOnly?: boolean },
 ): Promise<ConversionRow[]> {
   const after = page.before ? await findOwnedConversion(db, page.before, owner) : undefined;
   if (page.before && !after) return [];
@@ -72,6 +73,7 @@ export async function listOwnedConversions(
     .selectFrom('conversions')
     .selectAll()
     .where(ownedBy(owner))
+    .$if(page.keptOnly === true, (qb) => qb.where('expiredAt', 'is', null))
     .$if(after !== undefined, (qb) =>
       qb.where((eb) =>
         eb.or([

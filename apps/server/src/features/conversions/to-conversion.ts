@@ -6,14 +6,18 @@ import {
   type PaymentStatus,
   type TracedMode,
 } from '@vectrace/contract';
-import type { Db } from '../../db/index.js';
+import type { Deps } from '../../deps.js';
 import { type ConversionRow, queuePosition } from './queries.js';
 
 /**
  * A conversion row as its owner sees it, with its place in the queue while pending. An unpaid
  * conversion of a Pro user reads `subscription_active` while the subscription lasts.
  */
-export async function toConversion(db: Db, row: ConversionRow, ownerIsPro: boolean): Promise<Conversion> {
+export async function toConversion(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  row: ConversionRow,
+  ownerIsPro: boolean,
+): Promise<Conversion> {
   const paymentStatus =
     row.paymentStatus !== 'paid' && ownerIsPro ? 'subscription_active' : row.paymentStatus;
   return {
@@ -38,6 +42,8 @@ export async function toConversion(db: Db, row: ConversionRow, ownerIsPro: boole
     completedAt: row.completedAt,
     paidAt: row.paidAt,
     expiresAt: row.expiresAt,
+    // The sweeper deletes what is past its expiry at its next run.
+    deletedBy: new Date(Date.parse(row.expiresAt) + config.sweepIntervalMs).toISOString(),
     expired: row.expiredAt !== null,
   };
 }

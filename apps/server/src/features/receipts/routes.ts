@@ -53,7 +53,7 @@ export async function receiptRoutes(root: FastifyInstance, deps: Deps): Promise<
     { ...routeLimits(config).restore, schema: { body: restoreSchema } },
     async (request, reply) => {
       const row = await restoreConversion(deps, ensureOwner(request, reply, deps), request.body);
-      return toConversion(db, row, isPro(request));
+      return toConversion(deps, row, isPro(request));
     },
   );
 

@@ -1,3 +1,4 @@
+import { durationWords } from '@vectrace/contract';
 import type { Config } from '../../config.js';
 
 // What the server promises about keeping files, in the words its answers use: the sweeper
@@ -8,10 +9,7 @@ import type { Config } from '../../config.js';
  * one sweep interval, in whole hours ("24 hours" on the defaults: 23 hours and a 5-minute sweep).
  */
 export function keptForWords(config: Pick<Config, 'retentionMs' | 'sweepIntervalMs'>): string {
-  const minutes = Math.ceil((config.retentionMs + config.sweepIntervalMs) / 60_000);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `${hours} hour${hours === 1 ? '' : 's'}`;
+  return durationWords(config.retentionMs + config.sweepIntervalMs);
 }
 
 /** Why a conversion's files are gone, with the retention the server runs with. */

@@ -2,10 +2,10 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/index.js';
 import { type ObjectStore, resultKeys, uploadKey } from '../../storage/object-store.js';
 import { pruneIdempotencyKeys } from '../api-v1/idempotency.js';
-import { uploadStillUsed } from '../api-v1/queries.js';
 import { deleteEndedSessions } from '../auth/sessions.js';
 import { pruneLoginFailures } from '../auth/throttle.js';
 import { pruneUnlockMails } from '../auth/unlock-mail.js';
+import { uploadStillUsed } from '../conversions/deletion-queries.js';
 import {
   clearVectorFileUrl,
   conversionsDueForExpiry,

@@ -1,9 +1,12 @@
-/** The "We accept" row: four card and wallet marks, drawn inline (no outside images). */
+/**
+ * The "We accept" row: the cards the checkout takes, drawn inline (no outside images). No wallet
+ * mark: the sandbox takes cards only, and Stripe shows a wallet only where its account and the
+ * device allow one, which the page cannot promise.
+ */
 const marks = [
   { name: 'Visa', className: 'bg-[#1a1f71] text-white italic' },
   { name: 'Mastercard', className: 'bg-[#231f20] text-[#f79e1b]' },
   { name: 'Amex', className: 'bg-[#2e77bc] text-white' },
-  { name: 'Apple Pay', className: 'bg-black text-white' },
 ];
 
 export function AcceptedCards() {

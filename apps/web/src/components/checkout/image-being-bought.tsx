@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths, type Conversion } from '@vectrace/contract';
+import { apiPaths, type Conversion, retentionWords } from '@vectrace/contract';
 import { describeSettings } from '../../lib/history';
 import { queryKeys } from '../../lib/query-keys';
 import { Card, CardContent } from '../ui/card';
@@ -23,7 +23,8 @@ export function ImageBeingBought({ conversionId }: { conversionId: string }) {
           <p className="truncate font-semibold">{conversion.originalFileName}</p>
           <p className="text-muted-foreground">{describeSettings(conversion.settings)}</p>
           <p className="mt-1 text-muted-foreground">
-            Unlocks this image: every re-tuning of it during its 24 hours downloads too.
+            Unlocks this image: every re-tuning of it downloads too, until its files are deleted (
+            {retentionWords} of upload).
           </p>
         </div>
       </CardContent>

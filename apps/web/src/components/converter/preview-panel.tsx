@@ -1,4 +1,5 @@
 import type { Conversion } from '@vectrace/contract';
+import { retentionWords } from '@vectrace/contract';
 import { Clock, ImageIcon, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useImageSize } from '../../hooks/use-image-size';
@@ -106,7 +107,9 @@ export function PreviewPanel({
               ) : (
                 <Stage fill={fill}>
                   {originalUrl ? null : conversion?.expired ? (
-                    <Empty text="The image and its result were deleted 24 hours after upload" />
+                    <Empty
+                      text={`The image and its result are deleted: on request, or ${retentionWords} of upload`}
+                    />
                   ) : mode.value === 'original' ? (
                     <ExampleResult />
                   ) : (
@@ -150,8 +153,8 @@ function ConversionProgress({ conversion, inProgress }: { conversion: Conversion
     return (
       <p className="flex items-start gap-2 rounded-lg bg-warning-soft p-3 text-sm">
         <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        This conversion has expired: images and results are deleted 24 hours after upload. Upload the image
-        again to convert it.
+        The files of this conversion are deleted: images and results are deleted {retentionWords} of upload,
+        or sooner when you delete them. Upload the image again to convert it.
       </p>
     );
   }

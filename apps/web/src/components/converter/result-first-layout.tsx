@@ -75,6 +75,7 @@ export function ResultFirstLayout({
               conversion={shown}
               onReset={source && shown === latest ? converter.resetSettings : undefined}
               onReadAs={source && shown === latest && !shown.expired ? converter.readAs : undefined}
+              onDeleted={converter.forgetDeleted}
             />
           ) : null}
           {payment ? downloads : null}

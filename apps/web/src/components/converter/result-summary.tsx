@@ -2,6 +2,7 @@ import { type Conversion, type ConversionSettings, traceModes } from '@vectrace/
 import { ImageIcon, Info, RotateCcw, Shapes } from 'lucide-react';
 import { formatSize } from '../../lib/file-size';
 import { modeLabels, settingsSummary } from '../../lib/modes';
+import { DeleteResultDialog } from '../history/delete-result-dialog';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 
@@ -14,12 +15,15 @@ export function ResultSummary({
   conversion,
   onReset,
   onReadAs,
+  onDeleted,
 }: {
   conversion: Conversion;
   /** Back to the defaults (Auto), traced again; absent when the image cannot be traced again. */
   onReset?: () => void;
   /** Traces the image again in another mode (re-tuning is included in what was paid). */
   onReadAs?: (mode: ConversionSettings['mode']) => void;
+  /** The result was deleted (its Delete, after asking). */
+  onDeleted?: (conversion: Conversion) => void;
 }) {
   const completed = conversion.status === 'completed' && !conversion.expired;
   return (
@@ -74,6 +78,15 @@ export function ResultSummary({
         {onReadAs && (completed || conversion.status === 'failed') ? (
           <OtherReadings modes={[conversion.settings.mode, conversion.tracedMode]} onReadAs={onReadAs} />
         ) : null}
+        {conversion.expired ? null : (
+          <div className="flex justify-end">
+            <DeleteResultDialog
+              conversion={conversion}
+              label={`Delete the result of ${conversion.originalFileName}`}
+              onDeleted={onDeleted}
+            />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

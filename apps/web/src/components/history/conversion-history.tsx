@@ -6,17 +6,21 @@ import {
   downloadFileName,
   inProgressStatuses,
   isPaid,
+  retentionWords,
 } from '@vectrace/contract';
 import { Download, FolderOpen, ImageIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { toast } from '../../hooks/use-toast';
 import { apiJson, apiRequest, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
 import { describeSettings, groupByImage, statusWords, timeLeft } from '../../lib/history';
 import { saveBlob } from '../../lib/png-export';
 import { queryKeys } from '../../lib/query-keys';
+import { backdropFor } from '../converter/viewer/backdrop-picker';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { DeleteResultDialog } from './delete-result-dialog';
 
 async function download(conversion: Conversion) {
   try {
@@ -36,7 +40,15 @@ async function download(conversion: Conversion) {
 
 function Thumbnail({ conversion }: { conversion: Conversion }) {
   return (
-    <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border border-border bg-[conic-gradient(#f1f5f9_25%,#fff_0_50%,#f1f5f9_0_75%,#fff_0)] bg-[length:12px_12px]">
+    <div
+      className={cn(
+        'flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border border-border',
+        // White art on transparency would vanish on the light checkerboard.
+        backdropFor(conversion.reading) === 'dark'
+          ? 'bg-[#1e293b]'
+          : 'bg-[conic-gradient(#f1f5f9_25%,#fff_0_50%,#f1f5f9_0_75%,#fff_0)] bg-[length:12px_12px]',
+      )}
+    >
       {conversion.expired ? (
         <ImageIcon aria-hidden="true" className="size-6 text-muted-foreground" />
       ) : (
@@ -87,18 +99,21 @@ export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
   }
   const now = Date.now();
   const images = groupByImage(listed);
+  const titleId = useId();
 
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle as="h2">Your conversions</CardTitle>
+        <CardTitle as="h2" id={titleId}>
+          Your conversions
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {images.length === 0 ? (
           <p className="rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">
             {isLoading
               ? 'Loading your conversions...'
-              : 'No conversions yet: the images you convert appear here for 24 hours.'}
+              : `No conversions yet: the images you convert appear here until their files are deleted, ${retentionWords} of upload.`}
           </p>
         ) : (
           <ul className="flex flex-col gap-4">
@@ -133,7 +148,7 @@ export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
                           {new Date(conversion.createdAt).toLocaleString()}
                         </p>
                       </div>
-                      <div className="flex gap-2">
+                      <div className="flex flex-wrap gap-2">
                         {!conversion.expired ? (
                           <Button asChild variant="outline" size="sm">
                             <Link
@@ -156,6 +171,15 @@ export function ConversionHistory({ enabled = true }: { enabled?: boolean }) {
                             <Download aria-hidden="true" />
                             Download
                           </Button>
+                        ) : null}
+                        {!conversion.expired ? (
+                          <DeleteResultDialog
+                            conversion={conversion}
+                            label={`Delete ${image.fileName} (${describeSettings(conversion.settings)})`}
+                            onDeleted={(deleted) =>
+                              setOlder((shown) => shown.filter((c) => c.id !== deleted.id))
+                            }
+                          />
                         ) : null}
                       </div>
                     </li>

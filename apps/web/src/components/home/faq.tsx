@@ -1,4 +1,4 @@
-import { maxUploadWords, offers, proPaysFrom } from '@vectrace/contract';
+import { maxUploadWords, offers, proPaysFrom, retentionWords } from '@vectrace/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion';
@@ -25,7 +25,7 @@ const questions: { id: string; question: string; answer: ReactNode }[] = [
   {
     id: 'cost',
     question: 'How much does it cost?',
-    answer: `Uploading, converting and previewing are free. To download, pay ${perConversion} per image, or subscribe to Pro for ${pro} per month with unlimited conversions. A payment unlocks the image, not one set of settings: every re-tuning of the same upload during its 24 hours downloads without paying again.`,
+    answer: `Uploading, converting and previewing are free. To download, pay ${perConversion} per image, or subscribe to Pro for ${pro} per month with unlimited conversions. A payment unlocks the image, not one set of settings: every re-tuning of the same upload downloads without paying again, until its files are deleted (${retentionWords} of upload).`,
   },
   {
     id: 'which-plan',
@@ -37,8 +37,9 @@ const questions: { id: string; question: string; answer: ReactNode }[] = [
     question: 'Is my data safe, and how long do you keep my files?',
     answer: (
       <>
-        Your images are processed securely and deleted automatically within 24 hours, originals and vectors
-        alike. Payments go through our card payment provider, and we never store your card details. See our{' '}
+        Your images are processed securely and deleted automatically {retentionWords}, originals and vectors
+        alike, or sooner when you delete a result from your history. Payments go through our card payment
+        provider, and we never store your card details. See our{' '}
         <Link href="/privacy" className={linkClass}>
           privacy policy
         </Link>

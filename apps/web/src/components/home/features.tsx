@@ -1,4 +1,4 @@
-import { MAX_PNG_SIDE, vectorFormatWords } from '@vectrace/contract';
+import { MAX_PNG_SIDE, retentionWords, vectorFormatWords } from '@vectrace/contract';
 import { BadgeCheck, Columns2, FileDown, ShieldCheck, SlidersHorizontal, Spline } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { HomeSection } from './section';
@@ -22,7 +22,7 @@ const features = [
   {
     icon: ShieldCheck,
     title: 'Secure and private',
-    text: 'Your images are processed securely and deleted automatically within 24 hours.',
+    text: `Your images are processed securely and deleted automatically ${retentionWords}.`,
   },
   {
     icon: BadgeCheck,

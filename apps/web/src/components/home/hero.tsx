@@ -1,8 +1,9 @@
+import { retentionWords } from '@vectrace/contract';
 import { BadgeCheck, Clock, Sparkles } from 'lucide-react';
 
 const trustPoints = [
   { icon: Sparkles, label: 'Free to try' },
-  { icon: Clock, label: 'Deleted within 24 hours' },
+  { icon: Clock, label: `Deleted ${retentionWords}` },
   { icon: BadgeCheck, label: 'Full commercial rights' },
 ];
 

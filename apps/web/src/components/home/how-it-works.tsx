@@ -6,12 +6,12 @@ const steps = [
   {
     icon: ImageUp,
     title: 'Upload',
-    text: `Drop a PNG, JPEG, WebP, GIF, BMP or TIFF image of up to ${maxUploadWords} into the converter. The upload starts at once.`,
+    text: `Drop a PNG, JPEG, WebP, GIF, BMP or TIFF image of up to ${maxUploadWords} into the converter. It is traced as soon as it is uploaded.`,
   },
   {
     icon: SlidersHorizontal,
     title: 'Adjust & convert',
-    text: 'Keep the defaults or tune smoothness, threshold, corners and quality, then convert.',
+    text: 'Keep the defaults or tune smoothness, threshold, corners and quality: each change traces the image again.',
   },
   {
     icon: Download,

@@ -1,6 +1,7 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { Link } from 'wouter';
 import { useAuth } from '../../hooks/use-auth';
+import { usePinnedHeight } from '../../hooks/use-pinned-height';
 import { cn } from '../../lib/cn';
 import { ManageSubscriptionButton } from '../checkout/manage-subscription-button';
 import { Badge } from '../ui/badge';
@@ -33,8 +34,9 @@ function SectionLinks({ label, className }: { label: string; className: string }
 
 /** The home page's header: the sections, then the account controls. */
 export function SiteHeader() {
+  const header = usePinnedHeight<HTMLElement>('--header-height');
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur">
+    <header ref={header} className="sticky top-0 z-40 border-b border-border bg-surface/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <div className="shrink-0">
           <Brand />

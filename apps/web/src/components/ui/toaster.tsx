@@ -7,10 +7,11 @@ import { cn } from '../../lib/cn';
 
 /**
  * Where toasts appear: 5 s each, swipe right past 50 px to dismiss, F8 to reach them (spec section
- * 9). Never over what the user acts on next: below the desktop layout the pay and download actions
- * sit in a bar along the bottom (see docked-bar.ts), so toasts show at the top, over the header;
- * from `lg` up those actions head the side panel, top right, so toasts show bottom right. A new
- * page closes the ones the user has moved on from.
+ * 9). Never over what the user acts on: below the desktop layout they show at the top, just under
+ * the sticky header (its menu and Login) and far from the bar of pay or download actions along
+ * the bottom (use-pinned-height.ts); from `lg` up those actions, and the settings under them, fill
+ * the side panel on the right, so toasts show bottom left, over the viewer's picture and clear of
+ * its zoom and ground buttons. A new page closes the ones the user has moved on from.
  */
 export function Toaster() {
   const toasts = useToasts();
@@ -50,7 +51,7 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm lg:top-auto lg:bottom-0" />
+      <ToastPrimitive.Viewport className="fixed top-[var(--header-height,0px)] right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-sm lg:top-auto lg:right-auto lg:bottom-40 lg:left-4" />
     </ToastPrimitive.Provider>
   );
 }

@@ -14,6 +14,13 @@ const backdrops: { value: Backdrop; label: string; style: CSSProperties }[] = [
   { value: 'dark', label: 'Dark', style: { background: '#1e293b' } },
 ];
 
+/**
+ * The ground that shows the art, as the reading says how it was read: dark for light art (white
+ * on transparency would all but vanish on the light checkerboard), the checkerboard otherwise.
+ */
+export const backdropFor = (reading: string | null | undefined): Backdrop =>
+  reading?.startsWith('Read as light art') ? 'dark' : 'checker';
+
 /** The ground a backdrop paints under the vector. */
 export const backdropStyle = (backdrop: Backdrop): CSSProperties =>
   (backdrops.find((b) => b.value === backdrop) ?? backdrops[0]).style;

@@ -3,7 +3,7 @@ import { Maximize, Minimize, Minus, Plus, Scan } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
 import { Slider } from '../../ui/slider';
-import { type Backdrop, BackdropPicker, backdropStyle } from './backdrop-picker';
+import { type Backdrop, BackdropPicker, backdropFor, backdropStyle } from './backdrop-picker';
 import { Pane } from './pane';
 import { useElementSize } from './use-element-size';
 import { usePaidSvg } from './use-paid-svg';
@@ -39,7 +39,9 @@ export function ResultViewer({
   const frame = useRef<HTMLDivElement>(null);
   const frameSize = useElementSize(frame);
   const [split, setSplit] = useState(50);
-  const [backdrop, setBackdrop] = useState<Backdrop>('checker');
+  // The person's own choice of ground wins over the one the reading suggests.
+  const [chosenBackdrop, setBackdrop] = useState<Backdrop | null>(null);
+  const backdrop = chosenBackdrop ?? backdropFor(conversion?.reading);
   const ground = backdropStyle(backdrop);
   const [fullscreen, setFullscreen] = useState(false);
   const done = conversion?.status === 'completed' && !conversion.expired ? conversion : null;

@@ -1,15 +1,16 @@
 import type { Deps } from '../../deps.js';
 import { resultKeys, uploadKey } from '../../storage/object-store.js';
-import { type ConversionRow, clearVectorFileUrl, markExpired } from '../conversions/queries.js';
 import { markUploadDeleted } from '../uploads/queries.js';
-import { expireNow, noteDeletedUnfinished, uploadStillUsed } from './queries.js';
+import { expireNow, noteDeletedUnfinished, uploadStillUsed } from './deletion-queries.js';
+import { type ConversionRow, clearVectorFileUrl, markExpired } from './queries.js';
 
 /**
- * Deletes a job's files at once: its result, previews and image (unless a re-tuning of the image
- * on the site still keeps it). The row stays, marked deleted, for the account's history. A file
- * that cannot be deleted now is left to the sweeper: the job expires now.
+ * Deletes a conversion's files at once, at its owner's request (the developer API's job, or a
+ * result on the site): its result, previews and image (unless another conversion of the image
+ * still keeps it). The row stays, marked deleted (expired). A file that cannot be deleted now is
+ * left to the sweeper: the conversion expires now.
  */
-export async function deleteJob(deps: Deps, row: ConversionRow): Promise<void> {
+export async function deleteConversionFiles(deps: Deps, row: ConversionRow): Promise<void> {
   const now = deps.clock();
   await expireNow(deps.db, row.id, now);
   await markExpired(deps.db, row.id, now);
