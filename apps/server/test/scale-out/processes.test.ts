@@ -40,9 +40,10 @@ describe('two API processes and two worker processes', () => {
     });
     const c = cluster;
     const logo = await logoPng(160);
-    // Two slow traces, so that a worker is surely caught tracing; the rest are quick, so that
-    // the one worker left finishes them well within the wait even on a busy machine.
+    // Three slow traces, one of which a worker is caught tracing; the rest are quick, so that the
+    // one worker left finishes them well within the wait even on a busy machine.
     const slow = await noisePng(900);
+    const slowIds = new Set<string>();
     // Each user uploads through one API process and converts through the other.
     const users: Client[] = [];
     for (let u = 0; u < 6; u++) {
@@ -55,7 +56,8 @@ describe('two API processes and two worker processes', () => {
     await Promise.all(
       users.map(async (client, u) => {
         for (let n = 0; n < 4; n++) {
-          const { ticket, put } = await upload(client, n === 0 && u < 2 ? slow : logo);
+          const isSlow = n === 0 && u % 2 === 0;
+          const { ticket, put } = await upload(client, isSlow ? slow : logo);
           expect(put.status).toBe(200);
           const created = await c.on(client, (u + 1) % 2).post<Conversion>('/api/conversions', {
             originalFileName: 'art.png',
@@ -64,30 +66,36 @@ describe('two API processes and two worker processes', () => {
           expect(created.status, created.text).toBe(201);
           ids.push(created.body.id);
           owners.set(created.body.id, u);
+          if (isSlow) slowIds.add(created.body.id);
         }
       }),
     );
     expect(ids).toHaveLength(24);
 
-    // A worker is killed while it traces.
-    const victim = c.workers[0];
-    const pid = victim.child.pid;
+    // A worker is killed while it traces a slow image (whichever worker took one).
     let taken: string | undefined;
+    let victim: (typeof c.workers)[number] | undefined;
     await until(
       async () => {
         const rows = await c.db
           .selectFrom('conversions')
           .select(['id', 'claimedBy', 'stage'])
           .where('status', '=', 'processing')
+          .where('id', 'in', [...slowIds])
           .execute();
-        taken = rows.find((row) => row.claimedBy?.includes(`:${pid}:`) && row.stage === 'tracing')?.id;
+        for (const row of rows) {
+          const worker = c.workers.find((w) => row.claimedBy?.includes(`:${w.child.pid}:`));
+          if (worker && row.stage === 'tracing') [taken, victim] = [row.id, worker];
+        }
         return taken !== undefined;
       },
       30_000,
-      'the first worker tracing',
+      'a worker tracing a slow image',
     );
+    if (!victim) throw new Error('no worker was tracing');
+    const pid = victim.child.pid;
     expect(await c.stop(victim, 'SIGKILL')).toBe('SIGKILL');
-    c.workers.shift();
+    c.workers.splice(c.workers.indexOf(victim), 1);
 
     // An API process is restarted mid-run; its users go on with the new one.
     await c.restartApi(1);
