@@ -24,14 +24,25 @@ function gray(image: Rgba): Float64Array {
   return out;
 }
 
+/** Whether most of an image is darker than mid-gray: on a screen, light text on a dark ground. */
+export function hasDarkGround(image: Rgba): boolean {
+  const g = gray(image);
+  let dark = 0;
+  for (const v of g) if (v < 128) dark++;
+  return dark > g.length / 2;
+}
+
 /**
  * Sauvola's binarization (2000), the usual reference for documents: a pixel is ink when its
  * luminance is at most m·(1 + k·(s/R − 1)), m and s the mean and standard deviation in the
- * window around it, R = 128. Windows are clipped at the image's edges.
+ * window around it, R = 128. Windows are clipped at the image's edges. The method reads dark ink
+ * on light paper: on a dark ground (see `hasDarkGround`), `negative` runs it on the negative, so
+ * the ink is the light text, not the noise around it.
  */
-export function sauvolaMask(image: Rgba, window = 31, k = 0.2): Uint8Array {
+export function sauvolaMask(image: Rgba, { negative = false } = {}, window = 31, k = 0.2): Uint8Array {
   const { width: w, height: h } = image;
   const g = gray(image);
+  if (negative) for (let p = 0; p < g.length; p++) g[p] = 255 - g[p];
   // Integral images of the luminance and its square, one row and column of zeros in front.
   const sum = new Float64Array((w + 1) * (h + 1));
   const sq = new Float64Array((w + 1) * (h + 1));

@@ -9,6 +9,7 @@ import { renderRgba } from '../render.js';
 import { timed } from '../runner.js';
 import { type RealSource, realImageFile } from './fetch.js';
 import {
+  hasDarkGround,
   inkMask,
   inkOnWhite,
   lostColorShare,
@@ -97,20 +98,35 @@ export interface RealPeer {
   documentOnly?: boolean;
 }
 
-/** Scores one traced SVG against its input. */
+/**
+ * A screenshot of a dark screen: its ink is its light text (a photo of paper is paper, however dim
+ * the light).
+ */
+function isDarkScreen(source: RealSource, input: Rgba): boolean {
+  return source.category === 'screenshot' && hasDarkGround(input);
+}
+
 /** What a bw trace is scored against: Sauvola on a document (on its page only), else the 50% cut. */
 function bwTruth(source: RealSource, input: Rgba): Uint8Array {
   if (!isDocument(source)) return inkMask(input);
-  const ink = sauvolaMask(input);
+  const ink = sauvolaMask(input, { negative: isDarkScreen(source, input) });
   return source.page ? withinPage(ink, input.width, source.page) : ink;
 }
 
+/** Scores one traced SVG against its input. */
 function score(source: RealSource, input: Rgba, mode: Kind, svg: string, truth: Uint8Array) {
   const render = renderRgba(svg, input.width);
   if (render.height !== input.height) {
     throw new Error(`rendered ${render.width}x${render.height}, the input is ${input.width}x${input.height}`);
   }
-  if (mode === 'bw') return { iou: iou(inkMask(render), truth) };
+  if (mode === 'bw') {
+    const ink = inkMask(render);
+    if (!isDarkScreen(source, input)) return { iou: iou(ink, truth) };
+    // Light text on a dark screen reads as well black on white as white on black: the result is
+    // scored in the polarity it took (its ink or its paper against the text).
+    const paper = ink.map((v) => 1 - v);
+    return { iou: Math.max(iou(ink, truth), iou(paper, truth)) };
+  }
   const flat = onWhite(render);
   const inputFlat = onWhite(input);
   return {
