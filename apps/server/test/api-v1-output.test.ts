@@ -226,7 +226,7 @@ describe('the API’s output options: maxPixels, drawStyle, groupBy, svgVersion,
       drawStyle: 'outline' as 'fillShapes',
     });
     expect(refused.status).toBe(400);
-    expect(refused.text).toContain('drawStyle must be one of: fillShapes, strokeShapes, strokeEdges');
+    expect(refused.text).toContain('Draw style must be one of: fillShapes, strokeShapes, strokeEdges');
   });
 
   it('colors=64 on a photo gives more than 32 colors; past 128 is refused', async () => {

@@ -644,7 +644,7 @@ describe('conversion requests', () => {
       [{ threshold: -0.5 }, /^Threshold must be/],
       [{ threshold: 100.1 }, /^Threshold must be/],
       [{ threshold: 1000 }, /^Threshold must be from 0 to 100/],
-      [{ cornerDetection: 'pointy' }, /^Corner detection must be one of: auto, sharp, rounded, none/],
+      [{ cornerDetection: 'pointy' }, /^Corner Detection must be one of: auto, sharp, rounded, none/],
       [{ quality: 'max' }, /^Quality must be one of: draft, standard, high, ultra/],
       [{ mode: 'sepia' }, /^Mode must be one of: auto, bw, color, pixel/],
       [{ colors: 'many' }, /^Colors must be a whole number from 2 to 128, or auto/],

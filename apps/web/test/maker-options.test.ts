@@ -22,7 +22,7 @@ describe("the makers' options as typed", () => {
   it('reads a cut contour offset in its unit, up to 50 mm', () => {
     expect(checkCutContour('2', 'mm')).toEqual({ value: { offset: 2, unit: 'mm' } });
     expect(checkCutContour('0', 'px')).toEqual({ value: { offset: 0, unit: 'px' } });
-    const refused = { problem: 'The cut contour must be an offset from 0 to 50 mm (in px, mm or in)' };
+    const refused = { problem: 'Cut contour must be an offset from 0 to 50 mm (in px, mm or in)' };
     expect(checkCutContour('', 'mm')).toEqual(refused);
     expect(checkCutContour('51', 'mm')).toEqual(refused);
     expect(checkCutContour('2', 'in')).toEqual(refused);

@@ -1,6 +1,6 @@
 import { halve } from './draft.js';
 import type { RasterImage } from './model.js';
-import type { TraceSettings } from './settings.js';
+import type { TraceSettings } from './settings/index.js';
 
 /** Neighbouring pixels this far apart in luminance (0-255) make an edge. */
 const EDGE_STEP = 32;

@@ -3,7 +3,7 @@ import { decodeBmp, isBmp, readBmpLayout } from './bmp.js';
 import { TraceError } from './errors.js';
 import { type ImageType, imageTypeWords } from './input-formats.js';
 import type { RasterImage } from './model.js';
-import { MAX_PIXELS } from './settings.js';
+import { MAX_PIXELS } from './settings/index.js';
 
 export type { ImageType } from './input-formats.js';
 

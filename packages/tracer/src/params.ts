@@ -1,6 +1,6 @@
 import type { Color } from './model.js';
 import type { Reading } from './reading.js';
-import type { TraceSettings } from './settings.js';
+import type { TraceSettings } from './settings/index.js';
 
 /** Engine parameters: the product settings translated into the numbers of Selinger's paper. */
 export interface TraceParams {

@@ -3,7 +3,7 @@ import { type InkMap, inkMap } from './ink/ink-map.js';
 import { isArtwork, type Layer, type RasterImage } from './model.js';
 import type { CellGrid } from './pixel/cells.js';
 import { pixelArtCells } from './pixel/pixel-art.js';
-import type { ReadAs } from './settings.js';
+import type { ReadAs } from './settings/index.js';
 
 /** What the automatic mode read an image as, and so how it was traced. */
 export interface Reading {

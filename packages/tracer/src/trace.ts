@@ -50,9 +50,9 @@ import {
   MAX_PIXELS,
   offsetPixels,
   type TraceSettings,
-} from './settings.js';
+  validSettings,
+} from './settings/index.js';
 import { assertShapesWithinBudget, fitShapes } from './shapes/fit-shapes.js';
-import { validSettings } from './validate.js';
 
 /**
  * Traces an RGBA raster into filled vector layers. Deterministic: the same image and settings

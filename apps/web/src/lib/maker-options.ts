@@ -1,7 +1,10 @@
 import {
   type ConversionSettings,
   conversionSettingsSchema,
+  MAX_OFFSET_MM,
+  MAX_PALETTE,
   type offsetUnits,
+  pixelsPer,
   readPalette,
 } from '@vectrace/contract';
 
@@ -10,9 +13,6 @@ export type Checked<T> = { value: T } | { problem: string };
 
 /** A cut contour's offset unit: px, mm or in. */
 export type OffsetUnit = (typeof offsetUnits)[number];
-
-/** The most colors a palette holds (the server's limit). */
-export const MAX_PALETTE = 32;
 
 /** The offset a cut contour starts from when it is switched on: a usual sticker margin. */
 export const firstCutContour = { offset: 2, unit: 'mm' } as const satisfies NonNullable<
@@ -59,10 +59,6 @@ export function addColors(palette: readonly string[], text: string): Checked<str
   return { value: next };
 }
 
-/** The widest cut contour offset the server takes. */
-const MAX_OFFSET_MM = 50;
-// 96 pixels to the inch, as the engine and SVG read a length.
-const pixelsPer: Record<OffsetUnit, number> = { px: 1, mm: 96 / 25.4, in: 96 };
 const digitsOf: Record<OffsetUnit, number> = { px: 0, mm: 1, in: 2 };
 
 /** An offset in another unit, rounded as people type it: whole pixels, tenths of mm, hundredths of in. */

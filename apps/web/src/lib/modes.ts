@@ -1,50 +1,57 @@
-import type { ConversionSettings, cornerDetections, qualities, readAs, traceModes } from '@vectrace/contract';
+import {
+  type ConversionSettings,
+  type cornerDetections,
+  countsIn,
+  type qualities,
+  type readAs,
+  settingRow,
+  type traceModes,
+} from '@vectrace/contract';
 import { presetOf } from './presets';
 
+/** The settings the converter shows: those of the engine's table, by name. */
+type SettingName = Parameters<typeof settingRow>[0];
+
+/** A choice's values in the converter's words, from the engine's table of settings. */
+const labelsOf = <T extends string>(name: SettingName) => settingRow(name).values as Record<T, string>;
+
 /** The trace modes in the converter's words (the Mode select, "Try it as"). */
-export const modeLabels: Record<(typeof traceModes)[number], string> = {
-  auto: 'Auto',
-  bw: 'Black & white',
-  color: 'Color',
-  pixel: 'Pixel art',
-  centerline: 'Centerline',
-};
+export const modeLabels = labelsOf<(typeof traceModes)[number]>('mode');
+export const cornerLabels = labelsOf<(typeof cornerDetections)[number]>('cornerDetection');
+export const qualityLabels = labelsOf<(typeof qualities)[number]>('quality');
+export const readLabels = labelsOf<(typeof readAs)[number]>('read');
 
-export const cornerLabels: Record<(typeof cornerDetections)[number], string> = {
-  auto: 'Auto',
-  sharp: 'Sharp',
-  rounded: 'Rounded',
-  none: 'None',
-};
+/** A choice's values with their labels, in order, as a select lists them. */
+export function choicesOf(name: SettingName): [string, string][] {
+  return Object.entries(settingRow(name).values ?? {});
+}
 
-export const qualityLabels: Record<(typeof qualities)[number], string> = {
-  draft: 'Draft',
-  standard: 'Standard',
-  high: 'High',
-  ultra: 'Ultra',
-};
+/** A setting's label and hint, as the converter shows them beside its control. */
+export function settingWords(name: SettingName): { name: string; hint: string } {
+  const row = settingRow(name);
+  return { name: row.label, hint: row.hint ?? '' };
+}
 
-export const readLabels: Record<(typeof readAs)[number], string> = {
-  auto: 'Auto',
-  picture: 'Picture',
-  page: 'Page',
-};
+/** Whether the converter shows a setting in a mode: where it counts. */
+export function shows(name: SettingName, mode: ConversionSettings['mode']): boolean {
+  return countsIn(settingRow(name), mode);
+}
 
 /**
  * The settings a result was made with, in the converter's words, as the result card shows them:
  * the preset (or Custom), the mode, then the tracing controls that apply to that mode.
  */
 export function settingsSummary(settings: ConversionSettings): string[] {
-  const bwLike = settings.mode === 'bw' || settings.mode === 'auto' || settings.mode === 'centerline';
-  const colorLike = settings.mode === 'color' || settings.mode === 'auto';
   return [
     `${presetOf(settings)?.name ?? 'Custom'} settings`,
     `Mode ${modeLabels[settings.mode]}`,
     `Smoothness ${settings.smoothness}`,
-    ...(bwLike ? [`Threshold ${settings.threshold}`] : []),
-    ...(bwLike && settings.invert ? ['Light lines on a dark ground'] : []),
+    ...(shows('threshold', settings.mode) ? [`Threshold ${settings.threshold}`] : []),
+    ...(shows('invert', settings.mode) && settings.invert ? ['Light lines on a dark ground'] : []),
     `Corners ${cornerLabels[settings.cornerDetection]}`,
     `Quality ${qualityLabels[settings.quality]}`,
-    ...(colorLike ? [`Colors ${settings.colors === 'auto' ? 'Auto' : settings.colors}`] : []),
+    ...(shows('colors', settings.mode)
+      ? [`Colors ${settings.colors === 'auto' ? 'Auto' : settings.colors}`]
+      : []),
   ];
 }

@@ -1,4 +1,11 @@
-import { type DownloadFormat, formatDetails, offers, pageMeta, vectorFormatWords } from '@vectrace/contract';
+import {
+  type DownloadFormat,
+  formatDetails,
+  MAX_PALETTE,
+  offers,
+  pageMeta,
+  vectorFormatWords,
+} from '@vectrace/contract';
 import type { LucideIcon } from 'lucide-react';
 import { Circle, Layers, Moon, PenLine, Scissors, SlidersHorizontal, Stamp, Sticker } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -180,10 +187,10 @@ export function CuttingEngravingPlottingPage() {
       <Section id="palette" icon={Stamp} title="Fixed inks and vinyl colors: a palette">
         <p>
           Screen printing uses the inks you mix, and vinyl comes in the colors you stock. Add them under{' '}
-          <strong>Palette</strong> as <Code>#rrggbb</Code> codes (several at once, separated by commas, up to
-          32) or with the color picker. Every region then takes the nearest palette color, so the file holds
-          only your colors: one layer, one screen or one sheet of vinyl per color. An empty palette uses the
-          image's own colors.
+          <strong>Palette</strong> as <Code>#rrggbb</Code> codes (several at once, separated by commas, up to{' '}
+          {MAX_PALETTE}) or with the color picker. Every region then takes the nearest palette color, so the
+          file holds only your colors: one layer, one screen or one sheet of vinyl per color. An empty palette
+          uses the image's own colors.
         </p>
         <p>
           Palette, Background and Layering apply to color results: set Mode to Color, or leave it on Auto for

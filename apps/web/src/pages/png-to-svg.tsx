@@ -1,5 +1,6 @@
 import {
   MAX_BATCH_FILES,
+  MAX_COLORS,
   MAX_PNG_SIDE,
   maxPixelsWords,
   maxUploadWords,
@@ -295,8 +296,8 @@ export function PngToSvgPage() {
         <BulletList>
           <li>
             <strong className="font-semibold">Photos and gradients.</strong> Tracing produces flat shapes, so
-            smooth shading becomes visible bands or blotches, even in Color mode with its maximum of 32
-            colors. A photograph is best kept as a bitmap.
+            smooth shading becomes visible bands or blotches, even in Color mode with its maximum of{' '}
+            {MAX_COLORS} colors. A photograph is best kept as a bitmap.
           </li>
           <li>
             <strong className="font-semibold">Small or low-resolution images.</strong> The tracer can only

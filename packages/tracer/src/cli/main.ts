@@ -3,23 +3,7 @@ import { availableParallelism } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import {
-  cornerDetections,
-  defaultSettings,
-  formats,
-  layerings,
-  MAX_COLORS,
-  type OutputSize,
-  qualities,
-  readAs,
-  readCutContour,
-  readPalette,
-  type SizeUnit,
-  smallestOutputWidth,
-  type TraceSettings,
-  traceModes,
-  traceTargets,
-} from '../index.js';
+import { formats, type OutputSize, smallestOutputWidth, units } from '../index.js';
 import {
   type Converted,
   convert,
@@ -35,6 +19,7 @@ import {
   STDIO,
 } from './convert.js';
 import { reporter } from './progress.js';
+import { readSettingFlags, settingHelp, settingOptions } from './setting-flags.js';
 import type { WorkerAnswer, WorkerTask } from './worker.js';
 
 /** What one run was asked to do, with every value already checked. */
@@ -54,20 +39,7 @@ const options = {
   output: { type: 'string', short: 'o' },
   'out-dir': { type: 'string' },
   format: { type: 'string' },
-  mode: { type: 'string' },
-  read: { type: 'string' },
-  invert: { type: 'boolean' },
-  colors: { type: 'string' },
-  palette: { type: 'string' },
-  layering: { type: 'string' },
-  'stroke-width': { type: 'string' },
-  shapes: { type: 'boolean' },
-  'cut-contour': { type: 'string' },
-  trace: { type: 'string' },
-  threshold: { type: 'string' },
-  smoothness: { type: 'string' },
-  'corner-detection': { type: 'string' },
-  quality: { type: 'string' },
+  ...settingOptions,
   background: { type: 'boolean' },
   'no-background': { type: 'boolean' },
   width: { type: 'string' },
@@ -78,8 +50,6 @@ const options = {
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean' },
 } as const;
-
-const units: readonly SizeUnit[] = ['px', 'mm', 'in'];
 
 /** What the command writes: the engine's vector formats, and PNG drawn from the vectors. */
 const outputFormats: readonly { name: OutputFormat; extension: string }[] = [
@@ -105,34 +75,7 @@ An INPUT of - reads standard input; -o - writes to standard output.
       --out-dir DIR           write DIR/<input name>.<ext> for each input, creating DIR
       --format FORMAT         ${outputFormats.map((f) => f.name).join(', ')} (default: from the -o extension, else
                               svg); png is drawn from the vectors, --width pixels wide
-      --mode MODE             ${traceModes.join(', ')} (default ${defaultSettings.mode}): auto reads the
-                              image and picks black-and-white outlines, color layers, or exact
-                              pixel squares for pixel art; centerline draws one stroke along
-                              the middle of each line (for plotters, engravers, single-line cuts)
-      --read AS               ${readAs.join(', ')} (default ${defaultSettings.read}): page reads the ink against
-                              the paper around it (scans, photos of pages); picture never does
-      --invert                light lines on a dark ground: the light parts are the ink (bw:
-                              black lines, centerline: a stroke per line; color and pixel ignore
-                              it); auto reads such line art so by itself, keeping its colors
-      --colors N              color mode: exactly N colors, 2 to ${MAX_COLORS}, or auto (default ${defaultSettings.colors})
-      --palette COLORS        color mode: only these colors, each region taking the nearest
-                              (e.g. "#000000,#ff0000")
-      --layering L            ${layerings.join(', ')} (default ${defaultSettings.layering}): cutout gives color shapes
-                              that never overlap, for vinyl cutting and screen printing
-      --stroke-width N        centerline stroke width in pixels, 1 to 100, or auto (default
-                              ${defaultSettings.strokeWidth}: measured from the image)
-      --shapes                straight runs as lines, circles and arcs as true arcs (SVG arcs;
-                              DXF LINE, ARC, CIRCLE and bulges)
-      --cut-contour OFFSET    add a sticker cut line (a path or layer named cut) around the
-                              visible shape, OFFSET outside it: 2mm, 0.1in or 8px (mm and in at
-                              96 pixels to the inch); where it runs off the image, the page grows
-                              to hold it (--width stays the image's)
-      --trace WHAT            ${traceTargets.join(', ')} (default ${defaultSettings.trace}): alpha traces the silhouette of
-                              the image's opaque pixels, for stencils
-      --threshold N           0 to 100; lower keeps fainter strokes (default ${defaultSettings.threshold})
-      --smoothness N          0 to 100; higher smooths jagged edges into curves (default ${defaultSettings.smoothness})
-      --corner-detection C    ${cornerDetections.join(', ')} (default ${defaultSettings.cornerDetection})
-      --quality Q             ${qualities.join(', ')} (default ${defaultSettings.quality})
+${settingHelp()}
       --background            paint a background: the traced one, or white (default: only when
                               the input is opaque; transparent pixels stay transparent)
       --no-background         leave the background transparent, even for an opaque input (in
@@ -351,7 +294,9 @@ function readCommandLine(args: string[]): Job | 'help' | 'version' {
   }
   const recipe: Recipe = {
     format: format.name,
-    settings: readSettings(values),
+    settings: readSettingFlags(values, (message) => {
+      throw new UsageError(message);
+    }),
     background,
     exportOptions: {
       ...(values.width !== undefined ? { size: outputSize(values.width, values.unit ?? 'px') } : {}),
@@ -402,58 +347,12 @@ function pickFormat(name: string | undefined, output: string | undefined): (type
   return format;
 }
 
-function readSettings(values: ReturnType<typeof parseCommandLine>['values']): Partial<TraceSettings> {
-  const settings: Partial<TraceSettings> = {};
-  if (values.mode !== undefined) settings.mode = oneOf('--mode', values.mode, traceModes);
-  if (values.read !== undefined) settings.read = oneOf('--read', values.read, readAs);
-  if (values.invert) settings.invert = true;
-  if (values.colors !== undefined) settings.colors = paletteSize(values.colors);
-  if (values.threshold !== undefined) settings.threshold = percent('--threshold', values.threshold);
-  if (values.smoothness !== undefined) settings.smoothness = percent('--smoothness', values.smoothness);
-  if (values['corner-detection'] !== undefined) {
-    settings.cornerDetection = oneOf('--corner-detection', values['corner-detection'], cornerDetections);
-  }
-  if (values.quality !== undefined) settings.quality = oneOf('--quality', values.quality, qualities);
-  if (values.palette !== undefined) {
-    const palette = readPalette(values.palette);
-    if (!palette || palette.length > 32) {
-      throw new UsageError(
-        `--palette must be up to 32 colors as #rrggbb, separated by commas (got ${values.palette})`,
-      );
-    }
-    settings.palette = palette;
-  }
-  if (values.layering !== undefined) settings.layering = oneOf('--layering', values.layering, layerings);
-  if (values['stroke-width'] !== undefined) settings.strokeWidth = strokeWidth(values['stroke-width']);
-  if (values.shapes) settings.shapes = true;
-  if (values['cut-contour'] !== undefined) {
-    const cut = readCutContour(values['cut-contour']);
-    if (!cut) {
-      throw new UsageError(
-        `--cut-contour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px (got ${values['cut-contour']})`,
-      );
-    }
-    settings.cutContour = cut;
-  }
-  if (values.trace !== undefined) settings.trace = oneOf('--trace', values.trace, traceTargets);
-  if (values['no-background']) settings.background = 'remove';
-  return settings;
-}
-
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   const found = allowed.find((v) => v === value);
   if (found === undefined) {
     throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got ${value})`);
   }
   return found;
-}
-
-function percent(flag: string, value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) {
-    throw new UsageError(`${flag} must be a number from 0 to 100 (got ${value})`);
-  }
-  return n;
 }
 
 /** --width in --unit: above 0 and at least the engine's smallest width (1 px, 1 mm, 0.04 in). */
@@ -477,24 +376,6 @@ function wholeNumber(flag: string, value: string, min: number, max: number): num
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < min || n > max) {
     throw new UsageError(`${flag} must be a whole number from ${min} to ${max} (got ${value})`);
-  }
-  return n;
-}
-
-function strokeWidth(value: string): number | 'auto' {
-  if (value === 'auto') return value;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 1 || n > 100) {
-    throw new UsageError(`--stroke-width must be a number of pixels from 1 to 100, or auto (got ${value})`);
-  }
-  return n;
-}
-
-function paletteSize(value: string): number | 'auto' {
-  if (value === 'auto') return value;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 2 || n > MAX_COLORS) {
-    throw new UsageError(`--colors must be a whole number from 2 to ${MAX_COLORS}, or auto (got ${value})`);
   }
   return n;
 }

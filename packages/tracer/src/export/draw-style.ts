@@ -1,5 +1,5 @@
 import { isArtwork, type Layer, type Point, type Segment, type Subpath, type VectorImage } from '../model.js';
-import type { DrawStyle } from '../settings.js';
+import type { DrawStyle } from '../settings/index.js';
 
 /** The width of the strokes of `strokeShapes` and `strokeEdges`, in image pixels. */
 export const OUTLINE_WIDTH = 1;

@@ -1,5 +1,5 @@
 import type { VectorImage } from '../model.js';
-import type { DrawStyle } from '../settings.js';
+import type { DrawStyle } from '../settings/index.js';
 import { drawnAs } from './draw-style.js';
 import { toDxf } from './dxf.js';
 import { toEps } from './eps.js';

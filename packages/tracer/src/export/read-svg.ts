@@ -6,7 +6,7 @@ import {
   type Subpath,
   type VectorImage,
 } from '../model.js';
-import type { GroupBy, SvgVersion } from '../settings.js';
+import type { GroupBy, SvgVersion } from '../settings/index.js';
 import { notOurs, readPathData } from './path-data.js';
 
 /**

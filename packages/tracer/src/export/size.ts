@@ -1,10 +1,11 @@
 import { TraceError } from '../errors.js';
 import type { VectorImage } from '../model.js';
 import { scaleLayers } from '../scale.js';
+import { perInch, type Unit } from '../settings/units.js';
 import { fixed, formatUnits, toUnits } from './fixed.js';
 
 /** The units an output size can be given in: CSS pixels (96 to the inch), millimetres, inches. */
-export type SizeUnit = 'px' | 'mm' | 'in';
+export type SizeUnit = Unit;
 
 /** The output's width in a unit; the height follows the image's own aspect ratio. */
 export interface OutputSize {
@@ -12,14 +13,12 @@ export interface OutputSize {
   unit: SizeUnit;
 }
 
-const unitsPerInch: Record<SizeUnit, number> = { px: 96, mm: 25.4, in: 1 };
-
 /** The smallest output width, per unit: a pixel, a millimetre (about 0.04 in); below, no page. */
 export const smallestOutputWidth: Record<SizeUnit, number> = { px: 1, mm: 1, in: 0.04 };
 
 /** Checks a size and returns how many of its units one image pixel becomes. */
 export function unitsPerPixel(model: VectorImage, size: OutputSize): number {
-  if (!(size.width > 0 && Number.isFinite(size.width)) || !(size.unit in unitsPerInch)) {
+  if (!(size.width > 0 && Number.isFinite(size.width)) || !(size.unit in perInch)) {
     throw new TraceError('invalid-settings', 'The output width must be a positive number of px, mm or in');
   }
   if (size.width < smallestOutputWidth[size.unit]) {
@@ -34,7 +33,7 @@ export function unitsPerPixel(model: VectorImage, size: OutputSize): number {
 /** Points (1/72 inch) per image pixel: one without a size, as PDF and EPS have always been written. */
 export function pointsPerPixel(model: VectorImage, size: OutputSize | undefined): number {
   if (!size) return 1;
-  return (unitsPerPixel(model, size) / unitsPerInch[size.unit]) * 72;
+  return (unitsPerPixel(model, size) / perInch[size.unit]) * 72;
 }
 
 /** The model with every coordinate, its frame, its page's margin and its strokes multiplied by `factor`. */

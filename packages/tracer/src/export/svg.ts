@@ -1,6 +1,6 @@
 import { arcToCubics } from '../arc.js';
 import { type Color, isArtwork, type Layer, type Segment, type Subpath, type VectorImage } from '../model.js';
-import type { GroupBy, SvgVersion } from '../settings.js';
+import type { GroupBy, SvgVersion } from '../settings/index.js';
 import { type Fixed, fixed, formatUnits, toUnits } from './fixed.js';
 import { formatLength, type OutputSize, pageOf, unitsPerPixel } from './size.js';
 

@@ -1,6 +1,6 @@
 import type { RasterImage } from '../model.js';
 import type { Bitmap, WindowInk } from '../outline/bitmap.js';
-import type { ReadAs } from '../settings.js';
+import type { ReadAs } from '../settings/index.js';
 import { looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
 import { isColorful, readLuminance } from './luminance.js';

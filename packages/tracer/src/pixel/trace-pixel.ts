@@ -3,7 +3,7 @@ import { costWeight, withinCost } from '../cost.js';
 import { TraceError } from '../errors.js';
 import type { Layer, Point, RasterImage, Segment, Subpath } from '../model.js';
 import { decompose, type PixelPath } from '../outline/decompose.js';
-import { defaultSettings } from '../settings.js';
+import { defaultSettings } from '../settings/index.js';
 import { type CellGrid, cellEdge, cellImage, findCells, MAX_CELL, pixelKeys } from './cells.js';
 
 /**

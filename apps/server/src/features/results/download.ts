@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type DownloadFormat, type DownloadQuery, isPaid, MAX_PNG_SIDE, offers } from '@vectrace/contract';
-import { formats } from '@vectrace/tracer';
+import { formats, toPixels } from '@vectrace/tracer';
 import type { Config } from '../../config.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
@@ -146,7 +146,7 @@ export const MAX_PNG_PIXELS = MAX_PNG_SIDE * 4096;
 
 /** A width in pixels of a PNG, drawn at 96 pixels to the inch. */
 export function pngPixels(width: number, unit: DownloadQuery['unit']): number {
-  return Math.round(width * (unit === 'in' ? 96 : unit === 'mm' ? 96 / 25.4 : 1));
+  return Math.round(toPixels(width, unit));
 }
 
 /**

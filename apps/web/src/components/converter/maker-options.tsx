@@ -1,10 +1,4 @@
-import {
-  backgrounds,
-  type ConversionSettings,
-  layerings,
-  offsetUnits,
-  traceTargets,
-} from '@vectrace/contract';
+import { type ConversionSettings, MAX_PALETTE, offsetUnits } from '@vectrace/contract';
 import { Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import {
@@ -14,21 +8,14 @@ import {
   checkStrokeWidth,
   convertOffset,
   firstCutContour,
-  MAX_PALETTE,
   type OffsetUnit,
 } from '../../lib/maker-options';
+import { choicesOf, settingWords, shows } from '../../lib/modes';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 import { Switch } from '../ui/switch';
 import { ChoiceSetting, labelIdOf, SettingLabel } from './setting-controls';
-
-const traceLabels: Record<(typeof traceTargets)[number], string> = {
-  image: 'Image',
-  alpha: 'Transparency silhouette',
-};
-const backgroundLabels: Record<(typeof backgrounds)[number], string> = { keep: 'Keep', remove: 'Remove' };
-const layeringLabels: Record<(typeof layerings)[number], string> = { stacked: 'Stacked', cutout: 'Cut-out' };
 
 /**
  * The options for cutters, engravers and plotters: what is traced, centerline's stroke width,
@@ -46,7 +33,6 @@ export function MakerOptions({
   const set = <K extends keyof ConversionSettings>(key: K, value: ConversionSettings[K]) =>
     onChange({ ...settings, [key]: value });
   const { mode } = settings;
-  const color = mode === 'color' || mode === 'auto';
   return (
     <fieldset aria-labelledby={`${id}-title`} className="flex flex-col gap-5 border-t border-border pt-5">
       <div className="flex flex-col gap-1">
@@ -58,20 +44,18 @@ export function MakerOptions({
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        {color ? (
+        {shows('layering', mode) ? (
           <>
             <ChoiceSetting
-              name="Background"
+              {...settingWords('background')}
               value={settings.background}
-              hint="Color results. Remove leaves the background out, transparent, also where it shows inside the picture (the inside of an O), so nothing is cut or printed there."
-              choices={backgrounds.map((value) => [value, backgroundLabels[value]])}
+              choices={choicesOf('background')}
               onChange={(value) => set('background', value as ConversionSettings['background'])}
             />
             <ChoiceSetting
-              name="Layering"
+              {...settingWords('layering')}
               value={settings.layering}
-              hint="Color results. Stacked lays each color over the ones beneath it. Cut-out gives shapes that never overlap, for vinyl cutting and screen printing: nothing hidden under another color to weed, and a gap filler under the seams so no background shows between colors. Cut-out turns True shapes off: its shapes share their borders exactly."
-              choices={layerings.map((value) => [value, layeringLabels[value]])}
+              choices={choicesOf('layering')}
               onChange={(value) =>
                 // Cut-out shapes share their borders exactly: true shapes would part them.
                 onChange({
@@ -87,29 +71,26 @@ export function MakerOptions({
           </>
         ) : null}
         <ChoiceSetting
-          name="Trace"
+          {...settingWords('trace')}
           value={settings.trace}
-          hint="Image traces what you see. Transparency silhouette traces the shape of the opaque pixels, whatever their colors: for stencils and cut outlines. It needs an image with transparency, such as a PNG with a transparent background."
-          choices={traceTargets.map((value) => [value, traceLabels[value]])}
+          choices={choicesOf('trace')}
           onChange={(value) => set('trace', value as ConversionSettings['trace'])}
         />
-        {mode === 'centerline' ? (
+        {shows('strokeWidth', mode) ? (
           <StrokeWidthSetting value={settings.strokeWidth} onChange={(value) => set('strokeWidth', value)} />
         ) : null}
       </div>
-      {mode === 'bw' || mode === 'auto' || mode === 'centerline' ? (
+      {shows('invert', mode) ? (
         <SwitchSetting
-          name="Light lines on a dark ground"
+          {...settingWords('invert')}
           checked={settings.invert}
-          hint="The light parts are the ink: white line art on black, a chalkboard, an engraving in white lines, a blueprint. Black & white traces the light lines as black shapes, for cutters and engravers; Centerline draws one stroke along each light line. Auto reads lines of one ink on a plain dark ground this way by itself, when that keeps the picture, and keeps their look: the lines in their color over the dark ground. Color and Pixel art ignore it."
           onChange={(value) => set('invert', value)}
         />
       ) : null}
-      {mode !== 'pixel' ? (
+      {shows('shapes', mode) ? (
         <SwitchSetting
-          name="True shapes"
+          {...settingWords('shapes')}
           checked={settings.shapes}
-          hint="Straight runs become straight lines, and circles, ellipses and round arcs become true arcs instead of many small curves: cleaner cuts and smaller files. In DXF they stay exact lines, arcs, circles and ellipses. Turning it on sets Layering back to Stacked."
           onChange={(value) =>
             onChange({ ...settings, shapes: value, ...(value ? { layering: 'stacked' as const } : {}) })
           }
@@ -185,10 +166,7 @@ function StrokeWidthSetting({
   const checked = checkStrokeWidth(text);
   return (
     <div className="flex flex-col gap-2">
-      <SettingLabel
-        id={labelId}
-        hint="The width of centerline strokes, in image pixels. Auto, when the field is empty, measures it from the lines in the image."
-      >
+      <SettingLabel id={labelId} hint={settingWords('strokeWidth').hint}>
         Stroke width
       </SettingLabel>
       <div className="relative">
@@ -243,10 +221,7 @@ function PaletteSetting({ palette, onChange }: { palette: string[]; onChange: (p
   return (
     <fieldset aria-labelledby={labelId} className="flex min-w-0 flex-col gap-2">
       <div className="flex items-center justify-between gap-3">
-        <SettingLabel
-          id={labelId}
-          hint="Color results use only these colors, each region taking the nearest: for screen printing with fixed inks, or vinyl in the colors you stock. Empty uses the image's own colors."
-        >
+        <SettingLabel id={labelId} hint={settingWords('palette').hint}>
           Palette
         </SettingLabel>
         {palette.length > 0 ? (
@@ -351,9 +326,8 @@ function CutContourSetting({
   return (
     <div className="flex flex-col gap-3">
       <SwitchSetting
-        name="Cut contour"
+        {...settingWords('cutContour')}
         checked={value !== null}
-        hint="A cut line around the whole visible shape, for stickers and labels: one magenta outline, this far outside the shape (up to 50 mm), written as a path with id cut in SVG and a layer named cut in DXF. Millimetres and inches count 96 image pixels to the inch."
         onChange={(on) => onChange(on ? { ...firstCutContour } : null)}
       />
       {value !== null ? (

@@ -1,15 +1,8 @@
-import {
-  type ConversionSettings,
-  cornerDetections,
-  defaultConversionSettings,
-  qualities,
-  readAs,
-  traceModes,
-} from '@vectrace/contract';
+import { type ConversionSettings, defaultConversionSettings } from '@vectrace/contract';
 import { ChevronDown, RotateCcw, Wand2 } from 'lucide-react';
 import type { Ref } from 'react';
 import { cn } from '../../lib/cn';
-import { cornerLabels, modeLabels, qualityLabels, readLabels } from '../../lib/modes';
+import { choicesOf, settingWords, shows } from '../../lib/modes';
 import { presetOf, presets } from '../../lib/presets';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
@@ -98,55 +91,48 @@ export function SettingsPanel({
           </summary>
           <div className="flex flex-col gap-6 px-3 pt-3 pb-4">
             <PercentSetting
-              name="Smoothness"
+              {...settingWords('smoothness')}
               value={settings.smoothness}
-              hint="How much curves are smoothed. Higher values give fewer, rounder curves; 70-90 cleans up jagged edges."
               onChange={(value) => set('smoothness', value)}
             />
-            {settings.mode === 'bw' || settings.mode === 'auto' || settings.mode === 'centerline' ? (
+            {shows('threshold', settings.mode) ? (
               <PercentSetting
-                name="Threshold"
+                {...settingWords('threshold')}
                 value={settings.threshold}
-                hint="Which pixels count as ink. At 30, the default, the image decides: mid-gray for artwork, and on a photo or scan of a page the paper around each stroke, so shadows stay white. Higher keeps only the darker parts (50 suits most logos); lower keeps fainter strokes (30-40 for fine detail)."
                 onChange={(value) => set('threshold', value)}
               />
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
               <ChoiceSetting
-                name="Corner Detection"
+                {...settingWords('cornerDetection')}
                 value={settings.cornerDetection}
-                hint="Where the outline keeps corners: Sharp wherever the outline turns sharply (never on a circle), Rounded for soft shapes, None for all curves, Auto follows Smoothness."
-                choices={cornerDetections.map((value) => [value, cornerLabels[value]])}
+                choices={choicesOf('cornerDetection')}
                 onChange={(value) => set('cornerDetection', value as ConversionSettings['cornerDetection'])}
               />
               <ChoiceSetting
-                name="Quality"
+                {...settingWords('quality')}
                 value={settings.quality}
-                hint="How closely curves follow the image and how small a detail is kept. High or Ultra for final output; Draft is fastest."
-                choices={qualities.map((value) => [value, qualityLabels[value]])}
+                choices={choicesOf('quality')}
                 onChange={(value) => set('quality', value as ConversionSettings['quality'])}
               />
               <ChoiceSetting
-                name="Mode"
+                {...settingWords('mode')}
                 value={settings.mode}
-                hint="Auto reads the image and picks Black & white, Color or Pixel art. Black & white traces one ink color; Color traces each of the image's colors as its own layer, and keeps transparent areas transparent; Pixel art draws every pixel as an exact square; Centerline draws one open stroke along the middle of each line, for plotters, engravers, single-line laser cuts and handwriting."
-                choices={traceModes.map((value) => [value, modeLabels[value]])}
+                choices={choicesOf('mode')}
                 onChange={(value) => set('mode', value as ConversionSettings['mode'])}
               />
-              {settings.mode === 'bw' || settings.mode === 'auto' ? (
+              {shows('read', settings.mode) ? (
                 <ChoiceSetting
-                  name="Read as"
+                  {...settingWords('read')}
                   value={settings.read}
-                  hint="Page reads the ink against the paper around it, for scans and photos of pages: shadows and the table beneath stay white. Picture never does. Auto tells from the image."
-                  choices={readAs.map((value) => [value, readLabels[value]])}
+                  choices={choicesOf('read')}
                   onChange={(value) => set('read', value as ConversionSettings['read'])}
                 />
               ) : null}
-              {settings.mode === 'color' || settings.mode === 'auto' ? (
+              {shows('colors', settings.mode) ? (
                 <ChoiceSetting
-                  name="Colors"
+                  {...settingWords('colors')}
                   value={String(settings.colors)}
-                  hint="How many colors a color result may use. Auto keeps every color that covers a visible area, textures and thin lines included."
                   choices={colorChoices.map((value) => [value, value === 'auto' ? 'Auto' : value])}
                   onChange={(value) => set('colors', value === 'auto' ? 'auto' : Number(value))}
                 />

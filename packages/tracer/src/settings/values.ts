@@ -1,3 +1,5 @@
+import { toPixels, type Unit, units } from './units.js';
+
 /** Every value of `cornerDetection`. */
 export const cornerDetections = ['auto', 'sharp', 'rounded', 'none'] as const;
 /** Every value of `quality`, fastest first. */
@@ -19,7 +21,7 @@ export const groupings = ['none', 'color', 'layer'] as const;
 /** Every value of `svgVersion`. */
 export const svgVersions = ['1.1', 'tiny'] as const;
 /** Every unit a cut contour's offset can be given in. */
-export const offsetUnits = ['px', 'mm', 'in'] as const;
+export const offsetUnits = units;
 
 /** How sharp corners are kept. */
 export type CornerDetection = (typeof cornerDetections)[number];
@@ -48,18 +50,17 @@ export type Layering = (typeof layerings)[number];
 export interface CutContour {
   offset: number;
   /** px: image pixels; mm and in at the image's own size, 96 pixels to the inch (as SVG reads it). */
-  unit: (typeof offsetUnits)[number];
+  unit: Unit;
 }
-
-const pixelsPer = { px: 1, mm: 96 / 25.4, in: 96 } as const;
 
 /** A cut contour's offset in image pixels. */
 export function offsetPixels({ offset, unit }: CutContour): number {
-  return offset * pixelsPer[unit];
+  return toPixels(offset, unit);
 }
 
-/** The widest cut contour offset, in pixels: 50 mm. */
-export const MAX_OFFSET_PIXELS = 50 * pixelsPer.mm;
+/** The widest cut contour offset, in millimetres, and in pixels. */
+export const MAX_OFFSET_MM = 50;
+export const MAX_OFFSET_PIXELS = toPixels(MAX_OFFSET_MM, 'mm');
 
 /** The user's settings, in the product's words. */
 export interface TraceSettings {
@@ -140,6 +141,9 @@ export const defaultSettings: Readonly<TraceSettings> = Object.freeze({
  * within a trace's budget (see cost.ts).
  */
 export const MAX_COLORS = 128;
+
+/** The most colors a fixed palette holds. */
+export const MAX_PALETTE = 32;
 
 /** Largest accepted image, in pixels (50 megapixels). */
 export const MAX_PIXELS = 50_000_000;
