@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Progress } from '../ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { ExampleResult } from './example-result';
-import { ResultViewer, type ViewMode } from './viewer/result-viewer';
+import { ResultViewer, type ViewerTab } from './viewer/result-viewer';
 import type { View } from './viewer/view-state';
 
 function Stage({ fill, children }: { fill: boolean; children: React.ReactNode }) {
@@ -30,7 +30,7 @@ function Empty({ text }: { text: string }) {
   );
 }
 
-const modes: { value: ViewMode; label: string }[] = [
+const tabs: { value: ViewerTab; label: string }[] = [
   { value: 'original', label: 'Original' },
   { value: 'vector', label: 'Vector' },
   { value: 'split', label: 'Split' },
@@ -54,7 +54,7 @@ export function PreviewPanel({
 }) {
   const completed = conversion?.status === 'completed' && !conversion.expired;
   const inProgress = conversion?.status === 'pending' || conversion?.status === 'processing';
-  const [tab, setTab] = useState<ViewMode>('original');
+  const [tab, setTab] = useState<ViewerTab>('original');
   const image = useImageSize(originalUrl);
   const [view, setView] = useState<View | null>(null);
   // Show the vector as soon as it exists; back to the original for a new image.
@@ -67,7 +67,7 @@ export function PreviewPanel({
     <Card className={fill ? 'flex h-full min-h-0 flex-col' : undefined}>
       <Tabs
         value={tab}
-        onValueChange={(value) => setTab(value as ViewMode)}
+        onValueChange={(value) => setTab(value as ViewerTab)}
         className={fill ? 'flex min-h-0 flex-1 flex-col' : undefined}
       >
         <CardHeader
@@ -75,28 +75,28 @@ export function PreviewPanel({
         >
           <CardTitle>Preview</CardTitle>
           <TabsList aria-label="View" className="h-auto w-full flex-wrap sm:w-auto">
-            {modes.map((mode) => (
+            {tabs.map((each) => (
               <TabsTrigger
-                key={mode.value}
-                value={mode.value}
-                disabled={mode.value !== 'original' && !completed}
+                key={each.value}
+                value={each.value}
+                disabled={each.value !== 'original' && !completed}
               >
-                {mode.label}
+                {each.label}
               </TabsTrigger>
             ))}
           </TabsList>
         </CardHeader>
         <CardContent className={cn('flex flex-col gap-4', fill && 'min-h-0 flex-1 gap-2 px-4 pb-3')}>
-          {modes.map((mode) => (
+          {tabs.map((each) => (
             <TabsContent
-              key={mode.value}
-              value={mode.value}
+              key={each.value}
+              value={each.value}
               tabIndex={-1}
               className={fill ? 'min-h-0 flex-1 data-[state=inactive]:hidden' : undefined}
             >
               {originalUrl && image ? (
                 <ResultViewer
-                  mode={mode.value}
+                  tab={each.value}
                   originalUrl={originalUrl}
                   conversion={conversion}
                   image={image}
@@ -110,7 +110,7 @@ export function PreviewPanel({
                     <Empty
                       text={`The image and its result are deleted: on request, or ${retentionWords} of upload`}
                     />
-                  ) : mode.value === 'original' ? (
+                  ) : each.value === 'original' ? (
                     <ExampleResult />
                   ) : (
                     <Empty text="The vector appears here when the conversion is done" />

@@ -10,7 +10,7 @@ import { usePaidSvg } from './use-paid-svg';
 import { VectorLayer } from './vector-layer';
 import { boxOf, clampZoom, fitView, panBy, type Size, type View, zoomAround } from './view-state';
 
-export type ViewMode = 'original' | 'vector' | 'split' | 'side' | 'outline';
+export type ViewerTab = 'original' | 'vector' | 'split' | 'side' | 'outline';
 
 /**
  * The result viewer: the original and the vector zoomed and panned together (wheel, pinch, drag,
@@ -19,7 +19,7 @@ export type ViewMode = 'original' | 'vector' | 'split' | 'side' | 'outline';
  * paid, by its own SVG.
  */
 export function ResultViewer({
-  mode,
+  tab,
   originalUrl,
   conversion,
   image,
@@ -27,7 +27,7 @@ export function ResultViewer({
   setView,
   fill = false,
 }: {
-  mode: ViewMode;
+  tab: ViewerTab;
   originalUrl: string;
   conversion: Conversion | null;
   image: Size;
@@ -46,7 +46,7 @@ export function ResultViewer({
   const [fullscreen, setFullscreen] = useState(false);
   const done = conversion?.status === 'completed' && !conversion.expired ? conversion : null;
   const paidSvg = usePaidSvg(done);
-  const paneSize = mode === 'side' ? { ...frameSize, width: frameSize.width / 2 } : frameSize;
+  const paneSize = tab === 'side' ? { ...frameSize, width: frameSize.width / 2 } : frameSize;
   // Until the person zooms or pans, the view fits the image, whatever the viewport's size.
   const fitted = frameSize.width > 0 ? fitView(image, paneSize) : null;
   const current = chosenView ?? fitted;
@@ -117,7 +117,7 @@ export function ResultViewer({
       />
     ) : null;
 
-  const panes: ReactNode = !view ? null : mode === 'side' ? (
+  const panes: ReactNode = !view ? null : tab === 'side' ? (
     <div className="grid h-full grid-cols-2 gap-1">
       <Pane onView={update} label="Original, zoomable">
         {(size) => original(view, size)}
@@ -131,25 +131,25 @@ export function ResultViewer({
       </Pane>
     </div>
   ) : (
-    <Pane onView={update} label={mode === 'original' ? 'Original, zoomable' : 'Vector, zoomable'}>
+    <Pane onView={update} label={tab === 'original' ? 'Original, zoomable' : 'Vector, zoomable'}>
       {(size) => (
         <>
-          {mode === 'original' || mode === 'split' ? original(view, size) : null}
-          {mode !== 'original' ? (
+          {tab === 'original' || tab === 'split' ? original(view, size) : null}
+          {tab !== 'original' ? (
             <div
               className="absolute inset-0"
-              style={mode === 'split' ? { clipPath: `inset(0 0 0 ${split}%)` } : ground}
+              style={tab === 'split' ? { clipPath: `inset(0 0 0 ${split}%)` } : ground}
             >
-              {mode === 'split' ? (
+              {tab === 'split' ? (
                 <div
                   className="absolute inset-0"
                   style={{ ...ground, ...boxOf(view, size, 0, 0, image.width, image.height) }}
                 />
               ) : null}
-              {vector(view, size, mode === 'outline')}
+              {vector(view, size, tab === 'outline')}
             </div>
           ) : null}
-          {mode === 'split' ? (
+          {tab === 'split' ? (
             <div
               aria-hidden="true"
               className="pointer-events-none absolute inset-y-0 w-0.5 bg-primary"
@@ -182,7 +182,7 @@ export function ResultViewer({
       >
         {panes}
       </div>
-      {mode === 'split' ? (
+      {tab === 'split' ? (
         <Slider
           label="Split between original and vector"
           min={0}
@@ -213,7 +213,7 @@ export function ResultViewer({
         <Button variant="outline" size="sm" onClick={() => zoomTo(1)}>
           100%
         </Button>
-        {mode !== 'original' ? <BackdropPicker value={backdrop} onChange={setBackdrop} /> : null}
+        {tab !== 'original' ? <BackdropPicker value={backdrop} onChange={setBackdrop} /> : null}
         <Button
           variant="outline"
           size="sm"
