@@ -34,6 +34,17 @@ export function unblendEdges(
   const coverage = (q: number, from: number, to: number) => Math.min(1, Math.max(0, covered(q, from, to)));
   const labelCount = labelRgb.length / 3;
   const near = new Int32Array(13 + labelCount);
+  // Each pair of labels' sRGB difference and its squared length, worked out once.
+  const pairs = new Float64Array(labelCount * labelCount * 4);
+  for (let a = 0; a < labelCount; a++) {
+    for (let e = 0; e < labelCount; e++) {
+      const k = (a * labelCount + e) * 4;
+      pairs[k] = labelRgb[e * 3] - labelRgb[a * 3];
+      pairs[k + 1] = labelRgb[e * 3 + 1] - labelRgb[a * 3 + 1];
+      pairs[k + 2] = labelRgb[e * 3 + 2] - labelRgb[a * 3 + 2];
+      pairs[k + 3] = pairs[k] * pairs[k] + pairs[k + 1] * pairs[k + 1] + pairs[k + 2] * pairs[k + 2];
+    }
+  }
   const dx = [-1, -2, 1, 2, 0, 0, 0, 0, -1, 1, -1, 1];
   const dy = [0, 0, 0, 0, -1, -2, 1, 2, -1, -1, 1, 1];
   for (let y = 0, p = 0; y < height; y++) {
@@ -89,19 +100,20 @@ export function unblendEdges(
       // Pairs of which one at least is around the pixel.
       for (let i = 0; i < around; i++) {
         const a = near[i] * 3;
+        const ra = r - labelRgb[a];
+        const ga = g - labelRgb[a + 1];
+        const ba = b - labelRgb[a + 2];
+        const row = near[i] * labelCount;
         for (let j = i + 1; j < count; j++) {
-          const e = near[j] * 3;
-          const dr = labelRgb[e] - labelRgb[a];
-          const dg = labelRgb[e + 1] - labelRgb[a + 1];
-          const db = labelRgb[e + 2] - labelRgb[a + 2];
-          const dd = dr * dr + dg * dg + db * db;
+          const k = (row + near[j]) * 4;
+          const dd = pairs[k + 3];
           if (dd === 0) continue;
-          const t = ((r - labelRgb[a]) * dr + (g - labelRgb[a + 1]) * dg + (b - labelRgb[a + 2]) * db) / dd;
+          const dr = pairs[k];
+          const dg = pairs[k + 1];
+          const db = pairs[k + 2];
+          const t = (ra * dr + ga * dg + ba * db) / dd;
           const u = Math.min(1, Math.max(0, t));
-          const err =
-            (r - labelRgb[a] - u * dr) ** 2 +
-            (g - labelRgb[a + 1] - u * dg) ** 2 +
-            (b - labelRgb[a + 2] - u * db) ** 2;
+          const err = (ra - u * dr) ** 2 + (ga - u * dg) ** 2 + (ba - u * db) ** 2;
           // A label from beyond the pixel's neighbours explains it only as the middle of a thin
           // line of that label (JPEG's ringing beside a flat area is no blend of a far color).
           if (err < best && j >= around && !(u > 0 && u < 0.5 && thinLine(p, u, near[i], near[j]))) continue;
