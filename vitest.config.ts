@@ -18,7 +18,9 @@ const serverTest = (name: string) => `apps/server/test/${name}.test.ts`;
 const databaseTests = [
   'account', // an account deleted with its conversions and files; counts of the month
   'api-v1-jobs', // a page of jobs at a time, newest first; one job per Idempotency-Key, even at once
-  'auth', // a taken username or e-mail in another case; five sign-ups of one name at once
+  'auth-sign-up', // a taken username or e-mail in another case; five sign-ups of one name at once
+  'auth-login', // failed logins counted per username and address, exact under guesses sent at once
+  'auth-sessions', // sessions replaced at login, ended at logout and after their time
   'credentials', // sessions and API keys revoked together
   'payments-sandbox', // one subscription at most; a payment recorded once
   'payments-stripe', // an event delivered three times applied once; one payment intent per double submit

@@ -43,6 +43,23 @@ export async function loginOk(client: Client, username: string, password: string
   return setCookie(reply, cookie).value;
 }
 
+/** The password `register` in flows.ts signs every user up with. */
+export const password = 'correct horse battery';
+
+/** The user the session belongs to, or the 401. */
+export const whoAmI = (client: Client) => client.get('/api/user');
+
+/** The keys of the user as the API shows it: no password hash, no payment ids. */
+export const publicUserKeys = [
+  'conversionsLimit',
+  'conversionsUsed',
+  'createdAt',
+  'email',
+  'id',
+  'planType',
+  'username',
+];
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { loadConfig } from '../../dist/config.js';
 import { type RunningServer, startServer } from '../../dist/server.js';
 import { freshPostgresDatabase, testPostgresUrl } from './database.js';
@@ -86,6 +87,21 @@ export async function startTestServer(
       await scaled.s3?.close();
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Starts servers of a test file's own and stops them all after that file. It is called at the top
+ * of the file, so that the hook that stops them belongs to the file: a support module is imported
+ * once for all the files a worker runs.
+ */
+export function serversOfFile(): (options?: Parameters<typeof startTestServer>[0]) => Promise<TestServer> {
+  const servers: TestServer[] = [];
+  afterAll(() => Promise.all(servers.map((server) => server.stop())));
+  return async (options = {}) => {
+    const server = await startTestServer(options);
+    servers.push(server);
+    return server;
   };
 }
 
