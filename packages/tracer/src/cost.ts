@@ -33,14 +33,14 @@ export function costWeight(
 }
 
 /** Past this many colors, a color trace's time grows with its pixels, whatever its edges. */
-const MANY_COLORS = 32;
+export const MANY_COLORS = 32;
 /**
  * The pixels a color trace of 2·MANY_COLORS colors takes on: a smooth photo of 3 megapixels
  * (few edges by EDGE_STEP, so it is not reduced for them) took 15 s in 32 colors and 70 s and
  * 1.2 GB in 64; at 0.75 megapixels 64 colors take some 20 s, and 128 colors about as long at
  * half that.
  */
-const MANY_COLOR_PIXELS = 750_000;
+export const MANY_COLOR_PIXELS = 750_000;
 
 /**
  * The most pixels a trace with these settings takes on, past which it is halved (withinCost):

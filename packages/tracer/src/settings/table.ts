@@ -1,3 +1,4 @@
+import { MANY_COLOR_PIXELS, MANY_COLORS } from '../cost.js';
 import {
   backgrounds,
   cornerDetections,
@@ -37,8 +38,9 @@ export interface SettingRow<K extends keyof TraceSettings = keyof TraceSettings>
   scope: readonly SettingScope[];
   /** The command line's flag, if it has one (without the dashes). */
   flag?: string;
-  /** The name the developer API takes it by, if it takes it. */
+  /** The name the developer API takes it by, if it takes it, and what its document says of it. */
   api?: string;
+  apiHelp?: string;
   /** Its label in the converter. */
   label: string;
   /** One line of help, where it has no room for more (the command line's `--help`). */
@@ -46,6 +48,9 @@ export interface SettingRow<K extends keyof TraceSettings = keyof TraceSettings>
   /** What the converter says of it, beside its label (none for how a file is written: not there). */
   hint?: string;
 }
+
+/** A whole number with its thousands apart, as the API's document writes them: 48 000 000. */
+const spaced = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ' ');
 
 /** Every traced mode: a setting of the trace itself counts in all of them. */
 const traced = ['bw', 'color', 'pixel', 'centerline'] as const;
@@ -76,6 +81,8 @@ export const settingRows: readonly SettingRow[] = [
     scope: traced,
     flag: 'mode',
     api: 'traceMode',
+    apiHelp:
+      "`auto` reads the image and picks `bw`, `color` or `pixel` (the job's `reading` says which); `bw` traces outlines in one color; `color` traces color layers; `pixel` traces every pixel as an exact square; `centerline` draws one open stroke along the middle of each line (plotters, engravers, single-line cuts).",
     label: 'Mode',
     help: 'auto reads the image and picks black and white, color or pixel art; centerline draws one stroke along each line',
     hint: "Auto reads the image and picks Black & white, Color or Pixel art. Black & white traces one ink color; Color traces each of the image's colors as its own layer, and keeps transparent areas transparent; Pixel art draws every pixel as an exact square; Centerline draws one open stroke along the middle of each line, for plotters, engravers, single-line laser cuts and handwriting.",
@@ -87,6 +94,8 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['bw', 'centerline'],
     flag: 'read',
     api: 'read',
+    apiHelp:
+      '`page` reads the ink against the paper around it (scans, photos of pages); `picture` never does; `auto` when the image looks like a page.',
     label: 'Read as',
     help: 'page reads the ink against the paper around it (scans, photos of pages); picture never does',
     hint: 'Page reads the ink against the paper around it, for scans and photos of pages: shadows and the table beneath stay white. Picture never does. Auto tells from the image.',
@@ -97,6 +106,8 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['bw', 'centerline'],
     flag: 'invert',
     api: 'invert',
+    apiHelp:
+      '`true` reads the light parts as the ink (light lines on a dark ground: a chalkboard, white engraving lines, a blueprint), in `bw` as black lines, in `centerline` as one stroke per line. `color` and `pixel` ignore it; `auto` reads lines of one ink on a plain dark ground that way by itself when that keeps the picture, and keeps its look (the lines in their color over the dark ground).',
     label: 'Light lines on a dark ground',
     help: 'the light parts are the ink: white line art on black, a chalkboard, a blueprint',
     hint: 'The light parts are the ink: white line art on black, a chalkboard, an engraving in white lines, a blueprint. Black & white traces the light lines as black shapes, for cutters and engravers; Centerline draws one stroke along each light line. Auto reads lines of one ink on a plain dark ground this way by itself, when that keeps the picture, and keeps their look: the lines in their color over the dark ground. Color and Pixel art ignore it.',
@@ -107,6 +118,7 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['color'],
     flag: 'colors',
     api: 'colors',
+    apiHelp: `Color mode: exactly this many colors, 2 to ${MAX_COLORS} (when the image has as many), or \`auto\`. Past ${MANY_COLORS} colors a large image is traced smaller, halved until it has at most ${spaced(2 * MANY_COLORS * MANY_COLOR_PIXELS)} ÷ colors pixels (${spaced(MANY_COLOR_PIXELS)} at ${2 * MANY_COLORS} colors), to stay within a trace's time; the result is still drawn at the image's size.`,
     label: 'Colors',
     help: `exactly this many colors, 2 to ${MAX_COLORS}, or auto`,
     hint: 'How many colors a color result may use. Auto keeps every color that covers a visible area, textures and thin lines included.',
@@ -117,9 +129,21 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['color'],
     flag: 'palette',
     api: 'palette',
+    apiHelp: 'Color mode: only these colors, each region taking the nearest, e.g. `#000000,#ff0000`.',
     label: 'Palette',
     help: `only these colors (up to ${MAX_PALETTE}), each region taking the nearest`,
     hint: "Color results use only these colors, each region taking the nearest: for screen printing with fixed inks, or vinyl in the colors you stock. Empty uses the image's own colors.",
+  },
+  {
+    name: 'background',
+    kind: 'choice',
+    values: labelled(backgrounds, { keep: 'Keep', remove: 'Remove' }),
+    scope: ['color'],
+    api: 'traceBackground',
+    apiHelp: 'Color mode: `remove` leaves the background out, transparent, inside the picture too.',
+    label: 'Background',
+    help: 'remove leaves the background out, transparent, inside the picture too',
+    hint: 'Color results. Remove leaves the background out, transparent, also where it shows inside the picture (the inside of an O), so nothing is cut or printed there.',
   },
   {
     name: 'layering',
@@ -128,19 +152,11 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['color'],
     flag: 'layering',
     api: 'layering',
+    apiHelp:
+      '`stacked` layers each cover what lies under the next; `cutout` shapes never overlap (vinyl, screen printing), with a gap filler under the seams (a stroke that no shape lets show) so no background shows between them.',
     label: 'Layering',
     help: 'cutout gives color shapes that never overlap, for vinyl cutting and screen printing',
     hint: 'Color results. Stacked lays each color over the ones beneath it. Cut-out gives shapes that never overlap, for vinyl cutting and screen printing: nothing hidden under another color to weed, and a gap filler under the seams so no background shows between colors. Cut-out turns True shapes off: its shapes share their borders exactly.',
-  },
-  {
-    name: 'background',
-    kind: 'choice',
-    values: labelled(backgrounds, { keep: 'Keep', remove: 'Remove' }),
-    scope: ['color'],
-    api: 'traceBackground',
-    label: 'Background',
-    help: 'remove leaves the background out, transparent, inside the picture too',
-    hint: 'Color results. Remove leaves the background out, transparent, also where it shows inside the picture (the inside of an O), so nothing is cut or printed there.',
   },
   {
     name: 'strokeWidth',
@@ -148,6 +164,7 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['centerline'],
     flag: 'stroke-width',
     api: 'strokeWidth',
+    apiHelp: 'Centerline mode: the stroke width in image pixels, or `auto` to measure it.',
     label: 'Stroke width',
     help: 'the stroke width in pixels, 1 to 100, or auto to measure it from the image',
     hint: 'The width of centerline strokes, in image pixels. Auto, when the field is empty, measures it from the lines in the image.',
@@ -158,6 +175,8 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['bw', 'color', 'centerline'],
     flag: 'shapes',
     api: 'shapes',
+    apiHelp:
+      '`true` writes straight runs as lines and circles, ellipses and arcs as true arcs (DXF: LINE, ARC, CIRCLE, ELLIPSE).',
     label: 'True shapes',
     help: 'straight runs as lines, circles and arcs as true arcs',
     hint: 'Straight runs become straight lines, and circles, ellipses and round arcs become true arcs instead of many small curves: cleaner cuts and smaller files. In DXF they stay exact lines, arcs, circles and ellipses. Turning it on sets Layering back to Stacked.',
@@ -168,6 +187,8 @@ export const settingRows: readonly SettingRow[] = [
     scope: traced,
     flag: 'cut-contour',
     api: 'cutContour',
+    apiHelp:
+      "A sticker cut line around the visible shape, this far outside it: `2mm`, `0.1in` or `8px` (mm and in at 96 px per inch of the image). Written as a path or layer named `cut`; where it runs off the image, the page (SVG viewBox, PDF and EPS page, PNG) grows to hold it, `width` staying the image's.",
     label: 'Cut contour',
     help: `a sticker cut line this far outside the visible shape, up to ${MAX_OFFSET_MM} mm: 2mm, 0.1in or 8px`,
     hint: `A cut line around the whole visible shape, for stickers and labels: one magenta outline, this far outside the shape (up to ${MAX_OFFSET_MM} mm), written as a path with id cut in SVG and a layer named cut in DXF. Millimetres and inches count 96 image pixels to the inch.`,
@@ -179,6 +200,7 @@ export const settingRows: readonly SettingRow[] = [
     scope: traced,
     flag: 'trace',
     api: 'trace',
+    apiHelp: '`alpha` traces the silhouette of the opaque pixels, for stencils.',
     label: 'Trace',
     help: "alpha traces the silhouette of the image's opaque pixels, for stencils",
     hint: 'Image traces what you see. Transparency silhouette traces the shape of the opaque pixels, whatever their colors: for stencils and cut outlines. It needs an image with transparency, such as a PNG with a transparent background.',
@@ -189,6 +211,7 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['bw', 'centerline'],
     flag: 'threshold',
     api: 'threshold',
+    apiHelp: '0 to 100; lower keeps fainter strokes.',
     label: 'Threshold',
     help: 'lower keeps fainter strokes',
     hint: 'Which pixels count as ink. At 30, the default, the image decides: mid-gray for artwork, and on a photo or scan of a page the paper around each stroke, so shadows stay white. Higher keeps only the darker parts (50 suits most logos); lower keeps fainter strokes (30-40 for fine detail).',
@@ -199,6 +222,7 @@ export const settingRows: readonly SettingRow[] = [
     scope: traced,
     flag: 'smoothness',
     api: 'smoothness',
+    apiHelp: '0 to 100; higher smooths jagged edges into curves.',
     label: 'Smoothness',
     help: 'higher smooths jagged edges into curves',
     hint: 'How much curves are smoothed. Higher values give fewer, rounder curves; 70-90 cleans up jagged edges.',
@@ -210,6 +234,7 @@ export const settingRows: readonly SettingRow[] = [
     scope: traced,
     flag: 'corner-detection',
     api: 'cornerDetection',
+    apiHelp: 'How readily a bend becomes a sharp corner.',
     label: 'Corner Detection',
     help: 'where the outline keeps corners; auto follows the smoothness',
     hint: 'Where the outline keeps corners: Sharp wherever the outline turns sharply (never on a circle), Rounded for soft shapes, None for all curves, Auto follows Smoothness.',
@@ -221,6 +246,7 @@ export const settingRows: readonly SettingRow[] = [
     scope: traced,
     flag: 'quality',
     api: 'quality',
+    apiHelp: '`high` fits curves more closely, for final output.',
     label: 'Quality',
     help: 'how closely curves follow the image; draft is fastest',
     hint: 'How closely curves follow the image and how small a detail is kept. High or Ultra for final output; Draft is fastest.',
@@ -232,6 +258,8 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['output'],
     flag: 'draw-style',
     api: 'drawStyle',
+    apiHelp:
+      '`fillShapes` fills every shape; `strokeShapes` strokes each shape’s outline (1 px, in its color) and fills nothing; `strokeEdges` strokes each edge between shapes once, in the color of the shape on top (a border two shapes share is one stroke; color mode traces cut-out shapes for it). Stroked, there is no background rectangle. PDF and EPS stroke as the SVG does; DXF, which has no fills, writes the same outlines (the edges once). Not with `shapes=true` for `strokeEdges`.',
     label: 'Draw style',
     help: 'filled shapes, each outline stroked, or each edge between shapes stroked once',
   },
@@ -242,6 +270,8 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['output'],
     flag: 'group-by',
     api: 'groupBy',
+    apiHelp:
+      'SVG: `none` writes the paths one after another; `color` one `<g id="color-rrggbb">` per color, holding its paths; `layer` one `<g id="layer-N">` per layer of the stacking, in painting order (a cut contour and the gap filler are layers of their own).',
     label: 'Group by',
     help: 'SVG: the paths in one group per color, or per layer of the stacking',
   },
@@ -252,6 +282,8 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['output'],
     flag: 'svg-version',
     api: 'svgVersion',
+    apiHelp:
+      'SVG: `1.1`, or `tiny` for SVG Tiny 1.2 (`version="1.2" baseProfile="tiny"`; arcs written as cubic curves, opacity as `fill-opacity`).',
     label: 'SVG version',
     help: 'SVG 1.1, or SVG Tiny 1.2 (no arcs, no group opacity)',
   },
@@ -261,6 +293,8 @@ export const settingRows: readonly SettingRow[] = [
     scope: ['output'],
     flag: 'adobe-compatible',
     api: 'adobeCompatible',
+    apiHelp:
+      'SVG: `true` writes what Adobe Illustrator reads as drawn: `version` on the root element, every color as `#rrggbb`, `fill-rule="nonzero"` on every filled path, and path data in full (every command letter, numbers always apart, `0.5` not `.5`). The SVG never has CSS, `<style>`, `vector-effect` or `transform` in any case.',
     label: 'Adobe compatible',
     help: 'SVG: written so that Adobe Illustrator reads it as it is drawn',
   },
@@ -318,16 +352,20 @@ export function settingRule(row: SettingRow, { asText = false } = {}): string {
 /** Settings that cannot be combined, each pair with the sentence that refuses it. */
 export const settingConflicts: readonly {
   conflict: (s: Pick<TraceSettings, 'shapes' | 'layering' | 'drawStyle'>) => boolean;
+  /** The sentence in the converter's words, and in the developer API's (its parameters). */
   message: string;
+  apiMessage: string;
 }[] = [
   {
     // Stroked edges are the borders cut-out shapes share; true shapes are fitted each on its own.
     conflict: (s) => s.shapes && s.drawStyle === 'strokeEdges',
     message: 'True shapes and stroked edges cannot be combined: choose one of them',
+    apiMessage: 'shapes and drawStyle=strokeEdges cannot be combined: choose one of them',
   },
   {
     // Cut-out shapes share their borders exactly; fitting each one's shapes apart would part them.
     conflict: (s) => s.shapes && s.layering === 'cutout',
     message: 'True shapes and cut-out layering cannot be combined: choose one of them',
+    apiMessage: 'shapes and layering=cutout cannot be combined: choose one of them',
   },
 ];
