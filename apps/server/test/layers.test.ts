@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 // The server's layers, read from its sources: the trace worker and the queue sit below the
 // features (a worker process runs them without any route), and the feature folders import one
-// another one way only, so that each can be read, and changed, above the ones it uses.
+// another one way only, so that each can be read, and changed, above the ones it uses. The map
+// of the rooms names every file at the server's root.
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const features = join(src, 'features');
@@ -81,6 +82,12 @@ describe('the layers of the server', () => {
       ),
     );
     expect(upward).toEqual([]);
+  });
+
+  it('has a line in the map (docs/ARCHITECTURE.md) for every file at its root', () => {
+    const map = readFileSync(new URL('../../../docs/ARCHITECTURE.md', import.meta.url), 'utf8');
+    const unlisted = readdirSync(src).filter((f) => f.endsWith('.ts') && !map.includes(`| \`  ${f}\` |`));
+    expect(unlisted).toEqual([]);
   });
 
   it('has no feature folders that import each other in a cycle', () => {
