@@ -1,8 +1,29 @@
+import { sessionEndedMessage } from '@vectrace/contract';
+import type { FastifyRequest } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { AppError } from '../errors.js';
 
 /** Who owns uploads and conversions: a signed-in user, or an anonymous visitor (spec section 1). */
 export type Owner = { userId: string; visitorId?: undefined } | { userId?: undefined; visitorId: string };
+
+/**
+ * The owner of the request's work (auth/identity.ts reads it from the cookies); 401 if it has
+ * neither a session nor a visitor cookie.
+ */
+export function requireOwner(request: FastifyRequest): Owner {
+  if (request.user) return { userId: request.user.id };
+  if (request.visitorId) return { visitorId: request.visitorId };
+  throw signInFirst(request, 'Sign in to see your conversions: this browser has none of its own yet.');
+}
+
+/**
+ * Why a request without a user is refused: its session has ended (the browser still believes it
+ * is signed in, so say so), or `otherwise`. Either way the person's next step is to sign in.
+ */
+export function signInFirst(request: FastifyRequest, otherwise: string): AppError {
+  return new AppError(401, 'unauthorized', request.sessionEnded ? sessionEndedMessage : otherwise);
+}
 
 /** The owner's columns for a new row. */
 export function ownerColumns(owner: Owner): { userId: string | null; visitorId: string | null } {

@@ -3,9 +3,7 @@ import { decodeImage, imageSize, sizeWithin } from '@vectrace/tracer/decode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
-import { modeOf, TEST_RESULT_SIDE } from '../features/api-v1/job-mode.js';
-import { findConversion } from '../features/conversions/queries.js';
-import { fileGoneMessage } from '../features/retention/policy.js';
+import { modeOf, TEST_RESULT_SIDE } from '../job-mode.js';
 import type { FailureReason, Metrics } from '../metrics.js';
 import {
   type Claim,
@@ -15,6 +13,7 @@ import {
   requeueClaims,
   setStage,
 } from '../queue/claims.js';
+import { fileGoneMessage } from '../retention-policy.js';
 import {
   ObjectNotFoundError,
   type ObjectStore,
@@ -58,7 +57,7 @@ export function conversionRunner(deps: {
   const failed = (reason: FailureReason) => deps.metrics.traceFailures.inc({ reason });
   return async function runConversion(claim: Claim): Promise<void> {
     const id = claim.conversionId;
-    const row = await findConversion(db, id);
+    const row = await conversionRow(db, id);
     if (row?.status !== 'processing' || row.claimedBy !== claim.token) return;
     // While it traces, the claim's lease is renewed; a claim taken back meanwhile (this process
     // lost the database longer than a lease) stops the trace: another attempt has the conversion.
@@ -166,13 +165,18 @@ export function conversionRunner(deps: {
   // not outlive it. If another attempt recorded the conversion, the file is that attempt's too
   // (same key, same image and settings): it stays.
   async function discardLateResult(id: string, key: string): Promise<void> {
-    const now = await findConversion(db, id);
+    const now = await conversionRow(db, id);
     if (!now || now.expiredAt !== null) await store.delete(key);
     log.info(
       { conversionId: id, status: now?.status },
       "result not recorded: the conversion is no longer this attempt's",
     );
   }
+}
+
+/** The conversion's row as it is now: who holds its claim, its upload, settings and attempts. */
+function conversionRow(db: Db, id: string) {
+  return db.selectFrom('conversions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The wait before a conversion the store failed is tried again. */

@@ -14,7 +14,7 @@ import {
   type VectorImage,
 } from '@vectrace/tracer';
 import { Piscina } from 'piscina';
-import { markAnchorOf } from '../features/results/mark-anchor.js';
+import { markAnchorOf } from './mark-anchor.js';
 
 // Tracing yields the CPU to the server's event loop: on Linux a thread is a task with its own
 // nice value, so this thread alone is lowered to 10. In the load test (50 connections polling

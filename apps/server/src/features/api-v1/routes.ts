@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError, parse, registerErrorHandler } from '../../errors.js';
+import { modeOf, resultMode } from '../../job-mode.js';
 import { publicOrigin } from '../../public-origin.js';
 import { planTypeOf } from '../auth/queries.js';
 import { deleteConversionFiles } from '../conversions/delete-files.js';
@@ -43,7 +44,6 @@ import { authenticate } from './authenticate.js';
 import { registerDocs } from './docs.js';
 import { apiErrors } from './error-scope.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, settleKey } from './idempotency.js';
-import { modeOf, resultMode } from './job-mode.js';
 import { errorResponses, openApiOptions, resultResponse, servedDocument } from './openapi.js';
 import { imageOf, MAX_FIELD_BYTES, readCall } from './read-image.js';
 import {

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sessionEndedMessage } from '@vectrace/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../errors.js';
-import type { Owner } from '../owner.js';
+import { type Owner, requireOwner, signInFirst } from '../owner.js';
 import { findUserById, type UserRow } from './queries.js';
 import { sessionUserId } from './sessions.js';
 
@@ -39,21 +37,6 @@ export function installIdentity(app: FastifyInstance, { db, clock, cookies }: De
         request.visitorId = unsigned.value;
     }
   });
-}
-
-/**
- * Why a request without a user is refused: its session has ended (the browser still believes it
- * is signed in, so say so), or `otherwise`. Either way the person's next step is to sign in.
- */
-function signInFirst(request: FastifyRequest, otherwise: string): AppError {
-  return new AppError(401, 'unauthorized', request.sessionEnded ? sessionEndedMessage : otherwise);
-}
-
-/** The owner of the request's work; 401 if it has neither a session nor a visitor cookie. */
-export function requireOwner(request: FastifyRequest): Owner {
-  if (request.user) return { userId: request.user.id };
-  if (request.visitorId) return { visitorId: request.visitorId };
-  throw signInFirst(request, 'Sign in to see your conversions: this browser has none of its own yet.');
 }
 
 /** The owner of the request's work, making the caller a visitor (signed cookie) if it is neither. */

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
+import { escapeHtml } from '../../mail/escape-html.js';
 import type { Mail } from '../../mail/mailer.js';
-import { escapeHtml } from '../receipts/escape-html.js';
 import type { UserRow } from './queries.js';
 import { takeUnlockMailTurn } from './unlock-mail.js';
 

@@ -2,7 +2,7 @@ import type { PublicUser } from '@vectrace/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { UsersTable } from '../../db/schema.js';
-import { moveRestoredUploads } from '../receipts/queries.js';
+import { ownerKeyOf } from '../owner.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -87,6 +87,23 @@ export async function adoptVisitorWork(db: Db, visitorId: string, userId: string
     }
     await moveRestoredUploads(tx, visitorId, userId);
   });
+}
+
+/** What a receipt link brought to a visitor becomes the account's when they sign in, as their work does. */
+async function moveRestoredUploads(db: Db, visitorId: string, userId: string): Promise<void> {
+  const from = ownerKeyOf({ visitorId });
+  await db
+    .insertInto('restoredUploads')
+    .columns(['uploadId', 'owner', 'createdAt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('restoredUploads')
+        .select((s) => ['uploadId', s.val(ownerKeyOf({ userId })).as('owner'), 'createdAt'])
+        .where('owner', '=', from),
+    )
+    .onConflict((oc) => oc.columns(['uploadId', 'owner']).doNothing())
+    .execute();
+  await db.deleteFrom('restoredUploads').where('owner', '=', from).execute();
 }
 
 /** The user's plan ('free' or 'pro'); undefined for an unknown id. */

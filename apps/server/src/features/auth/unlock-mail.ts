@@ -1,7 +1,7 @@
 import type { Db } from '../../db/index.js';
 import type { Deps } from '../../deps.js';
+import { escapeHtml } from '../../mail/escape-html.js';
 import type { Mail } from '../../mail/mailer.js';
-import { escapeHtml } from '../receipts/escape-html.js';
 import { findUserByUsername, mailboxOf } from './queries.js';
 import { unlockLink, unlockToken } from './unlock-link.js';
 

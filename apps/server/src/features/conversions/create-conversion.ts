@@ -6,10 +6,15 @@ import { ObjectNotFoundError, uploadKey } from '../../storage/object-store.js';
 import { countConversion, planTypeOf } from '../auth/queries.js';
 import { checkTraceQuota, lockOwner } from '../limits/quotas.js';
 import { type Owner, ownerColumns } from '../owner.js';
-import { payUploadedConversion } from '../payments/queries.js';
 import { checkFileName, checkImage } from '../uploads/check-image.js';
 import { findOwnedUpload } from '../uploads/queries.js';
-import { type ConversionRow, findConversion, insertConversion, queuedOrTracing } from './queries.js';
+import {
+  type ConversionRow,
+  findConversion,
+  insertConversion,
+  payUploadedConversion,
+  queuedOrTracing,
+} from './queries.js';
 
 /** How many of a Pro owner's waiting conversions go ahead of everyone else's. */
 export const PRO_PRIORITY_TURNS = 3;

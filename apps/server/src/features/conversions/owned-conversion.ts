@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.js';
 import { notFound } from '../../errors.js';
-import { requireOwner } from '../auth/identity.js';
+import { requireOwner } from '../owner.js';
 import { type ConversionRow, findOwnedConversion } from './queries.js';
 
 /** The asker's conversion, or a 404: another owner's conversion is answered as if it did not exist. */

@@ -29,6 +29,30 @@ export async function insertConversion(
   await db.insertInto('conversions').values(row).execute();
 }
 
+/** A new conversion of an upload already paid for is paid: re-tuning an image is free. */
+export async function payUploadedConversion(db: Db, conversionId: string): Promise<void> {
+  await db
+    .updateTable('conversions')
+    .set((eb) => ({
+      paymentStatus: 'paid',
+      paidAt: eb
+        .selectFrom('uploads')
+        .select('uploads.paidAt')
+        .whereRef('uploads.id', '=', 'conversions.uploadId'),
+    }))
+    .where('id', '=', conversionId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('uploads')
+          .select('uploads.id')
+          .whereRef('uploads.id', '=', 'conversions.uploadId')
+          .where('uploads.paidAt', 'is not', null),
+      ),
+    )
+    .execute();
+}
+
 /** How many of the owner's conversions are waiting or tracing: a new one's turn in the fair queue. */
 export async function queuedOrTracing(db: Db, owner: Owner): Promise<number> {
   const row = await db

@@ -2,8 +2,9 @@ import { conversionListQuerySchema, createConversionSchema, idParamsSchema } fro
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
-import { ownerFirst, requireOwner } from '../auth/identity.js';
+import { ownerFirst } from '../auth/identity.js';
 import { routeLimits } from '../limits/index.js';
+import { requireOwner } from '../owner.js';
 import { createConversion } from './create-conversion.js';
 import { deleteConversionFiles } from './delete-files.js';
 import { streamConversion } from './events.js';

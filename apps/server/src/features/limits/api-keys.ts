@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
-import type { ApiMode } from '../api-v1/schemas.js';
 import { READS_PER_MINUTE } from './index.js';
 import { waitInWords } from './too-many.js';
 
+/** A call in either of the API's modes, or a read of a job or result. */
 type Check = 'live' | 'test' | 'read';
 
 /**
@@ -24,7 +24,7 @@ export function apiLimits(app: FastifyInstance, config: Config) {
     read: limiter('read', READS_PER_MINUTE),
   };
 
-  return async function take(request: FastifyRequest, reply: FastifyReply, check: ApiMode | 'read') {
+  return async function take(request: FastifyRequest, reply: FastifyReply, check: Check) {
     const limit = await limiters[check](request);
     if (limit.isAllowed) return;
     const reset = Math.max(1, Math.ceil(limit.ttl / 1000));

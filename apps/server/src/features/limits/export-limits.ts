@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { requireOwner } from '../auth/identity.js';
-import { ownerKeyOf } from '../owner.js';
+import { ownerKeyOf, requireOwner } from '../owner.js';
 import { EXPORTS_AT_ONCE } from './index.js';
 import { tooMany } from './too-many.js';
 

@@ -2,10 +2,10 @@ import { type CreatePaymentIntentInput, isPaid, type PaymentIntentAnswer } from 
 import type { Deps } from '../../deps.js';
 import { AppError, notFound } from '../../errors.js';
 import { missingAsUndefined, type PaymentIntent } from '../../payments/payment-provider.js';
+import { expiredMessage } from '../../retention-policy.js';
 import { planTypeOf } from '../auth/queries.js';
 import { findOwnedConversion } from '../conversions/queries.js';
 import type { Owner } from '../owner.js';
-import { expiredMessage } from '../retention/policy.js';
 import { conversionPrice, fulfilPaymentIntent } from './fulfil.js';
 import { setConversionPaymentId } from './queries.js';
 

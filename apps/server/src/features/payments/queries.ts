@@ -52,30 +52,6 @@ export async function markConversionPaid(
     .execute();
 }
 
-/** A new conversion of an upload already paid for is paid: re-tuning an image is free. */
-export async function payUploadedConversion(db: Db, conversionId: string): Promise<void> {
-  await db
-    .updateTable('conversions')
-    .set((eb) => ({
-      paymentStatus: 'paid',
-      paidAt: eb
-        .selectFrom('uploads')
-        .select('uploads.paidAt')
-        .whereRef('uploads.id', '=', 'conversions.uploadId'),
-    }))
-    .where('id', '=', conversionId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('uploads')
-          .select('uploads.id')
-          .whereRef('uploads.id', '=', 'conversions.uploadId')
-          .where('uploads.paidAt', 'is not', null),
-      ),
-    )
-    .execute();
-}
-
 export function findUserByCustomer(db: Db, customer: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('stripeCustomerId', '=', customer).executeTakeFirst();
 }

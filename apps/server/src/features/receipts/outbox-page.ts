@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { escapeHtml } from '../../mail/escape-html.js';
 import { outboxMails } from '../../mail/outbox-transport.js';
-import { escapeHtml } from './escape-html.js';
 
 // Links in a mail's text, clickable: the receipt's way back is what one comes here to open.
 const withLinks = (text: string) =>

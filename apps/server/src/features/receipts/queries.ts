@@ -45,23 +45,6 @@ export async function addRestoredUpload(db: Db, uploadId: string, owner: Owner, 
     .execute();
 }
 
-/** What a receipt link brought to a visitor becomes the account's when they sign in, as their work does. */
-export async function moveRestoredUploads(db: Db, visitorId: string, userId: string): Promise<void> {
-  const from = ownerKeyOf({ visitorId });
-  await db
-    .insertInto('restoredUploads')
-    .columns(['uploadId', 'owner', 'createdAt'])
-    .expression((eb) =>
-      eb
-        .selectFrom('restoredUploads')
-        .select((s) => ['uploadId', s.val(ownerKeyOf({ userId })).as('owner'), 'createdAt'])
-        .where('owner', '=', from),
-    )
-    .onConflict((oc) => oc.columns(['uploadId', 'owner']).doNothing())
-    .execute();
-  await db.deleteFrom('restoredUploads').where('owner', '=', from).execute();
-}
-
 /** The upload's link generation: what its receipt links are signed with now. */
 export async function linkGenerationOf(db: Db, uploadId: string): Promise<number> {
   const row = await db

@@ -1,6 +1,6 @@
 import { downloadLabels, formatPrice, listInWords, plans } from '@vectrace/contract';
+import { escapeHtml } from '../../mail/escape-html.js';
 import type { Mail } from '../../mail/mailer.js';
-import { escapeHtml } from './escape-html.js';
 
 /** What a receipt says: the purchase, when it was paid, and the link back to it. */
 export interface ReceiptFacts {

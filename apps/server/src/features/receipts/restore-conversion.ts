@@ -1,9 +1,9 @@
 import type { RestoreInput } from '@vectrace/contract';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { expiredMessage } from '../../retention-policy.js';
 import { type ConversionRow, findConversion, findOwnedConversion } from '../conversions/queries.js';
 import type { Owner } from '../owner.js';
-import { expiredMessage } from '../retention/policy.js';
 import { addRestoredUpload, endLinks, linkGenerationOf } from './queries.js';
 import { linkState } from './restore-link.js';
 

@@ -1,8 +1,8 @@
 import type { Point } from '@vectrace/tracer';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { modeOf } from '../../job-mode.js';
 import { ObjectNotFoundError, previewKey } from '../../storage/object-store.js';
-import { modeOf } from '../api-v1/job-mode.js';
 import { type ConversionRow, findConversion } from '../conversions/queries.js';
 import { RENDERS_AT_ONCE_PER_OWNER } from '../limits/index.js';
 import { tooMany } from '../limits/too-many.js';

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { ownerFirst, requireOwner } from '../auth/identity.js';
+import { ownerFirst } from '../auth/identity.js';
 import { ownedConversion } from '../conversions/owned-conversion.js';
 import { exportLimits } from '../limits/export-limits.js';
-import { ownerKeyOf } from '../owner.js';
+import { ownerKeyOf, requireOwner } from '../owner.js';
 import {
   assertResultAvailable,
   canDownload,

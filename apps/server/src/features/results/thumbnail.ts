@@ -1,9 +1,9 @@
 import { imagePipeline } from '@vectrace/tracer/decode';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { expiredMessage } from '../../retention-policy.js';
 import { ObjectNotFoundError, uploadKey } from '../../storage/object-store.js';
 import type { ConversionRow } from '../conversions/queries.js';
-import { expiredMessage } from '../retention/policy.js';
 
 /** Longest side of a history thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 160;

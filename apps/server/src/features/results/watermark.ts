@@ -44,7 +44,7 @@ export interface MarkedArea {
  * The picture (the clean render of `area`, framed by the SVG start tag `open`) with the watermark
  * fixed at `anchor`, as a PNG. The mark is a sparse "PREVIEW" kept clear of the artwork's edges
  * (watermark-pixels.ts), so that every edge, corner and curve can be judged clean at any zoom. Its
- * place is fixed to the picture's content (mark-anchor.ts), not to the screen or the upload:
+ * place is fixed to the picture's content (worker/mark-anchor.ts), not to the screen or the upload:
  * renders of shifted regions, and of copies of the picture shifted, padded or dotted, carry the
  * same mark on the same art, so no median, minimum or maximum of them takes it off. Its size goes
  * by zoom octave, so that the words stay a readable size on screen at every zoom and fixed to the

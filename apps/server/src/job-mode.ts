@@ -1,6 +1,15 @@
-import { AppError } from '../../errors.js';
-import type { ConversionRow } from '../conversions/queries.js';
-import type { ApiMode } from './schemas.js';
+import type { Selectable } from 'kysely';
+import type { ConversionsTable } from './db/schema.js';
+import { AppError } from './errors.js';
+
+// A job's mode is read where a conversion is traced (worker/), previewed (features/results/) and
+// served (features/api-v1/): it lives below all three.
+
+/** The two modes of the developer API (`apiModes` in features/api-v1/schemas.ts). */
+type ApiMode = 'live' | 'test';
+
+/** What a job's mode is read from: the conversion's result options. */
+type JobRow = Pick<Selectable<ConversionsTable>, 'resultOptions'>;
 
 /**
  * A test job is traced from its image reduced to this many pixels on its longer side, then drawn
@@ -13,7 +22,7 @@ export const TEST_RESULT_SIDE = 256;
  * A job's mode, fixed when it was made: `test` for a `mode=test` call of the API, `live` for the
  * others and for every conversion made on the site.
  */
-export function modeOf(row: Pick<ConversionRow, 'resultOptions'>): ApiMode {
+export function modeOf(row: JobRow): ApiMode {
   if (!row.resultOptions) return 'live';
   try {
     return JSON.parse(row.resultOptions).mode === 'test' ? 'test' : 'live';
@@ -27,7 +36,7 @@ export function modeOf(row: Pick<ConversionRow, 'resultOptions'>): ApiMode {
  * result, and test mode serves only test jobs (a live job or a site conversion is not given away
  * marked, since marked is all a free key needs to try the API).
  */
-export function resultMode(row: Pick<ConversionRow, 'resultOptions'>, asked: ApiMode | undefined): ApiMode {
+export function resultMode(row: JobRow, asked: ApiMode | undefined): ApiMode {
   const mode = modeOf(row);
   if (asked === undefined || asked === mode) return mode;
   throw mode === 'test'

@@ -1,8 +1,8 @@
 import { durationWords } from '@vectrace/contract';
-import type { Config } from '../../config.js';
+import type { Config } from './config.js';
 
 // What the server promises about keeping files, in the words its answers use: the sweeper
-// (sweep.ts) keeps the promise, these sentences tell it.
+// (features/retention/sweep.ts) keeps the promise, these sentences tell it.
 
 /**
  * How long files are kept at most, in words, as messages promise it: the retention period plus
