@@ -4,9 +4,11 @@ import {
   downloadFormats,
   errorCodeSchema,
   MAX_PIXELS,
+  MAX_PNG_WIDTH,
   MAX_UPLOAD_BYTES,
   MIN_MAX_PIXELS,
   offers,
+  pngPixels,
   type SizeUnit,
   sizeUnits,
   widthOutOfLimits,
@@ -29,7 +31,6 @@ import {
   traceTargets,
 } from '@vectrace/tracer';
 import { z } from 'zod';
-import { MAX_PNG_WIDTH, pngPixels } from '../results/download.js';
 
 // Every field arrives as text (a form field or a query parameter): numbers are read from it.
 const whole = (name: string, min: number, max: number) =>
