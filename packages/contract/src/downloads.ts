@@ -1,4 +1,4 @@
-import { smallestOutputWidth } from '@vectrace/tracer';
+import { smallestOutputWidth, toPixels } from '@vectrace/tracer';
 import { z } from 'zod';
 
 /** The vector formats a download can be written in; PNG is drawn from the SVG in the browser. */
@@ -37,6 +37,21 @@ export function downloadFileName(
 
 /** The largest output width that can be asked for, per unit (about 5 m). */
 export const maxOutputWidth: Record<SizeUnit, number> = { px: 20_000, mm: 5_000, in: 200 };
+
+/**
+ * The longest side of a PNG export, in pixels: a custom width goes up to it, and a tall image's
+ * height is held to it too (Chromium refuses canvases much past 16384 px a side, and 8192² is 256 MB).
+ */
+export const MAX_PNG_SIDE = 8192;
+
+/** The widest PNG, in pixels (the side the pages promise), and the most pixels one may hold. */
+export const MAX_PNG_WIDTH = MAX_PNG_SIDE;
+export const MAX_PNG_PIXELS = MAX_PNG_SIDE * 4096;
+
+/** A width in pixels of a PNG, drawn at 96 pixels to the inch. */
+export function pngPixels(width: number, unit: SizeUnit): number {
+  return Math.round(toPixels(width, unit));
+}
 
 const formatSchema = z
   .enum(downloadFormats, { error: `format must be one of: ${downloadFormats.join(', ')}` })

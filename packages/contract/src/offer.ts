@@ -1,13 +1,13 @@
 import { MAX_PIXELS } from '@vectrace/tracer';
-import { type DownloadFormat, downloadFormats, formatDetails, MAX_BATCH_FILES } from './downloads.js';
+import {
+  type DownloadFormat,
+  downloadFormats,
+  formatDetails,
+  MAX_BATCH_FILES,
+  MAX_PNG_SIDE,
+} from './downloads.js';
 import { type PlanId, plans } from './plans.js';
 import { MAX_UPLOAD_BYTES } from './upload.js';
-
-/**
- * The longest side of a PNG export, in pixels: a custom width goes up to it, and a tall image's
- * height is held to it too (Chromium refuses canvases much past 16384 px a side, and 8192² is 256 MB).
- */
-export const MAX_PNG_SIDE = 8192;
 
 /** Conversions a free account is counted against (spec section 3, conversionsLimit; not enforced). */
 export const FREE_CONVERSIONS_LIMIT = 5;

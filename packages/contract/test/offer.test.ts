@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BATCH_FILES } from '../src/downloads.js';
+import { MAX_BATCH_FILES, MAX_PNG_SIDE } from '../src/downloads.js';
 import {
   formatPrice,
   listInWords,
-  MAX_PNG_SIDE,
   maxUploadWords,
   offers,
   priceLabel,

@@ -1,6 +1,6 @@
 import { MAX_PNG_SIDE } from '@vectrace/contract';
 
-// The longest side a PNG may have is in the contract's table of what is sold.
+// The longest side a PNG may have is one of the contract's download limits.
 export { MAX_PNG_SIDE };
 
 /** PNG export widths (spec section 9, now widths rather than squares); 1024 is the default. */

@@ -2,7 +2,8 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { acceptedImageMimeTypes, type apiErrorCodes, MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import { imageTypeWords } from '@vectrace/tracer';
 import { z } from 'zod';
-import { errorSchema, vectorizeFormSchema } from './schemas.js';
+import { errorSchema } from './schemas.js';
+import { vectorizeFormSchema } from './vectorize/schemas.js';
 
 /** Where the document says the API is; each answer of openapi.json puts the real address in. */
 export const ORIGIN = 'https://vectrace.example';
@@ -214,8 +215,13 @@ export function servedDocument(document: object, origin: string, publicUrl: stri
   return served;
 }
 
+// The named schemas in the document's order. They are registered as their modules load, each
+// resource's beside its routes, so the order is set here rather than by which module loads first;
+// any other follows them.
+const schemaOrder = ['Job', 'JobList', 'Account', 'Error'];
+
 // The schemas' input shapes (JobInput...) are registered beside them: only the schemas the paths
-// use, directly or through another schema, stay.
+// use, directly or through another schema, stay, in schemaOrder.
 function pruneUnusedSchemas(served: { paths?: object; components: { schemas?: Record<string, object> } }) {
   const schemas = served.components.schemas ?? {};
   const used = new Set<string>();
@@ -228,5 +234,14 @@ function pruneUnusedSchemas(served: { paths?: object; components: { schemas?: Re
     }
   };
   visit(served.paths);
-  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  if (!served.components.schemas) return;
+  const rank = (name: string) => {
+    const at = schemaOrder.indexOf(name);
+    return at === -1 ? schemaOrder.length : at;
+  };
+  served.components.schemas = Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([name]) => used.has(name))
+      .sort(([a], [b]) => rank(a) - rank(b)),
+  );
 }

@@ -1,12 +1,12 @@
 import {
   apiErrorCodes,
-  conversionStatuses,
   downloadFormats,
   errorCodeSchema,
   MAX_PIXELS,
-  MAX_UPLOAD_BYTES,
+  MAX_PNG_WIDTH,
   MIN_MAX_PIXELS,
   offers,
+  pngPixels,
   type SizeUnit,
   sizeUnits,
   widthOutOfLimits,
@@ -17,7 +17,6 @@ import {
   defaultSettings,
   drawStyles,
   groupings,
-  imageTypeWords,
   layerings,
   MAX_COLORS,
   qualities,
@@ -29,16 +28,15 @@ import {
   traceTargets,
 } from '@vectrace/tracer';
 import { z } from 'zod';
-import { MAX_PNG_WIDTH, pngPixels } from '../results/download.js';
 
 // Every field arrives as text (a form field or a query parameter): numbers are read from it.
-const whole = (name: string, min: number, max: number) =>
+export const whole = (name: string, min: number, max: number) =>
   z.coerce
     .number({ error: `${name} must be a number from ${min} to ${max}` })
     .int(`${name} must be a whole number from ${min} to ${max}`)
     .min(min, `${name} must be from ${min} to ${max}`)
     .max(max, `${name} must be from ${min} to ${max}`);
-const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+export const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` });
 
 /** The API's modes: live results are the product (Pro); test results are free and marked. */
@@ -50,7 +48,7 @@ export const apiFormats = [...downloadFormats, 'png'] as const;
 export type ApiFormat = (typeof apiFormats)[number];
 
 /** How a result is written: asked when converting, and again when reading a job's result. */
-const resultOptions = {
+export const resultOptions = {
   mode: oneOf('mode', apiModes)
     .default('live')
     .describe(
@@ -76,7 +74,7 @@ const resultOptions = {
 };
 
 /** Checks that a width is within its unit's limits (the contract's check, as the site's), and a PNG's. */
-function widthWithinLimits(
+export function widthWithinLimits(
   value: { width?: number; unit: SizeUnit; format: ApiFormat },
   ctx: z.RefinementCtx,
 ): void {
@@ -90,276 +88,119 @@ function widthWithinLimits(
   if (problem) ctx.addIssue({ code: 'custom', path: ['width'], message: problem });
 }
 
-const RETENTION_MESSAGE = 'retention must be a whole number of minutes (1 or more), or download';
-
-/** What to do with the image: the options of `POST /api/v1/vectorize`, as form fields or query parameters. */
-export const vectorizeOptionsSchema = z
-  .object({
-    ...resultOptions,
-    traceMode: oneOf('traceMode', traceModes)
-      .default(defaultSettings.mode)
-      .describe(
-        "`auto` reads the image and picks `bw`, `color` or `pixel` (the job's `reading` says which); `bw` traces outlines in one color; `color` traces color layers; `pixel` traces every pixel as an exact square; `centerline` draws one open stroke along the middle of each line (plotters, engravers, single-line cuts).",
-      ),
-    read: oneOf('read', readAs)
-      .default(defaultSettings.read)
-      .describe(
-        '`page` reads the ink against the paper around it (scans, photos of pages); `picture` never does; `auto` when the image looks like a page.',
-      ),
-    invert: oneOf('invert', ['true', 'false'])
-      .default('false')
-      .describe(
-        '`true` reads the light parts as the ink (light lines on a dark ground: a chalkboard, white engraving lines, a blueprint), in `bw` as black lines, in `centerline` as one stroke per line. `color` and `pixel` ignore it; `auto` reads lines of one ink on a plain dark ground that way by itself when that keeps the picture, and keeps its look (the lines in their color over the dark ground).',
-      ),
-    colors: z
-      .union([z.literal('auto'), whole('colors', 2, MAX_COLORS)], {
-        error: `colors must be a whole number from 2 to ${MAX_COLORS}, or auto`,
-      })
-      .default('auto')
-      .describe(
-        `Color mode: exactly this many colors, 2 to ${MAX_COLORS} (when the image has as many), or \`auto\`. Past 32 colors a large image is traced smaller, halved until it has at most 48 000 000 ÷ colors pixels (750 000 at 64 colors), to stay within a trace's time; the result is still drawn at the image's size.`,
-      ),
-    // Text, read into settings when the job is made (vectorize.ts): the query is checked twice.
-    palette: z
-      .string()
-      .refine((text) => (readPalette(text)?.length ?? 33) <= 32, {
-        message: 'palette must be up to 32 colors as #rrggbb, separated by commas',
-      })
-      .optional()
-      .describe('Color mode: only these colors, each region taking the nearest, e.g. `#000000,#ff0000`.'),
-    traceBackground: oneOf('traceBackground', backgrounds)
-      .default(defaultSettings.background)
-      .describe('Color mode: `remove` leaves the background out, transparent, inside the picture too.'),
-    layering: oneOf('layering', layerings)
-      .default(defaultSettings.layering)
-      .describe(
-        '`stacked` layers each cover what lies under the next; `cutout` shapes never overlap (vinyl, screen printing), with a gap filler under the seams (a stroke that no shape lets show) so no background shows between them.',
-      ),
-    strokeWidth: z
-      .union(
-        [
-          z.literal('auto'),
-          z.coerce
-            .number({ error: 'strokeWidth must be a number from 1 to 100, or auto' })
-            .min(1, 'strokeWidth must be from 1 to 100, or auto')
-            .max(100, 'strokeWidth must be from 1 to 100, or auto'),
-        ],
-        { error: 'strokeWidth must be a number from 1 to 100, or auto' },
-      )
-      .default('auto')
-      .describe('Centerline mode: the stroke width in image pixels, or `auto` to measure it.'),
-    shapes: oneOf('shapes', ['true', 'false'])
-      .default('false')
-      .describe(
-        '`true` writes straight runs as lines and circles, ellipses and arcs as true arcs (DXF: LINE, ARC, CIRCLE, ELLIPSE).',
-      ),
-    cutContour: z
-      .string()
-      .refine((text) => readCutContour(text) !== undefined, {
-        message: 'cutContour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px',
-      })
-      .optional()
-      .describe(
-        "A sticker cut line around the visible shape, this far outside it: `2mm`, `0.1in` or `8px` (mm and in at 96 px per inch of the image). Written as a path or layer named `cut`; where it runs off the image, the page (SVG viewBox, PDF and EPS page, PNG) grows to hold it, `width` staying the image's.",
-      ),
-    trace: oneOf('trace', traceTargets)
-      .default(defaultSettings.trace)
-      .describe('`alpha` traces the silhouette of the opaque pixels, for stencils.'),
-    threshold: whole('threshold', 0, 100)
-      .default(defaultSettings.threshold)
-      .describe('0 to 100; lower keeps fainter strokes.'),
-    smoothness: whole('smoothness', 0, 100)
-      .default(defaultSettings.smoothness)
-      .describe('0 to 100; higher smooths jagged edges into curves.'),
-    cornerDetection: oneOf('cornerDetection', cornerDetections)
-      .default(defaultSettings.cornerDetection)
-      .describe('How readily a bend becomes a sharp corner.'),
-    quality: oneOf('quality', qualities)
-      .default(defaultSettings.quality)
-      .describe('`high` fits curves more closely, for final output.'),
-    maxPixels: whole('maxPixels', MIN_MAX_PIXELS, MAX_PIXELS)
-      .optional()
-      .describe(
-        'A larger image is reduced to at most this many pixels (width × height, its aspect ratio kept) before it is traced; the result is drawn at the reduced size. Default: the image as it is.',
-      ),
-    drawStyle: oneOf('drawStyle', drawStyles)
-      .default(defaultSettings.drawStyle)
-      .describe(
-        '`fillShapes` fills every shape; `strokeShapes` strokes each shape’s outline (1 px, in its color) and fills nothing; `strokeEdges` strokes each edge between shapes once, in the color of the shape on top (a border two shapes share is one stroke; color mode traces cut-out shapes for it). Stroked, there is no background rectangle. PDF and EPS stroke as the SVG does; DXF, which has no fills, writes the same outlines (the edges once). Not with `shapes=true` for `strokeEdges`.',
-      ),
-    groupBy: oneOf('groupBy', groupings)
-      .default(defaultSettings.groupBy)
-      .describe(
-        'SVG: `none` writes the paths one after another; `color` one `<g id="color-rrggbb">` per color, holding its paths; `layer` one `<g id="layer-N">` per layer of the stacking, in painting order (a cut contour and the gap filler are layers of their own).',
-      ),
-    svgVersion: oneOf('svgVersion', svgVersions)
-      .default(defaultSettings.svgVersion)
-      .describe(
-        'SVG: `1.1`, or `tiny` for SVG Tiny 1.2 (`version="1.2" baseProfile="tiny"`; arcs written as cubic curves, opacity as `fill-opacity`).',
-      ),
-    adobeCompatible: oneOf('adobeCompatible', ['true', 'false'])
-      .default('false')
-      .describe(
-        'SVG: `true` writes what Adobe Illustrator reads as drawn: `version` on the root element, every color as `#rrggbb`, `fill-rule="nonzero"` on every filled path, and path data in full (every command letter, numbers always apart, `0.5` not `.5`). The SVG never has CSS, `<style>`, `vector-effect` or `transform` in any case.',
-      ),
-    retention: z
-      .union(
-        [
-          z.literal('download'),
-          z.coerce.number({ error: RETENTION_MESSAGE }).int(RETENTION_MESSAGE).min(1, RETENTION_MESSAGE),
-        ],
-        { error: RETENTION_MESSAGE },
-      )
-      .optional()
-      .describe(
-        'How long the image and the result are kept: a whole number of minutes, at most the server’s retention (1380 minutes, 23 hours, by default; a longer one is refused), or `download` to delete them as soon as the result is downloaded through the API (this answer’s file, or the first `GET /api/v1/jobs/{id}/result`), and at the server’s retention at the latest. The job’s `expiresAt` says when. Default: the server’s retention.',
-      ),
-    wait: whole('wait', 0, 30)
-      .default(10)
-      .describe('Seconds to wait for the result before answering 202 with a job to poll.'),
-  })
-  .superRefine(widthWithinLimits)
-  .refine((o) => !(o.shapes === 'true' && o.layering === 'cutout'), {
-    message: 'shapes and layering=cutout cannot be combined: choose one of them',
-    path: ['shapes'],
-  })
-  .refine((o) => !(o.shapes === 'true' && o.drawStyle === 'strokeEdges'), {
-    message: 'shapes and drawStyle=strokeEdges cannot be combined: choose one of them',
-    path: ['shapes'],
-  });
-export type VectorizeOptions = z.infer<typeof vectorizeOptionsSchema>;
-
-/** The form of `POST /api/v1/vectorize`, for the document: one image, and the options. */
-export const vectorizeFormSchema = z.object({
-  image: z
-    .string()
-    .meta({
-      format: 'binary',
-      description: `The image (${imageTypeWords}), at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+/**
+ * The trace settings as fields of `POST /api/v1/vectorize`, each with what it does (between the
+ * result's options and how long its files are kept).
+ */
+export const settingsFields = {
+  traceMode: oneOf('traceMode', traceModes)
+    .default(defaultSettings.mode)
+    .describe(
+      "`auto` reads the image and picks `bw`, `color` or `pixel` (the job's `reading` says which); `bw` traces outlines in one color; `color` traces color layers; `pixel` traces every pixel as an exact square; `centerline` draws one open stroke along the middle of each line (plotters, engravers, single-line cuts).",
+    ),
+  read: oneOf('read', readAs)
+    .default(defaultSettings.read)
+    .describe(
+      '`page` reads the ink against the paper around it (scans, photos of pages); `picture` never does; `auto` when the image looks like a page.',
+    ),
+  invert: oneOf('invert', ['true', 'false'])
+    .default('false')
+    .describe(
+      '`true` reads the light parts as the ink (light lines on a dark ground: a chalkboard, white engraving lines, a blueprint), in `bw` as black lines, in `centerline` as one stroke per line. `color` and `pixel` ignore it; `auto` reads lines of one ink on a plain dark ground that way by itself when that keeps the picture, and keeps its look (the lines in their color over the dark ground).',
+    ),
+  colors: z
+    .union([z.literal('auto'), whole('colors', 2, MAX_COLORS)], {
+      error: `colors must be a whole number from 2 to ${MAX_COLORS}, or auto`,
     })
-    .optional(),
-  'image.url': z
-    .url()
+    .default('auto')
+    .describe(
+      `Color mode: exactly this many colors, 2 to ${MAX_COLORS} (when the image has as many), or \`auto\`. Past 32 colors a large image is traced smaller, halved until it has at most 48 000 000 ÷ colors pixels (750 000 at 64 colors), to stay within a trace's time; the result is still drawn at the image's size.`,
+    ),
+  // Text, read into settings when the job is made (vectorize/start-conversion.ts): the query is
+  // checked twice.
+  palette: z
+    .string()
+    .refine((text) => (readPalette(text)?.length ?? 33) <= 32, {
+      message: 'palette must be up to 32 colors as #rrggbb, separated by commas',
+    })
+    .optional()
+    .describe('Color mode: only these colors, each region taking the nearest, e.g. `#000000,#ff0000`.'),
+  traceBackground: oneOf('traceBackground', backgrounds)
+    .default(defaultSettings.background)
+    .describe('Color mode: `remove` leaves the background out, transparent, inside the picture too.'),
+  layering: oneOf('layering', layerings)
+    .default(defaultSettings.layering)
+    .describe(
+      '`stacked` layers each cover what lies under the next; `cutout` shapes never overlap (vinyl, screen printing), with a gap filler under the seams (a stroke that no shape lets show) so no background shows between them.',
+    ),
+  strokeWidth: z
+    .union(
+      [
+        z.literal('auto'),
+        z.coerce
+          .number({ error: 'strokeWidth must be a number from 1 to 100, or auto' })
+          .min(1, 'strokeWidth must be from 1 to 100, or auto')
+          .max(100, 'strokeWidth must be from 1 to 100, or auto'),
+      ],
+      { error: 'strokeWidth must be a number from 1 to 100, or auto' },
+    )
+    .default('auto')
+    .describe('Centerline mode: the stroke width in image pixels, or `auto` to measure it.'),
+  shapes: oneOf('shapes', ['true', 'false'])
+    .default('false')
+    .describe(
+      '`true` writes straight runs as lines and circles, ellipses and arcs as true arcs (DXF: LINE, ARC, CIRCLE, ELLIPSE).',
+    ),
+  cutContour: z
+    .string()
+    .refine((text) => readCutContour(text) !== undefined, {
+      message: 'cutContour must be an offset from 0 to 50 mm, as 2mm, 0.1in or 8px',
+    })
     .optional()
     .describe(
-      'Instead of image: a public http or https address of the image (up to 3 redirects, 10 seconds).',
+      "A sticker cut line around the visible shape, this far outside it: `2mm`, `0.1in` or `8px` (mm and in at 96 px per inch of the image). Written as a path or layer named `cut`; where it runs off the image, the page (SVG viewBox, PDF and EPS page, PNG) grows to hold it, `width` staying the image's.",
     ),
-  'image.base64': z.string().optional().describe('Instead of image: the image in base64, or as a data: URL.'),
-  ...z.object(vectorizeOptionsSchema.shape).partial().shape,
-});
-
-/** `GET /api/v1/jobs/{id}/result`: the result again, in any format and size. */
-export const resultQuerySchema = z
-  .object({
-    ...resultOptions,
-    mode: oneOf('mode', apiModes)
-      .optional()
-      .describe(
-        'The job’s mode, the default: a test job has only its marked result, and test mode serves only test jobs. A conversion made on the site is live (Pro, or paid on the site).',
-      ),
-  })
-  .superRefine(widthWithinLimits);
-
-export type ResultQuery = z.infer<typeof resultQuerySchema>;
-
-export const jobParamsSchema = z.object({ id: z.uuid('The job id is a UUID, as the 202 answer gave it') });
-
-/** A conversion as the API reports it. */
-export const jobSchema = z
-  .object({
-    id: z.uuid(),
-    status: z.enum(conversionStatuses),
-    mode: z
-      .enum(apiModes)
-      .describe(
-        'Fixed when the job is made: `test` results are marked; conversions made on the site are `live`.',
-      ),
-    fileName: z.string().describe('The name of the image as it was sent.'),
-    position: z.number().int().nullable().describe('Place in the queue while pending, 1 = next.'),
-    error: z.string().nullable().describe('Why the conversion failed, when it did.'),
-    vectorCount: z.number().int().nullable().describe('Paths in the result, once completed.'),
-    reading: z
-      .string()
-      .nullable()
-      .describe('How the image was read and traced, once completed: "Read as a color image, 6 colors".'),
-    createdAt: z.string().describe('When the job was made (ISO 8601).'),
-    completedAt: z.string().nullable().describe('When the result was ready (ISO 8601).'),
-    expiresAt: z.string().describe('When its files are deleted, at the latest (ISO 8601).'),
-    deleted: z.boolean().describe('Its files are deleted: by a DELETE call, or at expiresAt.'),
-    resultUrl: z
-      .string()
-      .describe(
-        'Where the result is once completed, with every output option as asked (mode, format, width, unit, background).',
-      ),
-  })
-  .meta({
-    id: 'Job',
-    examples: [
-      {
-        id: '0b6f1c7e-4a53-4f0e-9a57-1f0c5a7e2d31',
-        status: 'completed',
-        mode: 'live',
-        fileName: 'logo.png',
-        position: null,
-        error: null,
-        vectorCount: 42,
-        reading: 'Read as a color image, 6 colors',
-        createdAt: '2026-11-25T10:00:00.000Z',
-        completedAt: '2026-11-25T10:00:01.200Z',
-        expiresAt: '2026-11-26T10:00:00.000Z',
-        deleted: false,
-        resultUrl: '/api/v1/jobs/0b6f1c7e-4a53-4f0e-9a57-1f0c5a7e2d31/result?mode=live&format=pdf',
-      },
-    ],
-  });
-export type Job = z.infer<typeof jobSchema>;
-
-/** `GET /api/v1/jobs`: a page of the account's jobs, newest first. */
-export const jobListQuerySchema = z.object({
-  limit: whole('limit', 1, 100).default(20).describe('Jobs per page, 1 to 100.'),
-  before: z
-    .uuid('before must be a job id, as the previous page gave it')
+  trace: oneOf('trace', traceTargets)
+    .default(defaultSettings.trace)
+    .describe('`alpha` traces the silhouette of the opaque pixels, for stencils.'),
+  threshold: whole('threshold', 0, 100)
+    .default(defaultSettings.threshold)
+    .describe('0 to 100; lower keeps fainter strokes.'),
+  smoothness: whole('smoothness', 0, 100)
+    .default(defaultSettings.smoothness)
+    .describe('0 to 100; higher smooths jagged edges into curves.'),
+  cornerDetection: oneOf('cornerDetection', cornerDetections)
+    .default(defaultSettings.cornerDetection)
+    .describe('How readily a bend becomes a sharp corner.'),
+  quality: oneOf('quality', qualities)
+    .default(defaultSettings.quality)
+    .describe('`high` fits curves more closely, for final output.'),
+  maxPixels: whole('maxPixels', MIN_MAX_PIXELS, MAX_PIXELS)
     .optional()
-    .describe('The last job of the previous page: the page after it (see `next`).'),
-});
-
-export const jobListSchema = z
-  .object({
-    jobs: z.array(jobSchema),
-    next: z.string().nullable().describe('The address of the next page, or null on the last page.'),
-  })
-  .meta({ id: 'JobList' });
-
-const used = z.object({
-  limit: z.number().int().nullable().describe('The most allowed; null when not capped (Pro).'),
-  used: z.number().int().describe('Used in the current window.'),
-  remaining: z.number().int().nullable().describe('What is left; null when not capped.'),
-});
-
-/** `GET /api/v1/account`: the key's account, its plan, and its limits with what is left. */
-export const accountSchema = z
-  .object({
-    username: z.string(),
-    plan: z.enum(['free', 'pro']).describe('`pro` makes live calls; `free` makes test calls.'),
-    proUntil: z.string().nullable().describe('When a cancelled Pro plan ends (ISO 8601).'),
-    perKeyPerMinute: z
-      .object({
-        live: z.number().int().describe('Live calls of this key a minute.'),
-        test: z.number().int().describe('Test calls of this key a minute.'),
-        reads: z.number().int().describe('Reads of jobs and results a minute.'),
-      })
-      .describe('Each answer tells what is left in its RateLimit-* headers.'),
-    quotas: z
-      .object({
-        tracesThisMinute: used,
-        tracesThisHour: used,
-        imagesThisHour: used,
-        resultsKept: used,
-      })
-      .describe('The account’s conversions across keys and the site; Pro is not capped.'),
-  })
-  .meta({ id: 'Account' });
-export type Account = z.infer<typeof accountSchema>;
+    .describe(
+      'A larger image is reduced to at most this many pixels (width × height, its aspect ratio kept) before it is traced; the result is drawn at the reduced size. Default: the image as it is.',
+    ),
+  drawStyle: oneOf('drawStyle', drawStyles)
+    .default(defaultSettings.drawStyle)
+    .describe(
+      '`fillShapes` fills every shape; `strokeShapes` strokes each shape’s outline (1 px, in its color) and fills nothing; `strokeEdges` strokes each edge between shapes once, in the color of the shape on top (a border two shapes share is one stroke; color mode traces cut-out shapes for it). Stroked, there is no background rectangle. PDF and EPS stroke as the SVG does; DXF, which has no fills, writes the same outlines (the edges once). Not with `shapes=true` for `strokeEdges`.',
+    ),
+  groupBy: oneOf('groupBy', groupings)
+    .default(defaultSettings.groupBy)
+    .describe(
+      'SVG: `none` writes the paths one after another; `color` one `<g id="color-rrggbb">` per color, holding its paths; `layer` one `<g id="layer-N">` per layer of the stacking, in painting order (a cut contour and the gap filler are layers of their own).',
+    ),
+  svgVersion: oneOf('svgVersion', svgVersions)
+    .default(defaultSettings.svgVersion)
+    .describe(
+      'SVG: `1.1`, or `tiny` for SVG Tiny 1.2 (`version="1.2" baseProfile="tiny"`; arcs written as cubic curves, opacity as `fill-opacity`).',
+    ),
+  adobeCompatible: oneOf('adobeCompatible', ['true', 'false'])
+    .default('false')
+    .describe(
+      'SVG: `true` writes what Adobe Illustrator reads as drawn: `version` on the root element, every color as `#rrggbb`, `fill-rule="nonzero"` on every filled path, and path data in full (every command letter, numbers always apart, `0.5` not `.5`). The SVG never has CSS, `<style>`, `vector-effect` or `transform` in any case.',
+    ),
+};
 
 /** Every error: a code to branch on and a sentence to show. */
 export const errorSchema = z

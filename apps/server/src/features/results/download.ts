@@ -1,13 +1,21 @@
 import type { Readable } from 'node:stream';
-import { type DownloadFormat, type DownloadQuery, isPaid, MAX_PNG_SIDE, offers } from '@vectrace/contract';
-import { formats, toPixels } from '@vectrace/tracer';
+import {
+  type DownloadFormat,
+  type DownloadQuery,
+  isPaid,
+  MAX_PNG_PIXELS,
+  MAX_PNG_WIDTH,
+  offers,
+  pngPixels,
+} from '@vectrace/contract';
+import { formats } from '@vectrace/tracer';
 import type { Config } from '../../config.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { expiredMessage } from '../../retention-policy.js';
 import { ObjectNotFoundError, vectorKey } from '../../storage/object-store.js';
 import { planTypeOf } from '../auth/queries.js';
 import type { ConversionRow } from '../conversions/queries.js';
+import { expiredMessage } from '../../retention-policy.js';
 import { resultPage } from './result-page.js';
 
 /** Ready to show: completed and its files still kept. */
@@ -139,15 +147,6 @@ export type ResultOptions = Omit<DownloadQuery, 'format'> & {
   format: DownloadFormat | 'png';
   background?: string;
 };
-
-/** The widest PNG, in pixels (the side the pages promise), and the most pixels one may hold. */
-export const MAX_PNG_WIDTH = MAX_PNG_SIDE;
-export const MAX_PNG_PIXELS = MAX_PNG_SIDE * 4096;
-
-/** A width in pixels of a PNG, drawn at 96 pixels to the inch. */
-export function pngPixels(width: number, unit: DownloadQuery['unit']): number {
-  return Math.round(toPixels(width, unit));
-}
 
 /**
  * A PNG's image width in pixels, refused past MAX_PNG_WIDTH or MAX_PNG_PIXELS. With a cut contour

@@ -1,13 +1,13 @@
 import { imageTypeExtensions, readCutContour, readPalette } from '@vectrace/tracer';
-import type { Deps } from '../../deps.js';
-import { uploadKey } from '../../storage/object-store.js';
-import { createConversion } from '../conversions/create-conversion.js';
-import { type ConversionRow, findConversion } from '../conversions/queries.js';
-import type { Owner } from '../owner.js';
-import { checkImage } from '../uploads/check-image.js';
-import { newUpload } from '../uploads/issue-upload.js';
-import { deleteUploadRow, recordUploadSize } from '../uploads/queries.js';
-import type { ApiImage } from './read-image.js';
+import type { Deps } from '../../../deps.js';
+import { uploadKey } from '../../../storage/object-store.js';
+import { createConversion } from '../../conversions/create-conversion.js';
+import { type ConversionRow, findConversion } from '../../conversions/queries.js';
+import type { Owner } from '../../owner.js';
+import { checkImage } from '../../uploads/check-image.js';
+import { newUpload } from '../../uploads/issue-upload.js';
+import { deleteUploadRow, recordUploadSize } from '../../uploads/queries.js';
+import type { ApiImage } from '../read-image.js';
 import type { VectorizeOptions } from './schemas.js';
 
 const READ_EVERY_MS = 100;
