@@ -16,12 +16,13 @@ export {
   type LayerName,
   type Point,
   type RasterImage,
+  type Reading,
   type Segment,
   type StageTimings,
   type Subpath,
   type VectorImage,
 } from './model.js';
-export { describeReading, type Reading } from './reading.js';
+export { describeReading } from './reading.js';
 export { scaleLayers } from './scale.js';
 export { readCutContour, readPalette } from './setting-text.js';
 export {

@@ -1,35 +1,12 @@
 import { looksFlat } from './ink/document.js';
 import { type InkMap, inkMap } from './ink/ink-map.js';
-import { isArtwork, type Layer, type RasterImage } from './model.js';
+import { isArtwork, type Layer, type RasterImage, type Reading } from './model.js';
 import type { CellGrid } from './pixel/cells.js';
 import { pixelArtCells } from './pixel/pixel-art.js';
 import type { ReadAs } from './settings.js';
 
-/** What the automatic mode read an image as, and so how it was traced. */
-export interface Reading {
-  mode: 'bw' | 'color' | 'pixel' | 'centerline';
-  /**
-   * - pixel-art: uniform square cells of a few colors, traced as exact squares;
-   * - page: a scan or photo of a page, its ink read against the paper around it;
-   * - ink: one dark ink on a light ground (line art, one-color logos, silhouettes);
-   * - color: the image has colors (a hue over a visible share, or a colored stroke);
-   * - shades: gray shading, as in photos and painted art, kept as steps of gray;
-   * - light-art: light or white art (on transparency, or with no ink at all), kept in its colors;
-   * - light-lines: light line art on a dark ground, its lines read as the ink (see ink/light-on-dark.ts);
-   * - strokes: the middle of each stroke traced (centerline mode);
-   * - silhouette: the shape of the image's opaque pixels, whatever their colors (`trace: 'alpha'`).
-   */
-  kind:
-    | 'pixel-art'
-    | 'page'
-    | 'ink'
-    | 'color'
-    | 'shades'
-    | 'light-art'
-    | 'light-lines'
-    | 'strokes'
-    | 'silhouette';
-}
+/** The reading belongs to the traced result (model.ts); it is named here too, where it is made. */
+export type { Reading };
 
 /** RGB spread (max minus min channel) from which a pixel counts as colored. */
 const COLORED = 40;

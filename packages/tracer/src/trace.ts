@@ -35,13 +35,14 @@ import {
   isArtwork,
   type Layer,
   type RasterImage,
+  type Reading,
   type StageTimings,
   type VectorImage,
 } from './model.js';
 import { pageMargin } from './page-margin.js';
 import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
-import { type Reading, readImage } from './reading.js';
+import { readImage } from './reading.js';
 import { bwKeepsPicture, lightLinesKeepPicture } from './reading-check.js';
 import { scaleLayers } from './scale.js';
 import {
