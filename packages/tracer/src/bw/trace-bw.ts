@@ -1,5 +1,5 @@
 import { traceDoubled, tracesFiner } from '../ink/fine.js';
-import { type InkMap, inkMap, threshold, windowInk } from '../ink/ink-map.js';
+import { type InkMap, inkMap, shifted, threshold, windowInk } from '../ink/ink-map.js';
 import type { Layer, RasterImage, StageTimings } from '../model.js';
 import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { TraceParams } from '../params.js';
@@ -33,9 +33,4 @@ export function traceBw(
         )
       : traceBitmap(bitmap, params, windowInk(ink, cut), timings);
   return { layers: subpaths.length > 0 ? [{ color: black, subpaths }] : [], page: ink.document };
-}
-
-/** The automatic cut moved by the threshold setting, towards 0.05 (bolder) or 0.95 (lighter). */
-export function shifted(cut: number, shift: number): number {
-  return shift < 0 ? cut + shift * (cut - 0.05) : cut + shift * (0.95 - cut);
 }

@@ -1,6 +1,5 @@
-import { shifted } from '../bw/trace-bw.js';
 import { squaredDistance } from '../distance.js';
-import { type InkMap, inkMap, threshold, windowInk } from '../ink/ink-map.js';
+import { type InkMap, inkMap, shifted, threshold, windowInk } from '../ink/ink-map.js';
 import type { Layer, RasterImage, StageTimings, Subpath } from '../model.js';
 import type { WindowInk } from '../outline/bitmap.js';
 import { traceBitmap } from '../outline/trace-bitmap.js';
