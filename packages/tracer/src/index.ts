@@ -2,6 +2,7 @@ export { withBackground } from './background.js';
 export { estimateEdgePixels, MAX_EDGE_PIXELS } from './cost.js';
 export { TraceError, type TraceErrorCode } from './errors.js';
 export * from './export/index.js';
+export { scaleLayers } from './geometry/scale.js';
 export {
   type ImageType,
   imageTypeExtensions,
@@ -23,7 +24,6 @@ export {
   type VectorImage,
 } from './model.js';
 export { describeReading } from './reading.js';
-export { scaleLayers } from './scale.js';
 export { readCutContour, readPalette } from './setting-text.js';
 export {
   backgrounds,

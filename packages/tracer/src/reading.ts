@@ -1,3 +1,4 @@
+import { luminance } from './geometry/luminance.js';
 import { looksFlat } from './ink/document.js';
 import { type InkMap, inkMap } from './ink/ink-map.js';
 import { isArtwork, type Layer, type RasterImage, type Reading } from './model.js';
@@ -66,7 +67,7 @@ function imageStats(image: RasterImage): ImageStats {
     if (a < 255) transparent = true;
     if (a < 128) continue;
     painted++;
-    const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const y = luminance(r, g, b);
     if (Math.max(r, g, b) - Math.min(r, g, b) > COLORED) colored++;
     if (y >= 208) light++;
     else if (y < 128) dark++;
@@ -79,7 +80,7 @@ function imageStats(image: RasterImage): ImageStats {
       if (mid[p] && mid[p - 1] && mid[p + 1] && mid[p - w] && mid[p + w]) {
         shades++;
         const o = p * 4;
-        levels[Math.round(0.2126 * data[o] + 0.7152 * data[o + 1] + 0.0722 * data[o + 2])]++;
+        levels[Math.round(luminance(data[o], data[o + 1], data[o + 2]))]++;
       }
     }
   }

@@ -27,6 +27,7 @@ import { costWeight, pixelBudget, withinCost } from './cost.js';
 import { cutContour } from './cut-contour.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
 import { TraceError } from './errors.js';
+import { scaleLayers } from './geometry/scale.js';
 import { inkMap } from './ink/ink-map.js';
 import { lightAndDark, looksLikeLightLinesOnDark } from './ink/light-on-dark.js';
 import { inPictureColors, inverted } from './invert.js';
@@ -44,7 +45,6 @@ import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
 import { readImage } from './reading.js';
 import { bwKeepsPicture, lightLinesKeepPicture } from './reading-check.js';
-import { scaleLayers } from './scale.js';
 import {
   type CutContour,
   defaultSettings,

@@ -1,4 +1,4 @@
-import { squaredDistance } from '../distance.js';
+import { squaredDistance } from '../geometry/distance.js';
 import { type InkMap, inkMap, shifted, threshold, windowInk } from '../ink/ink-map.js';
 import type { Layer, RasterImage, StageTimings, Subpath } from '../model.js';
 import type { WindowInk } from '../outline/bitmap.js';

@@ -1,6 +1,6 @@
 import { TraceError } from '../errors.js';
+import { scaleLayers } from '../geometry/scale.js';
 import type { VectorImage } from '../model.js';
-import { scaleLayers } from '../scale.js';
 import { fixed, formatUnits, toUnits } from './fixed.js';
 
 /** The units an output size can be given in: CSS pixels (96 to the inch), millimetres, inches. */

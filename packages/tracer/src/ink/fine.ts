@@ -1,8 +1,8 @@
 import { edgesWithin, MAX_EDGE_PIXELS } from '../cost.js';
+import { scaleSubpaths } from '../geometry/scale.js';
 import type { RasterImage, StageTimings, Subpath } from '../model.js';
 import type { Bitmap } from '../outline/bitmap.js';
 import { type TraceBitmapParams, traceBitmap } from '../outline/trace-bitmap.js';
-import { scaleSubpaths } from '../scale.js';
 import { IDENTITY, type InkMap, threshold, windowInk } from './ink-map.js';
 
 /** Strokes at most this many pixels wide are thin. */

@@ -1,10 +1,10 @@
+import { collinear } from '../geometry/math.js';
 import type { Point, Segment, StageTimings, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
 import type { Bitmap, WindowInk } from './bitmap.js';
 import { vertexBulge } from './bulge.js';
 import { type Curve, optimizeCurve, smooth } from './curve.js';
 import { decompose, type KeepSpeckle, type PixelPath } from './decompose.js';
-import { collinear } from './math.js';
 import { fitPolygon } from './polygon.js';
 import { windowCorners } from './subpixel.js';
 
