@@ -53,6 +53,7 @@ import {
   type TraceSettings,
 } from './settings.js';
 import { assertShapesWithinBudget, fitShapes } from './shapes/fit-shapes.js';
+import { lap, timed } from './timings.js';
 import { validSettings } from './validate.js';
 
 /**
@@ -91,7 +92,7 @@ export function trace(
       ? lightLinesKeepPicture(image, toParams(full, 'bw', image).cutShift)
       : undefined;
   const lightLines = lines !== undefined;
-  if (read) timings.reading = performance.now() - start;
+  if (read) lap(timings, 'reading', start);
   let mode = lightLines ? 'bw' : (read?.reading.mode ?? (full.mode === 'auto' ? 'bw' : full.mode));
   const invert = !alpha && (full.invert || lightLines) && (mode === 'bw' || mode === 'centerline');
   if (invert) image = lines?.negative ?? inverted(image);
@@ -117,7 +118,7 @@ export function trace(
       checked = { mode: 'color', kind: 'shades' };
       mode = 'color';
     }
-    timings.check = performance.now() - at;
+    lap(timings, 'check', at);
   }
   const params = toParams(full, mode, source);
   let traced: { layers: Layer[]; background?: Color; page?: boolean; reducedBy?: number } =
@@ -170,13 +171,6 @@ export function trace(
 
 /** What a mode asked for by name traces the image as. */
 const defaultKind = { pixel: 'pixel-art', color: 'color', centerline: 'strokes' } as const;
-
-function timed<T>(timings: StageTimings, stage: string, work: () => T): T {
-  const start = performance.now();
-  const result = work();
-  timings[stage] = performance.now() - start;
-  return result;
-}
 
 /** The curves of the artwork: a cut contour and a gap filler are not part of the picture. */
 function countCurves(layers: Layer[]): number {

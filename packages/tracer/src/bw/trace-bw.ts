@@ -3,6 +3,7 @@ import { type InkMap, inkMap, shifted, threshold, windowInk } from '../ink/ink-m
 import type { Layer, RasterImage, StageTimings } from '../model.js';
 import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { TraceParams } from '../params.js';
+import { lap } from '../timings.js';
 
 const black = { r: 0, g: 0, b: 0 };
 
@@ -20,7 +21,7 @@ export function traceBw(
   const ink = read ?? inkMap(image, params.read);
   const cut = shifted(ink.cut, params.cutShift);
   const bitmap = threshold(ink, cut);
-  timings.threshold = performance.now() - start;
+  lap(timings, 'threshold', start);
   // Thin strokes and small text: traced at twice the size (see fine.ts). A page's speckles scale
   // too; a picture keeps its one-pixel dots (an i's, a colon's), four pixels at twice the size.
   const subpaths =
