@@ -1,6 +1,7 @@
-export { withBackground } from './background.js';
 export { estimateEdgePixels, MAX_EDGE_PIXELS } from './cost.js';
+export { visibleShape } from './cut-contour/visible-shape.js';
 export { TraceError, type TraceErrorCode } from './errors.js';
+export { withBackground } from './export/background.js';
 export * from './export/index.js';
 export { scaleLayers } from './geometry/scale.js';
 export {
@@ -54,4 +55,3 @@ export {
   traceTargets,
 } from './settings.js';
 export { trace } from './trace.js';
-export { visibleShape } from './visible-shape.js';

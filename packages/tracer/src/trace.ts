@@ -17,20 +17,23 @@
  *     4 smoothing, corner analysis   curve.ts (smooth)
  *     5 curve optimization           curve.ts (optimizeCurve)
  *
- *   → shapes/ (true lines, circles, arcs) → cut-contour.ts → VectorImage → export/ (a writer a format)
+ *   → shapes/ (true lines, circles, arcs) → cut-contour/ → VectorImage → export/ (a writer a format)
+ *
+ *   geometry/ holds the arithmetic and fits the stages share (after potrace's auxiliary.h).
  */
 import { silhouette } from './alpha.js';
 import { traceBw } from './bw/trace-bw.js';
 import { traceCenterline } from './centerline/trace-centerline.js';
 import { traceColor } from './color/trace-color.js';
 import { costWeight, pixelBudget, withinCost } from './cost.js';
-import { cutContour } from './cut-contour.js';
+import { cutContour } from './cut-contour/contour.js';
+import { pageMargin } from './cut-contour/page-margin.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
 import { TraceError } from './errors.js';
 import { scaleLayers } from './geometry/scale.js';
 import { inkMap } from './ink/ink-map.js';
+import { inPictureColors, inverted } from './ink/invert.js';
 import { lightAndDark, looksLikeLightLinesOnDark } from './ink/light-on-dark.js';
-import { inPictureColors, inverted } from './invert.js';
 import {
   type Color,
   isArtwork,
@@ -40,7 +43,6 @@ import {
   type StageTimings,
   type VectorImage,
 } from './model.js';
-import { pageMargin } from './page-margin.js';
 import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
 import { readImage } from './reading.js';
