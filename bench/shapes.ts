@@ -4,7 +4,7 @@
  * shapes. Prints a markdown section. `npx tsx bench/shapes.ts`
  */
 import { Resvg } from '@resvg/resvg-js';
-import { arcGeometry } from '../packages/tracer/src/arc.js';
+import { arcGeometry } from '../packages/tracer/src/geometry/arc.js';
 import {
   type RasterImage,
   type Subpath,

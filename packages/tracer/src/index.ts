@@ -1,7 +1,9 @@
-export { withBackground } from './background.js';
 export { estimateEdgePixels, MAX_EDGE_PIXELS } from './cost.js';
+export { visibleShape } from './cut-contour/visible-shape.js';
 export { TraceError, type TraceErrorCode } from './errors.js';
+export { withBackground } from './export/background.js';
 export * from './export/index.js';
+export { scaleLayers } from './geometry/scale.js';
 export {
   type ImageType,
   imageTypeExtensions,
@@ -16,13 +18,13 @@ export {
   type LayerName,
   type Point,
   type RasterImage,
+  type Reading,
   type Segment,
   type StageTimings,
   type Subpath,
   type VectorImage,
 } from './model.js';
-export { describeReading, type Reading } from './reading.js';
-export { scaleLayers } from './scale.js';
+export { describeReading } from './reading.js';
 export {
   backgrounds,
   type CornerDetection,
@@ -72,4 +74,3 @@ export {
   units,
 } from './settings/index.js';
 export { trace } from './trace.js';
-export { visibleShape } from './visible-shape.js';

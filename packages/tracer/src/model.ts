@@ -1,5 +1,3 @@
-import type { Reading } from './reading.js';
-
 /** An 8-bit RGBA raster, row-major from the top-left pixel: the engine's only input. */
 export interface RasterImage {
   width: number;
@@ -84,6 +82,32 @@ export type LayerName = 'cut' | 'gap-filler';
 /** Whether a layer is part of the picture: not a cut contour nor a gap filler. */
 export function isArtwork(layer: Layer): boolean {
   return layer.name === undefined;
+}
+
+/** What the automatic mode read an image as, and so how it was traced. */
+export interface Reading {
+  mode: 'bw' | 'color' | 'pixel' | 'centerline';
+  /**
+   * - pixel-art: uniform square cells of a few colors, traced as exact squares;
+   * - page: a scan or photo of a page, its ink read against the paper around it;
+   * - ink: one dark ink on a light ground (line art, one-color logos, silhouettes);
+   * - color: the image has colors (a hue over a visible share, or a colored stroke);
+   * - shades: gray shading, as in photos and painted art, kept as steps of gray;
+   * - light-art: light or white art (on transparency, or with no ink at all), kept in its colors;
+   * - light-lines: light line art on a dark ground, its lines read as the ink (see ink/light-on-dark.ts);
+   * - strokes: the middle of each stroke traced (centerline mode);
+   * - silhouette: the shape of the image's opaque pixels, whatever their colors (`trace: 'alpha'`).
+   */
+  kind:
+    | 'pixel-art'
+    | 'page'
+    | 'ink'
+    | 'color'
+    | 'shades'
+    | 'light-art'
+    | 'light-lines'
+    | 'strokes'
+    | 'silhouette';
 }
 
 /** Milliseconds spent in each stage of one trace. */

@@ -1,4 +1,5 @@
 import { srgbToLinear, srgbToOklab } from './color/oklab.js';
+import { luminance } from './geometry/luminance.js';
 import type { Color, RasterImage } from './model.js';
 
 /** Blocks along the longer side the picture is compared on: enough to see a shape, cheap at any size. */
@@ -119,8 +120,7 @@ const PAPER_REACH = 4;
 function localPaper(rgb: Float64Array, gw: number, gh: number): Float64Array {
   const n = gw * gh;
   const level = new Float64Array(n);
-  for (let b = 0; b < n; b++)
-    level[b] = 0.2126 * rgb[b * 3] + 0.7152 * rgb[b * 3 + 1] + 0.0722 * rgb[b * 3 + 2];
+  for (let b = 0; b < n; b++) level[b] = luminance(rgb[b * 3], rgb[b * 3 + 1], rgb[b * 3 + 2]);
   const across = new Float64Array(n);
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {
@@ -150,7 +150,7 @@ function stretchLevels(rgb: Float64Array): void {
   const n = rgb.length / 3;
   const counts = new Uint32Array(256);
   for (let b = 0; b < n; b++) {
-    const level = 0.2126 * rgb[b * 3] + 0.7152 * rgb[b * 3 + 1] + 0.0722 * rgb[b * 3 + 2];
+    const level = luminance(rgb[b * 3], rgb[b * 3 + 1], rgb[b * 3 + 2]);
     counts[Math.max(0, Math.min(255, Math.round(level)))]++;
   }
   let dark = 0;

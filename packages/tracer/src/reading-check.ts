@@ -1,7 +1,6 @@
-import { shifted } from './bw/trace-bw.js';
-import { type InkMap, inkMap } from './ink/ink-map.js';
+import { type InkMap, inkMap, shifted } from './ink/ink-map.js';
+import { inverted } from './ink/invert.js';
 import { lightAndDark } from './ink/light-on-dark.js';
-import { inverted } from './invert.js';
 import type { Color, RasterImage } from './model.js';
 import { bwLoss } from './picture-loss.js';
 

@@ -1,35 +1,13 @@
+import { luminance } from './geometry/luminance.js';
 import { looksFlat } from './ink/document.js';
 import { type InkMap, inkMap } from './ink/ink-map.js';
-import { isArtwork, type Layer, type RasterImage } from './model.js';
+import { isArtwork, type Layer, type RasterImage, type Reading } from './model.js';
 import type { CellGrid } from './pixel/cells.js';
 import { pixelArtCells } from './pixel/pixel-art.js';
 import type { ReadAs } from './settings/index.js';
 
-/** What the automatic mode read an image as, and so how it was traced. */
-export interface Reading {
-  mode: 'bw' | 'color' | 'pixel' | 'centerline';
-  /**
-   * - pixel-art: uniform square cells of a few colors, traced as exact squares;
-   * - page: a scan or photo of a page, its ink read against the paper around it;
-   * - ink: one dark ink on a light ground (line art, one-color logos, silhouettes);
-   * - color: the image has colors (a hue over a visible share, or a colored stroke);
-   * - shades: gray shading, as in photos and painted art, kept as steps of gray;
-   * - light-art: light or white art (on transparency, or with no ink at all), kept in its colors;
-   * - light-lines: light line art on a dark ground, its lines read as the ink (see ink/light-on-dark.ts);
-   * - strokes: the middle of each stroke traced (centerline mode);
-   * - silhouette: the shape of the image's opaque pixels, whatever their colors (`trace: 'alpha'`).
-   */
-  kind:
-    | 'pixel-art'
-    | 'page'
-    | 'ink'
-    | 'color'
-    | 'shades'
-    | 'light-art'
-    | 'light-lines'
-    | 'strokes'
-    | 'silhouette';
-}
+/** The reading belongs to the traced result (model.ts); it is named here too, where it is made. */
+export type { Reading };
 
 /** RGB spread (max minus min channel) from which a pixel counts as colored. */
 const COLORED = 40;
@@ -89,7 +67,7 @@ function imageStats(image: RasterImage): ImageStats {
     if (a < 255) transparent = true;
     if (a < 128) continue;
     painted++;
-    const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const y = luminance(r, g, b);
     if (Math.max(r, g, b) - Math.min(r, g, b) > COLORED) colored++;
     if (y >= 208) light++;
     else if (y < 128) dark++;
@@ -102,7 +80,7 @@ function imageStats(image: RasterImage): ImageStats {
       if (mid[p] && mid[p - 1] && mid[p + 1] && mid[p - w] && mid[p + w]) {
         shades++;
         const o = p * 4;
-        levels[Math.round(0.2126 * data[o] + 0.7152 * data[o + 1] + 0.0722 * data[o + 2])]++;
+        levels[Math.round(luminance(data[o], data[o + 1], data[o + 2]))]++;
       }
     }
   }

@@ -17,33 +17,36 @@
  *     4 smoothing, corner analysis   curve.ts (smooth)
  *     5 curve optimization           curve.ts (optimizeCurve)
  *
- *   → shapes/ (true lines, circles, arcs) → cut-contour.ts → VectorImage → export/ (a writer a format)
+ *   → shapes/ (true lines, circles, arcs) → cut-contour/ → VectorImage → export/ (a writer a format)
+ *
+ *   geometry/ holds the arithmetic and fits the stages share (after potrace's auxiliary.h).
  */
 import { silhouette } from './alpha.js';
 import { traceBw } from './bw/trace-bw.js';
 import { traceCenterline } from './centerline/trace-centerline.js';
 import { traceColor } from './color/trace-color.js';
 import { costWeight, pixelBudget, withinCost } from './cost.js';
-import { cutContour } from './cut-contour.js';
+import { cutContour } from './cut-contour/contour.js';
+import { pageMargin } from './cut-contour/page-margin.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
 import { TraceError } from './errors.js';
+import { scaleLayers } from './geometry/scale.js';
 import { inkMap } from './ink/ink-map.js';
+import { inPictureColors, inverted } from './ink/invert.js';
 import { lightAndDark, looksLikeLightLinesOnDark } from './ink/light-on-dark.js';
-import { inPictureColors, inverted } from './invert.js';
 import {
   type Color,
   isArtwork,
   type Layer,
   type RasterImage,
+  type Reading,
   type StageTimings,
   type VectorImage,
 } from './model.js';
-import { pageMargin } from './page-margin.js';
 import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
-import { type Reading, readImage } from './reading.js';
+import { readImage } from './reading.js';
 import { bwKeepsPicture, lightLinesKeepPicture } from './reading-check.js';
-import { scaleLayers } from './scale.js';
 import {
   type CutContour,
   defaultSettings,
@@ -53,6 +56,7 @@ import {
   validSettings,
 } from './settings/index.js';
 import { assertShapesWithinBudget, fitShapes } from './shapes/fit-shapes.js';
+import { lap, timed } from './timings.js';
 
 /**
  * Traces an RGBA raster into filled vector layers. Deterministic: the same image and settings
@@ -90,7 +94,7 @@ export function trace(
       ? lightLinesKeepPicture(image, toParams(full, 'bw', image).cutShift)
       : undefined;
   const lightLines = lines !== undefined;
-  if (read) timings.reading = performance.now() - start;
+  if (read) lap(timings, 'reading', start);
   let mode = lightLines ? 'bw' : (read?.reading.mode ?? (full.mode === 'auto' ? 'bw' : full.mode));
   const invert = !alpha && (full.invert || lightLines) && (mode === 'bw' || mode === 'centerline');
   if (invert) image = lines?.negative ?? inverted(image);
@@ -116,7 +120,7 @@ export function trace(
       checked = { mode: 'color', kind: 'shades' };
       mode = 'color';
     }
-    timings.check = performance.now() - at;
+    lap(timings, 'check', at);
   }
   const params = toParams(full, mode, source);
   let traced: { layers: Layer[]; background?: Color; page?: boolean; reducedBy?: number } =
@@ -169,13 +173,6 @@ export function trace(
 
 /** What a mode asked for by name traces the image as. */
 const defaultKind = { pixel: 'pixel-art', color: 'color', centerline: 'strokes' } as const;
-
-function timed<T>(timings: StageTimings, stage: string, work: () => T): T {
-  const start = performance.now();
-  const result = work();
-  timings[stage] = performance.now() - start;
-  return result;
-}
 
 /** The curves of the artwork: a cut contour and a gap filler are not part of the picture. */
 function countCurves(layers: Layer[]): number {

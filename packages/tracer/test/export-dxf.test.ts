@@ -1,6 +1,6 @@
 import dxfParserModule, { type ILwpolylineEntity } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
-import { arcGeometry, pointAt } from '../src/arc.js';
+import { arcGeometry, pointAt } from '../src/geometry/arc.js';
 import { TraceError } from '../src/errors.js';
 import { nearestAci } from '../src/export/aci.js';
 import { toDxf } from '../src/export/dxf.js';

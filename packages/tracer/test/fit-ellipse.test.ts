@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointAt } from '../src/arc.js';
+import { pointAt } from '../src/geometry/arc.js';
 import { type Ellipse, ellipseDistance, fitEllipse } from '../src/shapes/fit-ellipse.js';
 
 /** The point at parameter angle t on an ellipse. */

@@ -42,6 +42,9 @@ function offending(dir: string, bad: (to: string, file: string) => boolean): str
   );
 }
 
+/** Whether an import's target lies in one folder of the engine. */
+const inStage = (to: string, stage: string) => to.startsWith(join('packages/tracer/src', stage) + sep);
+
 const intoApps = (to: string) =>
   to.startsWith(`apps${sep}`) || appNames.some((name) => to === name || to.startsWith(`${name}/`));
 
@@ -68,13 +71,33 @@ describe('where the engine and the contract import from', () => {
   });
 
   it('keeps the outline core below the stages that use it, and the parameters below every stage', () => {
-    const stages = ['bw', 'ink', 'color', 'centerline', 'pixel', 'shapes', 'export', 'cli'];
-    const inStage = (to: string, stage: string) => to.startsWith(join('packages/tracer/src', stage) + sep);
+    const stages = ['bw', 'ink', 'color', 'centerline', 'pixel', 'shapes', 'cut-contour', 'export', 'cli'];
     const upward = (to: string, file: string) =>
       (file.startsWith(`outline${sep}`) && stages.some((stage) => inStage(to, stage))) ||
       (file.startsWith(`ink${sep}`) && stages.some((stage) => stage !== 'ink' && inStage(to, stage))) ||
       (['params.ts', 'model.ts', 'settings.ts'].includes(file) &&
         [...stages, 'outline'].some((stage) => inStage(to, stage)));
     expect(offending(engine, upward)).toEqual([]);
+  });
+
+  it('keeps each mode to itself: what two modes share lives below them both', () => {
+    const modes = ['bw', 'color', 'pixel', 'centerline'];
+    const acrossModes = (to: string, file: string) =>
+      modes.some(
+        (mode) => file.startsWith(mode + sep) && modes.some((other) => other !== mode && inStage(to, other)),
+      );
+    expect(offending(engine, acrossModes)).toEqual([]);
+  });
+
+  it('keeps geometry below every stage: it imports only itself and the model', () => {
+    const model = join('packages/tracer/src', 'model.js');
+    const aboveGeometry = (to: string, file: string) =>
+      file.startsWith(`geometry${sep}`) && !inStage(to, 'geometry') && to !== model;
+    expect(sources(join(engine, 'geometry')).length).toBeGreaterThan(5);
+    expect(offending(engine, aboveGeometry)).toEqual([]);
+  });
+
+  it('keeps the model at the bottom: it imports nothing', () => {
+    expect(importsOf(join(engine, 'model.ts'))).toEqual([]);
   });
 });

@@ -5,10 +5,10 @@ import dxfParserModule, {
   type ILwpolylineEntity,
 } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
-import { type ArcSegment, arcBulge, arcGeometry, arcToCubics, flattenArc } from '../src/arc.js';
 import { TraceError } from '../src/errors.js';
 import { flattenSubpath } from '../src/export/flatten.js';
 import { readSvg, toDxf, toEps, toPdf, toSvg } from '../src/export/index.js';
+import { type ArcSegment, arcBulge, arcGeometry, arcToCubics, flattenArc } from '../src/geometry/arc.js';
 import type { Point, Segment, Subpath, VectorImage } from '../src/model.js';
 import { assertShapesWithinBudget, fitShapes, MAX_SHAPE_SAMPLES } from '../src/shapes/fit-shapes.js';
 import { trace } from '../src/trace.js';

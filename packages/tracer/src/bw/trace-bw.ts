@@ -1,8 +1,9 @@
 import { traceDoubled, tracesFiner } from '../ink/fine.js';
-import { type InkMap, inkMap, threshold, windowInk } from '../ink/ink-map.js';
+import { type InkMap, inkMap, shifted, threshold, windowInk } from '../ink/ink-map.js';
 import type { Layer, RasterImage, StageTimings } from '../model.js';
 import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { TraceParams } from '../params.js';
+import { lap } from '../timings.js';
 
 const black = { r: 0, g: 0, b: 0 };
 
@@ -20,7 +21,7 @@ export function traceBw(
   const ink = read ?? inkMap(image, params.read);
   const cut = shifted(ink.cut, params.cutShift);
   const bitmap = threshold(ink, cut);
-  timings.threshold = performance.now() - start;
+  lap(timings, 'threshold', start);
   // Thin strokes and small text: traced at twice the size (see fine.ts). A page's speckles scale
   // too; a picture keeps its one-pixel dots (an i's, a colon's), four pixels at twice the size.
   const subpaths =
@@ -33,9 +34,4 @@ export function traceBw(
         )
       : traceBitmap(bitmap, params, windowInk(ink, cut), timings);
   return { layers: subpaths.length > 0 ? [{ color: black, subpaths }] : [], page: ink.document };
-}
-
-/** The automatic cut moved by the threshold setting, towards 0.05 (bolder) or 0.95 (lighter). */
-export function shifted(cut: number, shift: number): number {
-  return shift < 0 ? cut + shift * (cut - 0.05) : cut + shift * (0.95 - cut);
 }

@@ -1,3 +1,4 @@
+import { turn } from '../geometry/math.js';
 import { type Branch, type Centered, ON_INK, type PathRules } from './branch.js';
 import { type Dir, unit } from './fit.js';
 import { crossing, type Line, lineThrough, neg } from './lines.js';
@@ -12,15 +13,6 @@ const LEG = 3;
  * by 2r/R over it, under the corner angle for any R over about twice the stroke's width).
  */
 const CORNER_SCALE = 2;
-
-/** The turn (radians, 0 to π) from the direction a->b to the direction b->c. */
-function turn(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  const ux = bx - ax;
-  const uy = by - ay;
-  const vx = cx - bx;
-  const vy = cy - by;
-  return Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
-}
 
 /**
  * Finds the corners of a centered run: where it turns by at least the rule's angle over `k`

@@ -1,4 +1,4 @@
-import { squaredDistance } from '../distance.js';
+import { squaredDistance } from '../geometry/distance.js';
 import type { Grid } from './clean.js';
 import { unit } from './fit.js';
 import { edgeLength, type Graph, px, py } from './graph.js';

@@ -1,3 +1,4 @@
+import { principalAxis } from '../geometry/line-fit.js';
 import { type Dir, unit } from './fit.js';
 
 /** Lines through points, and where lines cross: for junctions and corners. */
@@ -16,30 +17,10 @@ export function neg(d: Dir): Dir {
 
 /** The least-squares line through points, its direction pointing away from (ox, oy). */
 export function lineThrough(xs: number[], ys: number[], ox: number, oy: number): Line {
-  const n = xs.length;
-  let mx = 0;
-  let my = 0;
-  for (let i = 0; i < n; i++) {
-    mx += xs[i];
-    my += ys[i];
-  }
-  mx /= n;
-  my /= n;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = xs[i] - mx;
-    const dy = ys[i] - my;
-    sxx += dx * dx;
-    sxy += dx * dy;
-    syy += dy * dy;
-  }
-  // The principal axis of the points.
-  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
-  let dir = { x: Math.cos(angle), y: Math.sin(angle) };
-  if ((mx - ox) * dir.x + (my - oy) * dir.y < 0) dir = neg(dir);
-  return { dir, cx: mx, cy: my };
+  const { cx, cy, dx, dy } = principalAxis(xs, ys);
+  let dir = { x: dx, y: dy };
+  if ((cx - ox) * dir.x + (cy - oy) * dir.y < 0) dir = neg(dir);
+  return { dir, cx, cy };
 }
 
 /**

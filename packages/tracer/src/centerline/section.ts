@@ -1,4 +1,5 @@
 import { IDENTITY, type InkMap } from '../ink/ink-map.js';
+import { readLuminance } from '../ink/luminance.js';
 import type { RasterImage } from '../model.js';
 
 /** Each pixel's ink, 0 (paper) to 1 (full ink): `scale` of its value, row by row. */
@@ -116,7 +117,7 @@ export function inkLevels(image: RasterImage, ink: InkMap, inked: Uint8Array): I
     for (let v = 0; v < 256; v++) scale[v] = table[v] / 255;
   } else {
     // The values are luminances unless the ink map made them ink levels (thin lines continued).
-    const lum = table === IDENTITY ? luminance(image) : values;
+    const lum = table === IDENTITY ? readLuminance(image).lum : values;
     const counts = new Float64Array(256);
     for (let i = 0; i < lum.length; i++) counts[lum[i]]++;
     let paper = 0;
@@ -139,18 +140,4 @@ export function inkLevels(image: RasterImage, ink: InkMap, inked: Uint8Array): I
     pixels = lum;
   }
   return { width, height, values: pixels, scale };
-}
-
-/** Each pixel's luminance composited on white (Rec. 709, as ink/luminance.ts reads it). */
-function luminance(image: RasterImage): Uint8Array {
-  const { data } = image;
-  const n = image.width * image.height;
-  const lum = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const o = 4 * i;
-    const y = (13933 * data[o] + 46871 * data[o + 1] + 4732 * data[o + 2] + 32768) >> 16;
-    const a = data[o + 3];
-    lum[i] = a === 255 ? y : 255 - ((((255 - y) * a + 127) / 255) | 0);
-  }
-  return lum;
 }

@@ -1,10 +1,10 @@
-import { shifted } from '../bw/trace-bw.js';
-import { squaredDistance } from '../distance.js';
-import { type InkMap, inkMap, threshold, windowInk } from '../ink/ink-map.js';
+import { squaredDistance } from '../geometry/distance.js';
+import { type InkMap, inkMap, shifted, threshold, windowInk } from '../ink/ink-map.js';
 import type { Layer, RasterImage, StageTimings, Subpath } from '../model.js';
 import type { WindowInk } from '../outline/bitmap.js';
 import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { TraceParams } from '../params.js';
+import { lap } from '../timings.js';
 import { bridgeGaps } from './bridges.js';
 import { cleanGrid, unpad } from './clean.js';
 import { filledParts } from './filled.js';
@@ -143,10 +143,4 @@ function onlyWhereWhole(ink: WindowInk, all: Uint8Array, shape: Uint8Array, widt
     if (all[i + width] !== shape[i + width] || all[i + width + 1] !== shape[i + width + 1]) return Number.NaN;
     return ink(x, y);
   };
-}
-
-function lap(timings: StageTimings, stage: string, since: number): number {
-  const now = performance.now();
-  timings[stage] = (timings[stage] ?? 0) + (now - since);
-  return now;
 }

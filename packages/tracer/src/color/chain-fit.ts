@@ -1,8 +1,8 @@
+import type { FitPath } from '../geometry/line-fit.js';
+import { collinear } from '../geometry/math.js';
 import type { Point, Segment } from '../model.js';
 import { vertexBulge } from '../outline/bulge.js';
 import { type Curve, optimizeCurve, smooth } from '../outline/curve.js';
-import type { FitPath } from '../outline/line-fit.js';
-import { collinear } from '../outline/math.js';
 import { fitPolygon, type Polygon } from '../outline/polygon.js';
 import type { CornerRule } from '../params.js';
 import { fitOpenPolygon } from './chain-polygon.js';

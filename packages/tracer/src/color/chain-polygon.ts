@@ -9,13 +9,13 @@ import {
   calcSums,
   edgeQuad,
   type FitPath,
-  lineOf,
   penalty3,
+  pointSlope,
   type Sums,
   touchMiddle,
   vertexNear,
-} from '../outline/line-fit.js';
-import { sign } from '../outline/math.js';
+} from '../geometry/line-fit.js';
+import { sign } from '../geometry/math.js';
 import type { Polygon } from '../outline/polygon.js';
 import { Constraint, directionBit } from '../outline/straight-runs.js';
 
@@ -169,31 +169,18 @@ function nearLine(p: FitPath, i: number, j: number): boolean {
   return true;
 }
 
-/** Center and direction of the least-squares line through points i..j. */
-function pointSlope(s: Sums, i: number, j: number, out: Float64Array, o: number): void {
-  lineOf(
-    s.sx[j + 1] - s.sx[i],
-    s.sy[j + 1] - s.sy[i],
-    s.sx2[j + 1] - s.sx2[i],
-    s.sxy[j + 1] - s.sxy[i],
-    s.sy2[j + 1] - s.sy2[i],
-    j + 1 - i,
-    out,
-    o,
-  );
-}
-
 /**
  * Moves every inner vertex to the point, within a unit square around its corner, closest to the
  * two fitted lines that meet there (Sec. 2.3.1); the two ends stay.
  */
 function adjustVertices(p: FitPath, s: Sums, po: Int32Array, measured: boolean): Polygon {
+  const n = p.x.length;
   const m = po.length - 1;
   const x0 = p.fx[0];
   const y0 = p.fy[0];
   const line = new Float64Array(4 * m);
   for (let e = 0; e < m; e++) {
-    pointSlope(s, po[e], po[e + 1], line, 4 * e);
+    pointSlope(s, n, po[e], po[e + 1], line, 4 * e);
     if (measured) touchMiddle(p, po[e], po[e + 1], line, 4 * e);
   }
   const q = new Float64Array(9 * m);

@@ -1,5 +1,5 @@
+import type { FitPath } from '../geometry/line-fit.js';
 import type { Layer, Segment, Subpath } from '../model.js';
-import type { FitPath } from '../outline/line-fit.js';
 import type { TraceParams } from '../params.js';
 import {
   type Boundaries,

@@ -1,5 +1,5 @@
-import { squaredDistance } from '../distance.js';
 import { flattenSubpath } from '../export/flatten.js';
+import { squaredDistance } from '../geometry/distance.js';
 import type { Color, Layer, Point, Subpath } from '../model.js';
 import { type Chain, OUTSIDE } from './boundary.js';
 import type { FittedChain } from './chain-fit.js';

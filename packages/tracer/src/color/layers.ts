@@ -1,3 +1,4 @@
+import { scaleSubpaths } from '../geometry/scale.js';
 import { hasThinParts, traceDoubled } from '../ink/fine.js';
 import { IDENTITY } from '../ink/ink-map.js';
 import type { Layer, Subpath } from '../model.js';
@@ -5,7 +6,6 @@ import type { Bitmap } from '../outline/bitmap.js';
 import type { PixelPath } from '../outline/decompose.js';
 import { traceBitmap } from '../outline/trace-bitmap.js';
 import type { TraceParams } from '../params.js';
-import { scaleSubpaths } from '../scale.js';
 
 import type { RegionGraph } from './graph.js';
 import { type MaskPixels, maskLevels, windowInk } from './ink.js';

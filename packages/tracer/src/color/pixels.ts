@@ -1,5 +1,5 @@
+import { LITTLE_ENDIAN, pixelWords } from '../geometry/pixel-words.js';
 import type { RasterImage } from '../model.js';
-import { LITTLE_ENDIAN, pixelWords } from '../pixel-words.js';
 
 /**
  * Alpha below which a pixel is transparent (an eighth covered: barely visible). The faint pixels

@@ -1,5 +1,6 @@
 import type { Color, Layer, RasterImage, StageTimings } from '../model.js';
 import type { TraceParams } from '../params.js';
+import { lap } from '../timings.js';
 import { splitBackground } from './background.js';
 import { unblendEdges } from './blends.js';
 import { labDistance, labelColors } from './colors.js';
@@ -41,17 +42,12 @@ export function traceColor(
 ): { background?: Color; layers: Layer[] } {
   const { width, height } = image;
   let t = performance.now();
-  const lap = (stage: string): void => {
-    const now = performance.now();
-    timings[stage] = now - t;
-    t = now;
-  };
   const pixels = readPixels(image);
   const { color, grain } = denoise(pixels.color, width, height);
   const { alpha, clear } = pixels;
   const hist = buildHistogram(color, width, height, clear);
   let palette = buildPalette(hist, params.colors, params.minColorArea, grain);
-  lap('palette');
+  t = lap(timings, 'palette', t);
   let cut = cutRegions(color, hist, palette, clear, width, height, params, grain);
   // With a fixed palette size, colors that were only specks or mottle merge away: ask for more
   // colors (closer together, when the picture has no more that far apart) and join the closest
@@ -107,7 +103,7 @@ export function traceColor(
     if (clear) rgb.fill(255, spare * 3, spare * 3 + 3);
     else rgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
   }
-  lap('regions');
+  t = lap(timings, 'regions', t);
   const labelled = {
     color,
     alpha: clear && alpha,
@@ -121,7 +117,7 @@ export function traceColor(
   const layers = params.cutout
     ? traceCutout(labelled, background, params)
     : traceLayers(labelled, background, params);
-  lap('outlines');
+  lap(timings, 'outlines', t);
   // Cut out, the background is a shape of its own (see traceCutout).
   if (clear || params.removeBackground || params.cutout) return { layers };
   const [r, g, b] = (fill ?? labelRgb).subarray(background * 3, background * 3 + 3);

@@ -1,4 +1,4 @@
-import { type ArcGeometry, arcBulge, arcGeometry, isCircular } from '../arc.js';
+import { type ArcGeometry, arcBulge, arcGeometry, isCircular } from '../geometry/arc.js';
 import type { Point, Subpath } from '../model.js';
 import { type DxfWriter, real } from './dxf-writer.js';
 import { notWritable } from './fixed.js';

@@ -1,4 +1,4 @@
-import { type ArcSegment, arcGeometry, arcToCubics, isCircular } from '../arc.js';
+import { type ArcSegment, arcGeometry, arcToCubics, isCircular } from '../geometry/arc.js';
 import type { Color, Layer, Point, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
 import { Pieces } from './pieces.js';

@@ -1,4 +1,4 @@
-import { flattenArc } from '../arc.js';
+import { flattenArc } from '../geometry/arc.js';
 import type { Point, Subpath } from '../model.js';
 
 /**

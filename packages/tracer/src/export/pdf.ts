@@ -1,4 +1,4 @@
-import { arcToCubics } from '../arc.js';
+import { arcToCubics } from '../geometry/arc.js';
 import type { Color, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
 import { Pieces } from './pieces.js';

@@ -1,6 +1,6 @@
 import { TraceError } from '../errors.js';
+import { scaleLayers } from '../geometry/scale.js';
 import type { VectorImage } from '../model.js';
-import { scaleLayers } from '../scale.js';
 import { perInch, type Unit } from '../settings/units.js';
 import { fixed, formatUnits, toUnits } from './fixed.js';
 

@@ -1,4 +1,4 @@
-import { arcToCubics } from '../arc.js';
+import { arcToCubics } from '../geometry/arc.js';
 import { type Color, isArtwork, type Layer, type Segment, type Subpath, type VectorImage } from '../model.js';
 import type { GroupBy, SvgVersion } from '../settings/index.js';
 import { type Fixed, fixed, formatUnits, toUnits } from './fixed.js';

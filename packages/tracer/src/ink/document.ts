@@ -1,6 +1,6 @@
-import { forEachArea } from '../areas.js';
+import { forEachArea } from '../geometry/areas.js';
+import { A_SHIFT, pixelWords } from '../geometry/pixel-words.js';
 import type { RasterImage } from '../model.js';
-import { A_SHIFT, pixelWords } from '../pixel-words.js';
 
 /** Most colorful share of a document: paper, ink and a small letterhead. Photos have far more. */
 export const MAX_COLORFUL = 0.15;

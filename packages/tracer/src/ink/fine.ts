@@ -1,8 +1,9 @@
 import { edgesWithin, MAX_EDGE_PIXELS } from '../cost.js';
+import { scaleSubpaths } from '../geometry/scale.js';
 import type { RasterImage, StageTimings, Subpath } from '../model.js';
 import type { Bitmap } from '../outline/bitmap.js';
 import { type TraceBitmapParams, traceBitmap } from '../outline/trace-bitmap.js';
-import { scaleSubpaths } from '../scale.js';
+import { lap } from '../timings.js';
 import { IDENTITY, type InkMap, threshold, windowInk } from './ink-map.js';
 
 /** Strokes at most this many pixels wide are thin. */
@@ -226,7 +227,7 @@ export function traceDoubled(
   const start = performance.now();
   const grid = doubled(ink);
   const bitmap = threshold(grid, cut);
-  timings.threshold = (timings.threshold ?? 0) + performance.now() - start;
+  lap(timings, 'threshold', start);
   const { keep } = params;
   const fine = {
     ...params,

@@ -185,6 +185,11 @@ function globalLevels(n: number, counts: Float64Array): { table: Uint8Array; cut
   return { table, cut };
 }
 
+/** The automatic cut moved by the threshold setting, towards 0.05 (bolder) or 0.95 (lighter). */
+export function shifted(cut: number, shift: number): number {
+  return shift < 0 ? cut + shift * (cut - 0.05) : cut + shift * (0.95 - cut);
+}
+
 /** Foreground = ink level above `cut` (0-1). */
 export function threshold(ink: InkMap, cut: number): Bitmap {
   const { width, height, values, table } = ink;

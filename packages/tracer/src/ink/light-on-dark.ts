@@ -1,3 +1,4 @@
+import { luminanceLevel } from '../geometry/luminance.js';
 import type { Color, RasterImage } from '../model.js';
 
 /** Fewest pixels along the shorter side: a smaller image has no ground to speak of. */
@@ -41,9 +42,9 @@ const ONE_INK = 48;
  */
 const SAMPLE_ROWS = 512;
 
-/** Rec. 709 luminance of the pixel at byte offset o, 0-255, in 16-bit fixed point as luminance.ts reads it. */
+/** The luminance of the pixel at byte offset o, 0-255, as the ink map reads it. */
 function luminanceAt(data: RasterImage['data'], o: number): number {
-  return (13933 * data[o] + 46871 * data[o + 1] + 4732 * data[o + 2] + 32768) >> 16;
+  return luminanceLevel(data[o], data[o + 1], data[o + 2]);
 }
 
 /**

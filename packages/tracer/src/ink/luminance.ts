@@ -1,5 +1,6 @@
+import { levelOnWhite, luminanceLevel } from '../geometry/luminance.js';
+import { A_SHIFT, B_SHIFT, G_SHIFT, pixelWords, R_SHIFT } from '../geometry/pixel-words.js';
 import type { RasterImage } from '../model.js';
-import { A_SHIFT, B_SHIFT, G_SHIFT, pixelWords, R_SHIFT } from '../pixel-words.js';
 
 /** RGB spread (max minus min channel) from which a pixel counts as colorful. */
 const COLORFUL = 40;
@@ -43,15 +44,13 @@ export function readLuminance(image: RasterImage): Luminance {
     const g = (word >>> G_SHIFT) & 255;
     const b = (word >>> B_SHIFT) & 255;
     const a = (word >>> A_SHIFT) & 255;
-    // Rec. 709 weights in 16-bit fixed point (they sum to 65536), rounded.
-    const y = (13933 * r + 46871 * g + 4732 * b + 32768) >> 16;
+    const y = luminanceLevel(r, g, b);
     if (a === 255) {
       lum[i] = y;
       counts[y]++;
       if (colorfulRgb(r, g, b)) colorful++;
     } else {
-      // Composited on white: the pixel's darkness scaled by its coverage, rounded.
-      const v = 255 - ((((255 - y) * a + 127) / 255) | 0);
+      const v = levelOnWhite(y, a);
       lum[i] = v;
       counts[v]++;
       clear++;

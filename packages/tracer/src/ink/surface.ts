@@ -1,4 +1,4 @@
-import { forEachArea } from '../areas.js';
+import { forEachArea } from '../geometry/areas.js';
 import { otsu } from './levels.js';
 
 /** Blocks across a page's short side: coarse enough to see the paper, not its text. */

@@ -1,4 +1,4 @@
-import type { FitPath } from './line-fit.js';
+import type { FitPath } from '../geometry/line-fit.js';
 import type { Polygon } from './polygon.js';
 
 /**

@@ -8,8 +8,8 @@
  * either as a corner (two lines via vertex i) or as a cubic with controls c0[i], c1[i].
  */
 
+import { mod, sign, turn } from '../geometry/math.js';
 import type { CornerRule } from '../params.js';
-import { mod, sign } from './math.js';
 
 export interface Curve {
   n: number;
@@ -103,15 +103,6 @@ function tangent(p0: P, p1: P, p2: P, p3: P, q0: P, q1: P): number {
   return -1;
 }
 
-/** The angle (radians, 0 to π) by which the polygon turns at b, coming from a and going to c. */
-function turn(a: P, b: P, c: P): number {
-  const ux = b.x - a.x;
-  const uy = b.y - a.y;
-  const vx = c.x - b.x;
-  const vy = c.y - b.y;
-  return Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
-}
-
 /** Edges shorter than this (px) are a corner cut in two by the polygon, not a side of the shape. */
 const BEVEL = 3;
 
@@ -126,7 +117,9 @@ function turnAround(curve: Curve, j: number): number {
   for (let k = 0; k < m && ddist(vert(curve, i), pj) < BEVEL; k++) i = mod(i - 1, m);
   let k = mod(j + 1, m);
   for (let q = 0; q < m && ddist(vert(curve, k), pj) < BEVEL; q++) k = mod(k + 1, m);
-  return turn(vert(curve, i), pj, vert(curve, k));
+  const pi = vert(curve, i);
+  const pk = vert(curve, k);
+  return turn(pi.x, pi.y, pj.x, pj.y, pk.x, pk.y);
 }
 
 /**

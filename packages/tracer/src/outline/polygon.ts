@@ -12,13 +12,13 @@ import {
   calcSums,
   edgeQuad,
   type FitPath,
-  lineOf,
   penalty3,
+  pointSlope,
   type Sums,
   touchMiddle,
   vertexNear,
-} from './line-fit.js';
-import { cyclic, mod, sign } from './math.js';
+} from '../geometry/line-fit.js';
+import { cyclic, mod, sign } from '../geometry/math.js';
 import { Constraint, directionBit } from './straight-runs.js';
 import { workF64, workI32 } from './work.js';
 
@@ -140,37 +140,6 @@ function bestPolygon(p: FitPath, s: Sums, lon: Int32Array): Int32Array {
     po[j] = i;
   }
   return po;
-}
-
-/** Center and direction of the least-squares line through points i..j (cyclic). */
-function pointSlope(s: Sums, n: number, i: number, j: number, out: Float64Array, o: number): void {
-  let r = 0;
-  while (j >= n) {
-    j -= n;
-    r += 1;
-  }
-  while (i >= n) {
-    i -= n;
-    r -= 1;
-  }
-  while (j < 0) {
-    j += n;
-    r -= 1;
-  }
-  while (i < 0) {
-    i += n;
-    r += 1;
-  }
-  lineOf(
-    s.sx[j + 1] - s.sx[i] + r * s.sx[n],
-    s.sy[j + 1] - s.sy[i] + r * s.sy[n],
-    s.sx2[j + 1] - s.sx2[i] + r * s.sx2[n],
-    s.sxy[j + 1] - s.sxy[i] + r * s.sxy[n],
-    s.sy2[j + 1] - s.sy2[i] + r * s.sy2[n],
-    j + 1 - i + r * n,
-    out,
-    o,
-  );
 }
 
 /**

@@ -6,7 +6,7 @@
  * c1, from the run's first point.
  */
 
-import { floordiv, INFTY } from './math.js';
+import { floordiv, INFTY } from '../geometry/math.js';
 
 /** A lattice step (dx, dy each -1, 0 or 1) as one bit of four: only "all four" matters. */
 export function directionBit(dx: number, dy: number): number {

@@ -1,10 +1,11 @@
+import { collinear } from '../geometry/math.js';
 import type { Point, Segment, StageTimings, Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
+import { lap } from '../timings.js';
 import type { Bitmap, WindowInk } from './bitmap.js';
 import { vertexBulge } from './bulge.js';
 import { type Curve, optimizeCurve, smooth } from './curve.js';
 import { decompose, type KeepSpeckle, type PixelPath } from './decompose.js';
-import { collinear } from './math.js';
 import { fitPolygon } from './polygon.js';
 import { windowCorners } from './subpixel.js';
 
@@ -112,10 +113,4 @@ function toSubpath(curve: Curve, height: number): Subpath {
     }
   }
   return { start, segments };
-}
-
-function lap(timings: StageTimings, stage: string, since: number): number {
-  const now = performance.now();
-  timings[stage] = (timings[stage] ?? 0) + (now - since);
-  return now;
 }

@@ -1,5 +1,5 @@
+import { A_SHIFT, pixelWords } from '../geometry/pixel-words.js';
 import type { RasterImage } from '../model.js';
-import { A_SHIFT, pixelWords } from '../pixel-words.js';
 
 /** Largest cell of pixel art: a grid of bigger cells is a few shapes on a ground. */
 export const MAX_CELL = 32;

@@ -1,6 +1,6 @@
-import { type Area, forEachArea } from '../areas.js';
 import { costWeight, withinCost } from '../cost.js';
 import { TraceError } from '../errors.js';
+import { type Area, forEachArea } from '../geometry/areas.js';
 import type { Layer, Point, RasterImage, Segment, Subpath } from '../model.js';
 import { decompose, type PixelPath } from '../outline/decompose.js';
 import { defaultSettings } from '../settings/index.js';

@@ -1,4 +1,5 @@
-import { type ArcSegment, pointAt } from '../arc.js';
+import { type ArcSegment, pointAt } from '../geometry/arc.js';
+import { distance } from '../geometry/math.js';
 import type { Point, Segment, Subpath } from '../model.js';
 import {
   type ArcFit,
@@ -147,8 +148,6 @@ function joinPoint(at: Point, a: Fit | undefined, b: Fit | undefined): Point {
   }
   return { x: x / arcs.length, y: y / arcs.length };
 }
-
-const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /** Where two lines cross; undefined when they are nearly parallel. */
 function intersection(

@@ -1,5 +1,5 @@
-import { type ArcSegment, arcGeometry, pointAt, tangentAt } from '../arc.js';
 import { TraceError } from '../errors.js';
+import { type ArcSegment, arcGeometry, pointAt, tangentAt } from '../geometry/arc.js';
 import type { Layer, Point, Segment, Subpath } from '../model.js';
 import { assemble } from './assemble.js';
 import { roundCorners } from './fillet.js';

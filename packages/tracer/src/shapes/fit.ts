@@ -1,3 +1,4 @@
+import { principalAxis } from '../geometry/line-fit.js';
 import type { Point } from '../model.js';
 import type { Samples } from './samples.js';
 
@@ -56,28 +57,7 @@ function stretch(s: Samples, a: number, b: number): { xs: Float64Array; ys: Floa
 export function fitLine(s: Samples, a: number, b: number): LineFit {
   const { xs, ys, origin } = stretch(s, a, b);
   const n = xs.length;
-  let mx = 0;
-  let my = 0;
-  for (let i = 0; i < n; i++) {
-    mx += xs[i] as number;
-    my += ys[i] as number;
-  }
-  mx /= n;
-  my /= n;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = (xs[i] as number) - mx;
-    const dy = (ys[i] as number) - my;
-    sxx += dx * dx;
-    sxy += dx * dy;
-    syy += dy * dy;
-  }
-  // The direction of largest spread: the principal axis of the covariance.
-  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
-  const dx = Math.cos(angle);
-  const dy = Math.sin(angle);
+  const { cx: mx, cy: my, dx, dy } = principalAxis(xs, ys);
   let deviation = 0;
   let total = 0;
   let sse = 0;

@@ -1,4 +1,5 @@
-import { arcGeometry, pointAt } from '../arc.js';
+import { arcGeometry, pointAt } from '../geometry/arc.js';
+import { distance } from '../geometry/math.js';
 import type { Point, Segment, Subpath } from '../model.js';
 
 /**
@@ -66,16 +67,14 @@ export function sampleSubpath({ start, segments, open }: Subpath, spacing: numbe
 /** The length of a segment's control polygon: at least its length, close to it. */
 function roughLength(from: Point, seg: Segment): number {
   if (seg.kind === 'cubic') {
-    return dist(from, seg.c1) + dist(seg.c1, seg.c2) + dist(seg.c2, seg.to);
+    return distance(from, seg.c1) + distance(seg.c1, seg.c2) + distance(seg.c2, seg.to);
   }
   if (seg.kind === 'arc') {
     const g = arcGeometry(from, seg);
-    return g ? Math.abs(g.sweep) * Math.max(g.radius, g.ry ?? 0) : dist(from, seg.to);
+    return g ? Math.abs(g.sweep) * Math.max(g.radius, g.ry ?? 0) : distance(from, seg.to);
   }
-  return dist(from, seg.to);
+  return distance(from, seg.to);
 }
-
-const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /** The point at parameter t of a segment from `from`. */
 export function pointOn(from: Point, seg: Segment, t: number): Point {

@@ -1,6 +1,6 @@
-import { OPAQUE_FROM } from './alpha.js';
-import type { Color, RasterImage } from './model.js';
-import type { Bitmap } from './outline/bitmap.js';
+import { OPAQUE_FROM } from '../alpha.js';
+import type { Color, RasterImage } from '../model.js';
+import type { Bitmap } from '../outline/bitmap.js';
 
 /** A pixel this far (max channel difference) from the border's color is part of the shape. */
 const BORDER_DIFFERENCE = 40;

@@ -1,4 +1,4 @@
-import type { Point, Segment } from './model.js';
+import type { Point, Segment } from '../model.js';
 
 /** An arc segment of the model: circular, or elliptical with `ry`. */
 export type ArcSegment = Extract<Segment, { kind: 'arc' }>;

@@ -1,8 +1,8 @@
-import type { Color, Layer, RasterImage } from './model.js';
+import type { Color, Layer, RasterImage } from '../model.js';
 
 /**
  * The picture's negative, alpha kept: with `invert`, or light lines on a dark ground, the light
- * parts become the dark ink that black and white and centerline read (ink/), so nothing after
+ * parts become the dark ink that black and white and centerline read (the ink map), so nothing after
  * this needs to know the ink was light.
  */
 export function inverted(image: RasterImage): RasterImage {

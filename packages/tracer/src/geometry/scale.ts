@@ -1,4 +1,4 @@
-import type { Layer, Point, Segment, Subpath } from './model.js';
+import type { Layer, Point, Segment, Subpath } from '../model.js';
 
 /**
  * Layers with every coordinate, and every stroke width, multiplied by `factor`. With `gapFiller:

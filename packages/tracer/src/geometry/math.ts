@@ -1,8 +1,9 @@
 import type { Point } from '../model.js';
 
 /**
- * The small arithmetic the outline's stages and color's open chains share, after potrace's
- * auxiliary.h: indices that wrap round a closed path, and the sign of a lattice step.
+ * The small arithmetic the stages share, after potrace's auxiliary.h: indices that wrap round a
+ * closed path, the sign of a lattice step, and how points lie: in a line, how far apart, how
+ * sharply a path turns.
  */
 
 /** A number larger than any path's length: "no bound yet". */
@@ -32,4 +33,18 @@ export function collinear(a: Point, b: Point, c: Point): boolean {
   const cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
   const dot = (b.x - a.x) * (c.x - b.x) + (b.y - a.y) * (c.y - b.y);
   return cross * cross <= 1e-6 * ((c.x - a.x) ** 2 + (c.y - a.y) ** 2) && dot > 0;
+}
+
+/** The distance between two points. */
+export function distance(a: Point, b: Point): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
+
+/** The angle (radians, 0 to π) by which a path turns at (bx, by), coming from (ax, ay) and going on to (cx, cy). */
+export function turn(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  const ux = bx - ax;
+  const uy = by - ay;
+  const vx = cx - bx;
+  const vy = cy - by;
+  return Math.abs(Math.atan2(ux * vy - uy * vx, ux * vx + uy * vy));
 }

@@ -1,7 +1,7 @@
-import { squaredDistance } from './distance.js';
-import type { Color, Layer, RasterImage } from './model.js';
-import { traceBitmap } from './outline/trace-bitmap.js';
-import { scaleSubpaths } from './scale.js';
+import { squaredDistance } from '../geometry/distance.js';
+import { scaleSubpaths } from '../geometry/scale.js';
+import type { Color, Layer, RasterImage } from '../model.js';
+import { traceBitmap } from '../outline/trace-bitmap.js';
 import { visibleShape } from './visible-shape.js';
 
 /** The cut line's color: magenta, the spot color print shops read as the cut. */

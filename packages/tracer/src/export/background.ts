@@ -1,4 +1,4 @@
-import type { VectorImage } from './model.js';
+import type { VectorImage } from '../model.js';
 
 const white = { r: 255, g: 255, b: 255 };
 

@@ -1,5 +1,5 @@
-import { flattenSubpath } from './export/flatten.js';
-import type { Layer } from './model.js';
+import { flattenSubpath } from '../export/flatten.js';
+import type { Layer } from '../model.js';
 
 /** Pixels: the flattened points lie on the curve, and the curve within this of their polyline. */
 const FLATNESS = 0.05;

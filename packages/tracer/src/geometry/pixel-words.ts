@@ -1,4 +1,4 @@
-import type { RasterImage } from './model.js';
+import type { RasterImage } from '../model.js';
 
 /** Whether this machine stores the low byte of a word first (then RGBA reads as 0xAABBGGRR). */
 export const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;

@@ -1,8 +1,10 @@
 /**
  * Least-squares lines through runs of a path's points, and the vertex two such lines place: the
  * parts of Selinger's polygon stage (Sec. 2.2.3 and 2.3.1, potrace's trace.c) that the closed
- * polygon of an outline (polygon.ts) and the open one of a color boundary (color/chain-polygon.ts)
- * share. Point coordinates are taken relative to the path's first point, as potrace does.
+ * polygon of an outline (outline/polygon.ts) and the open one of a color boundary
+ * (color/chain-polygon.ts) share, their point coordinates taken relative to the path's first
+ * point, as potrace does. Also the total least-squares line through any points, that true lines
+ * (shapes/) and a stroke's branches at its junctions (centerline/) are fitted with.
  */
 
 import { mod } from './math.js';
@@ -34,7 +36,7 @@ export function calcSums(p: FitPath, array: (name: string, length: number) => Fl
     sxy: array('sums.xy', n + 1),
     sy2: array('sums.y2', n + 1),
   };
-  // The sums start from zero, whatever the arrays held (see work.ts).
+  // The sums start from zero, whatever the arrays held (see outline/work.ts).
   s.sx[0] = s.sy[0] = s.sx2[0] = s.sxy[0] = s.sy2[0] = 0;
   const x0 = p.fx[0];
   const y0 = p.fy[0];
@@ -94,7 +96,7 @@ export function penalty3(p: FitPath, s: Sums, i: number, j: number): number {
  * Center and direction of the least-squares line through k points whose coordinates sum to x
  * and y, and their products to x2, xy and y2: written into `out` at `o` as cx, cy, dx, dy.
  */
-export function lineOf(
+function lineOf(
   x: number,
   y: number,
   x2: number,
@@ -129,6 +131,41 @@ export function lineOf(
   }
   out[o + 2] = dx;
   out[o + 3] = dy;
+}
+
+/**
+ * Center and direction of the least-squares line through points i..j, written into `out` at `o`
+ * as cx, cy, dx, dy. On a closed path of n points either end may lie past the path's ends, the
+ * run wrapping round; on an open one both lie within it.
+ */
+export function pointSlope(s: Sums, n: number, i: number, j: number, out: Float64Array, o: number): void {
+  let r = 0;
+  while (j >= n) {
+    j -= n;
+    r += 1;
+  }
+  while (i >= n) {
+    i -= n;
+    r -= 1;
+  }
+  while (j < 0) {
+    j += n;
+    r -= 1;
+  }
+  while (i < 0) {
+    i += n;
+    r += 1;
+  }
+  lineOf(
+    s.sx[j + 1] - s.sx[i] + r * s.sx[n],
+    s.sy[j + 1] - s.sy[i] + r * s.sy[n],
+    s.sx2[j + 1] - s.sx2[i] + r * s.sx2[n],
+    s.sxy[j + 1] - s.sxy[i] + r * s.sxy[n],
+    s.sy2[j + 1] - s.sy2[i] + r * s.sy2[n],
+    j + 1 - i + r * n,
+    out,
+    o,
+  );
 }
 
 /**
@@ -249,4 +286,35 @@ export function vertexNear(Q: Float64Array, sx: number, sy: number, at: Float64A
   }
   at[0] = xmin;
   at[1] = ymin;
+}
+
+/**
+ * The total least-squares line through points: through their centroid (cx, cy), along the
+ * principal axis of their spread, the unit direction (dx, dy).
+ */
+export function principalAxis(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+): { cx: number; cy: number; dx: number; dy: number } {
+  const n = xs.length;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += xs[i];
+    my += ys[i];
+  }
+  mx /= n;
+  my /= n;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = xs[i] - mx;
+    const dy = ys[i] - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  return { cx: mx, cy: my, dx: Math.cos(angle), dy: Math.sin(angle) };
 }
