@@ -3,7 +3,7 @@ import { decodeImage, imageSize, sizeWithin } from '@vectrace/tracer/decode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/index.js';
-import { modeOf, TEST_RESULT_SIDE } from '../job-mode.js';
+import { liveOrTestOf, TEST_RESULT_SIDE } from '../live-or-test.js';
 import type { FailureReason, Metrics } from '../metrics.js';
 import {
   type Claim,
@@ -72,7 +72,7 @@ export function conversionRunner(deps: {
     try {
       await setStage(db, claim, 'reading');
       const bytes = await store.read(uploadKey(row.uploadId));
-      const test = modeOf(row) === 'test';
+      const test = liveOrTestOf(row) === 'test';
       const settings = JSON.parse(row.settings);
       // Asked for (maxPixels), the image is traced and drawn at most that many pixels large.
       const maxPixels: number | undefined = settings.maxPixels ?? undefined;

@@ -28,6 +28,7 @@ import {
   traceTargets,
 } from '@vectrace/tracer';
 import { z } from 'zod';
+import { liveOrTest } from '../../live-or-test.js';
 
 // Every field arrives as text (a form field or a query parameter): numbers are read from it.
 export const whole = (name: string, min: number, max: number) =>
@@ -39,17 +40,13 @@ export const whole = (name: string, min: number, max: number) =>
 export const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` });
 
-/** The API's modes: live results are the product (Pro); test results are free and marked. */
-export const apiModes = ['live', 'test'] as const;
-export type ApiMode = (typeof apiModes)[number];
-
 /** The formats of a result: the vector formats, and PNG drawn from the vector. */
 export const apiFormats = [...downloadFormats, 'png'] as const;
 export type ApiFormat = (typeof apiFormats)[number];
 
 /** How a result is written: asked when converting, and again when reading a job's result. */
 export const resultOptions = {
-  mode: oneOf('mode', apiModes)
+  mode: oneOf('mode', liveOrTest)
     .default('live')
     .describe(
       'The job’s mode, fixed when it is made: `live` (Pro) gives the result for use; `test` is free, and its results have bands cut out of the picture.',

@@ -12,10 +12,10 @@ import { formats } from '@vectrace/tracer';
 import type { Config } from '../../config.js';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { expiredMessage } from '../../retention-policy.js';
 import { ObjectNotFoundError, vectorKey } from '../../storage/object-store.js';
 import { planTypeOf } from '../auth/queries.js';
 import type { ConversionRow } from '../conversions/queries.js';
-import { expiredMessage } from '../../retention-policy.js';
 import { resultPage } from './result-page.js';
 
 /** Ready to show: completed and its files still kept. */

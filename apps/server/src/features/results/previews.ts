@@ -1,7 +1,7 @@
 import type { Point } from '@vectrace/tracer';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { modeOf } from '../../job-mode.js';
+import { liveOrTestOf } from '../../live-or-test.js';
 import { ObjectNotFoundError, previewKey } from '../../storage/object-store.js';
 import { type ConversionRow, findConversion } from '../conversions/queries.js';
 import { RENDERS_AT_ONCE_PER_OWNER } from '../limits/index.js';
@@ -38,7 +38,7 @@ export function previewsOf(deps: Deps, renderer: FileWorkers) {
       svg,
       region,
       watermark: watermark ? markAnchor(row) : null,
-      testMark: modeOf(row) === 'test',
+      testMark: liveOrTestOf(row) === 'test',
       owner: ownerKeyOf(owner),
     });
     if (region) {

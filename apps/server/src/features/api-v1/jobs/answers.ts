@@ -2,6 +2,7 @@ import { downloadFileName, offers } from '@vectrace/contract';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../../deps.js';
 import { AppError, parse } from '../../../errors.js';
+import { liveOrTestOf, resultLiveOrTest } from '../../../live-or-test.js';
 import { deleteConversionFiles } from '../../conversions/delete-files.js';
 import { type ConversionRow, queuePosition } from '../../conversions/queries.js';
 import { ownerKeyOfRequest } from '../../limits/export-limits.js';
@@ -14,7 +15,6 @@ import {
   writtenInWorker,
 } from '../../results/download.js';
 import type { ApiDeps } from '../api-deps.js';
-import { modeOf, resultMode } from '../../../job-mode.js';
 import { type Job, type ResultQuery, resultQuerySchema } from './schemas.js';
 
 /** The result file in the asked format and size: the job's own mode unless another is asked. */
@@ -25,7 +25,7 @@ export async function sendResult(
   query: ResultQuery,
 ) {
   if (row.status === 'failed') throw failed(row);
-  const testMark = resultMode(row, query.mode) === 'test';
+  const testMark = resultLiveOrTest(row, query.mode) === 'test';
   if (!testMark && !(await canDownload(deps, row))) {
     throw new AppError(
       402,
@@ -58,7 +58,7 @@ export async function toJob(deps: Deps, row: ConversionRow, given?: Partial<Resu
   return {
     id: row.id,
     status: row.status as Job['status'],
-    mode: modeOf(row),
+    mode: liveOrTestOf(row),
     fileName: row.originalFileName,
     position: row.status === 'pending' ? await queuePosition(deps.db, row) : null,
     error: row.status === 'failed' ? row.errorMessage : null,
@@ -68,7 +68,7 @@ export async function toJob(deps: Deps, row: ConversionRow, given?: Partial<Resu
     completedAt: row.completedAt,
     expiresAt: row.expiresAt,
     deleted: row.expiredAt !== null,
-    resultUrl: `/api/v1/jobs/${row.id}/result?${asked({ ...query, mode: modeOf(row) })}`,
+    resultUrl: `/api/v1/jobs/${row.id}/result?${asked({ ...query, mode: liveOrTestOf(row) })}`,
   };
 }
 
@@ -85,7 +85,7 @@ export async function answerJob(
   // Polling this address keeps every asked output option in the job's resultUrl.
   return reply
     .code(status)
-    .header('location', `/api/v1/jobs/${row.id}?${asked({ ...query, mode: modeOf(row) })}`)
+    .header('location', `/api/v1/jobs/${row.id}?${asked({ ...query, mode: liveOrTestOf(row) })}`)
     .send(job);
 }
 

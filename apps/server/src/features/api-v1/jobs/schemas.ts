@@ -1,12 +1,13 @@
 import { conversionStatuses } from '@vectrace/contract';
 import { z } from 'zod';
-import { apiModes, oneOf, resultOptions, whole, widthWithinLimits } from '../schemas.js';
+import { liveOrTest } from '../../../live-or-test.js';
+import { oneOf, resultOptions, whole, widthWithinLimits } from '../schemas.js';
 
 /** `GET /api/v1/jobs/{id}/result`: the result again, in any format and size. */
 export const resultQuerySchema = z
   .object({
     ...resultOptions,
-    mode: oneOf('mode', apiModes)
+    mode: oneOf('mode', liveOrTest)
       .optional()
       .describe(
         'The job’s mode, the default: a test job has only its marked result, and test mode serves only test jobs. A conversion made on the site is live (Pro, or paid on the site).',
@@ -24,7 +25,7 @@ export const jobSchema = z
     id: z.uuid(),
     status: z.enum(conversionStatuses),
     mode: z
-      .enum(apiModes)
+      .enum(liveOrTest)
       .describe(
         'Fixed when the job is made: `test` results are marked; conversions made on the site are `live`.',
       ),

@@ -2,13 +2,15 @@ import type { Selectable } from 'kysely';
 import type { ConversionsTable } from './db/schema.js';
 import { AppError } from './errors.js';
 
-// A job's mode is read where a conversion is traced (worker/), previewed (features/results/) and
-// served (features/api-v1/): it lives below all three.
+// Whether a job is live or test is read where a conversion is traced (worker/), previewed
+// (features/results/) and served (features/api-v1/): it lives below all three. The API calls it
+// `mode`; the code says live or test, apart from the trace mode and the viewer's tabs.
 
-/** The two modes of the developer API (`apiModes` in features/api-v1/schemas.ts). */
-type ApiMode = 'live' | 'test';
+/** A developer API job's two kinds: live results are the product (Pro); test results are free and marked. */
+export const liveOrTest = ['live', 'test'] as const;
+export type LiveOrTest = (typeof liveOrTest)[number];
 
-/** What a job's mode is read from: the conversion's result options. */
+/** What a job's kind is read from: the conversion's result options. */
 type JobRow = Pick<Selectable<ConversionsTable>, 'resultOptions'>;
 
 /**
@@ -19,10 +21,10 @@ type JobRow = Pick<Selectable<ConversionsTable>, 'resultOptions'>;
 export const TEST_RESULT_SIDE = 256;
 
 /**
- * A job's mode, fixed when it was made: `test` for a `mode=test` call of the API, `live` for the
+ * Whether a job is live or test, fixed when it was made: `test` for a `mode=test` call of the API, `live` for the
  * others and for every conversion made on the site.
  */
-export function modeOf(row: JobRow): ApiMode {
+export function liveOrTestOf(row: JobRow): LiveOrTest {
   if (!row.resultOptions) return 'live';
   try {
     return JSON.parse(row.resultOptions).mode === 'test' ? 'test' : 'live';
@@ -32,14 +34,14 @@ export function modeOf(row: JobRow): ApiMode {
 }
 
 /**
- * The mode a result is asked in: the job's own when none is given. A test job has only a marked
+ * Whether a result is asked live or test: the job's own when none is given. A test job has only a marked
  * result, and test mode serves only test jobs (a live job or a site conversion is not given away
  * marked, since marked is all a free key needs to try the API).
  */
-export function resultMode(row: JobRow, asked: ApiMode | undefined): ApiMode {
-  const mode = modeOf(row);
-  if (asked === undefined || asked === mode) return mode;
-  throw mode === 'test'
+export function resultLiveOrTest(row: JobRow, asked: LiveOrTest | undefined): LiveOrTest {
+  const made = liveOrTestOf(row);
+  if (asked === undefined || asked === made) return made;
+  throw made === 'test'
     ? new AppError(
         409,
         'wrong_mode',
