@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES } from '@vectrace/contract';
 import { imageTypeWords } from '@vectrace/tracer';
 import { z } from 'zod';
-import { resultOptions, settingsFields, whole, widthWithinLimits } from '../schemas.js';
+import { refuseConflicts, resultOptions, settingsFields, whole, widthWithinLimits } from '../schemas.js';
 
 const RETENTION_MESSAGE = 'retention must be a whole number of minutes (1 or more), or download';
 
@@ -27,14 +27,7 @@ export const vectorizeOptionsSchema = z
       .describe('Seconds to wait for the result before answering 202 with a job to poll.'),
   })
   .superRefine(widthWithinLimits)
-  .refine((o) => !(o.shapes === 'true' && o.layering === 'cutout'), {
-    message: 'shapes and layering=cutout cannot be combined: choose one of them',
-    path: ['shapes'],
-  })
-  .refine((o) => !(o.shapes === 'true' && o.drawStyle === 'strokeEdges'), {
-    message: 'shapes and drawStyle=strokeEdges cannot be combined: choose one of them',
-    path: ['shapes'],
-  });
+  .superRefine(refuseConflicts);
 export type VectorizeOptions = z.infer<typeof vectorizeOptionsSchema>;
 
 /** The form of `POST /api/v1/vectorize`, for the document: one image, and the options. */

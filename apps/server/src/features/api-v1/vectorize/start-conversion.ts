@@ -1,4 +1,4 @@
-import { imageTypeExtensions, readCutContour, readPalette } from '@vectrace/tracer';
+import { imageTypeExtensions } from '@vectrace/tracer';
 import type { Deps } from '../../../deps.js';
 import { uploadKey } from '../../../storage/object-store.js';
 import { createConversion } from '../../conversions/create-conversion.js';
@@ -8,6 +8,7 @@ import { checkImage } from '../../uploads/check-image.js';
 import { newUpload } from '../../uploads/issue-upload.js';
 import { deleteUploadRow, recordUploadSize } from '../../uploads/queries.js';
 import type { ApiImage } from '../read-image.js';
+import { settingsOfOptions } from '../schemas.js';
 import type { VectorizeOptions } from './schemas.js';
 
 const READ_EVERY_MS = 100;
@@ -69,28 +70,7 @@ function convertUpload(
     {
       originalFileName,
       originalFileUrl: `/objects/uploads/${uploadId}`,
-      settings: {
-        mode: options.traceMode,
-        colors: options.colors,
-        threshold: options.threshold,
-        smoothness: options.smoothness,
-        cornerDetection: options.cornerDetection,
-        quality: options.quality,
-        read: options.read,
-        invert: options.invert === 'true',
-        palette: options.palette === undefined ? [] : (readPalette(options.palette) ?? []),
-        background: options.traceBackground,
-        layering: options.layering,
-        strokeWidth: options.strokeWidth,
-        shapes: options.shapes === 'true',
-        cutContour: options.cutContour === undefined ? null : (readCutContour(options.cutContour) ?? null),
-        trace: options.trace,
-        maxPixels: options.maxPixels ?? null,
-        drawStyle: options.drawStyle,
-        groupBy: options.groupBy,
-        svgVersion: options.svgVersion,
-        adobeCompatible: options.adobeCompatible === 'true',
-      },
+      settings: { ...settingsOfOptions(options), maxPixels: options.maxPixels ?? null },
     },
     // Deleted on download: the job's results say so when they are read (routes.ts).
     JSON.stringify({
