@@ -48,12 +48,12 @@ export function traceColor(
   const hist = buildHistogram(color, width, height, clear);
   let palette = buildPalette(hist, params.colors, params.minColorArea, grain);
   t = lap(timings, 'palette', t);
-  let cut = cutRegions(color, hist, palette, clear, width, height, params, grain);
+  let regions = regionsOfLabels(color, hist, palette, clear, width, height, params, grain);
   // With a fixed palette size, colors that were only specks or mottle merge away: ask for more
   // colors (closer together, when the picture has no more that far apart) and join the closest
   // afterwards, so that exactly as many remain as asked for when the picture has them.
   if (params.colors > 0) {
-    let kept = survivors(cut.map, cut.spare);
+    let kept = survivors(regions.map, regions.spare);
     let asked = params.colors;
     let spread = 1;
     let gained = true;
@@ -64,18 +64,18 @@ export function traceColor(
       }
       asked = Math.min(moreMax(params.colors), asked + params.colors - kept);
       const more = buildPalette(hist, asked, params.minColorArea, grain, spread);
-      const next = cutRegions(color, hist, more, clear, width, height, params, grain, spread);
+      const next = regionsOfLabels(color, hist, more, clear, width, height, params, grain, spread);
       const nextKept = survivors(next.map, next.spare);
       gained = nextKept > kept;
       if (gained) {
         palette = more;
-        cut = next;
+        regions = next;
         kept = nextKept;
       }
     }
   }
-  const { labels, paletteRgb, spare } = cut;
-  let { map, binLabel } = cut;
+  const { labels, paletteRgb, spare } = regions;
+  let { map, binLabel } = regions;
   const fixed = clear ? spare : -1;
   const count = spare + 1;
   const relabelled = (to: Uint8Array) => {
@@ -134,8 +134,8 @@ const MIN_SPREAD = 1 / 16;
  */
 const moreMax = (colors: number) => Math.min(255, Math.max(64, 2 * colors));
 
-/** A picture's labels and regions for one palette (see `cutRegions`). */
-interface Cut {
+/** A picture's labels and regions for one palette (see `regionsOfLabels`). */
+interface LabelledRegions {
   labels: Uint8Array;
   map: RegionMap;
   binLabel: Uint8Array;
@@ -151,7 +151,7 @@ interface Cut {
  * regions with the speckles merged (`grain`: the picture is a scan or a photo, see denoise). `spread` scales how near two colors are for mottle and faint
  * patches, as it scaled the palette's distance.
  */
-function cutRegions(
+function regionsOfLabels(
   color: Uint32Array,
   hist: Histogram,
   palette: Palette,
@@ -161,7 +161,7 @@ function cutRegions(
   params: TraceParams,
   grain: number,
   spread = 1,
-): Cut {
+): LabelledRegions {
   // Transparent pixels get a label of their own, one past the palette; so do, on an opaque
   // picture, the background's regions inside it (see splitBackground).
   const spare = palette.size;
