@@ -5,7 +5,7 @@ import type { RegionMap } from './regions.js';
  * Its regions that do not reach the border (a white eye inside a face) are relabelled `spare`
  * (in the map and in `labels`), so they are traced as a layer of their own on top rather than
  * cut as holes through every layer beneath them; not with `split` false (the background is left
- * out, and so are they: the counter of an O is background too). Returns the background label.
+ * out, and so are they: the counter of an O is background too). Returns that label, the ground.
  */
 export function splitBackground(map: RegionMap, labels: Uint8Array, spare: number, split = true): number {
   const { runs, label, box } = map;
@@ -20,14 +20,14 @@ export function splitBackground(map: RegionMap, labels: Uint8Array, spare: numbe
     votes[labels[p]]++;
     votes[labels[p + width - 1]]++;
   }
-  let background = 0;
-  for (let l = 1; l < 256; l++) if (votes[l] > votes[background]) background = l;
-  if (!split) return background;
+  let groundLabel = 0;
+  for (let l = 1; l < 256; l++) if (votes[l] > votes[groundLabel]) groundLabel = l;
+  if (!split) return groundLabel;
   for (let r = 0; r < map.count; r++) {
     const o = r * 4;
     const onBorder =
       box[o] === 0 || box[o + 1] === 0 || box[o + 2] === width - 1 || box[o + 3] === height - 1;
-    if (label[r] === background && !onBorder) label[r] = spare;
+    if (label[r] === groundLabel && !onBorder) label[r] = spare;
   }
   for (let run = 0; run < runs.count; run++) {
     if (label[map.ofRun[run]] === spare) {
@@ -35,5 +35,5 @@ export function splitBackground(map: RegionMap, labels: Uint8Array, spare: numbe
       labels.fill(spare, row + runs.x0[run], row + runs.x1[run]);
     }
   }
-  return background;
+  return groundLabel;
 }

@@ -29,18 +29,18 @@ const FEW = 8;
  * (see gap-filler.ts). The background, kept, is a shape of its own (the first shape); removed, or
  * transparent, it is left out. Shapes come in painting order, outermost first.
  */
-export function traceCutout(image: LabelledImage, background: number, params: TraceParams): Layer[] {
+export function traceCutout(image: LabelledImage, groundLabel: number, params: TraceParams): Layer[] {
   const { labels, map, graph, labelRgb, alpha } = image;
   const { width, height } = map.runs;
   const spare = labelRgb.length / 3 - 1;
   const clear = alpha ? spare : -1;
   // Kept, the background's regions inside the picture are background like the rest of it.
   const merge = !alpha && !params.removeBackground;
-  const cls = merge ? labels.map((l) => (l === spare ? background : l)) : labels;
-  const order = paintOrder(map, graph, background)
+  const cls = merge ? labels.map((l) => (l === spare ? groundLabel : l)) : labels;
+  const order = paintOrder(map, graph, groundLabel)
     .groups.map((g) => g.label)
     .filter((l) => !(merge && l === spare));
-  if (!alpha && !params.removeBackground) order.unshift(background);
+  if (!alpha && !params.removeBackground) order.unshift(groundLabel);
   if (order.length === 0) return [];
   const bounds = findBoundaries(cls, width, height);
   const fitted = fitChains(image, cls, bounds.chains, clear, params);

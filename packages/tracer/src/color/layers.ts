@@ -35,9 +35,9 @@ export interface LabelledImage {
  * neighbours above: adjacent regions overlap instead of meeting at a hairline, and what lies on
  * a layer cuts no hole in it.
  */
-export function traceLayers(image: LabelledImage, background: number, params: TraceParams): Layer[] {
+export function traceLayers(image: LabelledImage, groundLabel: number, params: TraceParams): Layer[] {
   const { map, graph } = image;
-  const { groups, rank } = paintOrder(map, graph, background);
+  const { groups, rank } = paintOrder(map, graph, groundLabel);
   const members = runsByRegion(map);
   const stamp = new Int32Array(map.count);
   const queue = new Int32Array(map.count);
@@ -59,7 +59,7 @@ export function traceLayers(image: LabelledImage, background: number, params: Tr
         }
       }
     }
-    const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams, background);
+    const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams, groundLabel);
     if (subpaths.length === 0) return;
     const [r, g, b] = (image.fillRgb ?? image.labelRgb).subarray(label * 3, label * 3 + 3);
     layers.push({ color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, subpaths });
@@ -78,7 +78,7 @@ function traceMask(
   members: { start: Int32Array; runs: Int32Array },
   regions: Int32Array,
   params: TraceParams,
-  background: number,
+  groundLabel: number,
 ): Subpath[] {
   const { color, alpha, labels, map, labelRgb } = image;
   const { runs, box } = map;
@@ -112,7 +112,7 @@ function traceMask(
     color,
     labels,
     labelRgb,
-    clear: alpha ? { alpha, label: background } : undefined,
+    clear: alpha ? { alpha, label: groundLabel } : undefined,
   };
   // Speckles go, but for the dots kept on purpose (a stipple dot, an i's dot).
   const keep = (path: PixelPath, x: number, y: number) =>

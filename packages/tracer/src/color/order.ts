@@ -21,13 +21,13 @@ export interface LayerGroup {
 export function paintOrder(
   map: RegionMap,
   graph: RegionGraph,
-  background: number,
+  groundLabel: number,
 ): { groups: LayerGroup[]; rank: Int32Array } {
   const depth = new Int32Array(map.count).fill(-1);
   const queue = new Int32Array(map.count);
   let end = 0;
   for (let r = 0; r < map.count; r++) {
-    if (map.label[r] === background) {
+    if (map.label[r] === groundLabel) {
       depth[r] = 0;
       queue[end++] = r;
     }
@@ -44,7 +44,7 @@ export function paintOrder(
   }
   const byKey = new Map<number, LayerGroup & { depth: number; area: number }>();
   for (let r = 0; r < map.count; r++) {
-    if (map.label[r] === background) continue;
+    if (map.label[r] === groundLabel) continue;
     // A region cut off from the background (only when there is none) counts as outermost.
     const d = Math.max(1, depth[r]);
     let group = byKey.get(map.label[r]);

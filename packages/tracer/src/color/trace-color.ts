@@ -95,13 +95,13 @@ export function traceColor(
     relabelled(mapped.to);
     fill = mapped.fill;
   }
-  const background = clear ? spare : splitBackground(map, labels, spare, !params.removeBackground);
+  const groundLabel = clear ? spare : splitBackground(map, labels, spare, !params.removeBackground);
   const graph = regionGraph(map);
   const labelRgb = labelColors(hist, binLabel, palette.binNear, count, paletteRgb);
   // Transparency stays white; inner background regions keep the background's color.
   for (const rgb of fill ? [labelRgb, fill] : [labelRgb]) {
     if (clear) rgb.fill(255, spare * 3, spare * 3 + 3);
-    else rgb.copyWithin(spare * 3, background * 3, background * 3 + 3);
+    else rgb.copyWithin(spare * 3, groundLabel * 3, groundLabel * 3 + 3);
   }
   t = lap(timings, 'regions', t);
   const labelled = {
@@ -115,12 +115,12 @@ export function traceColor(
     clean: grain === 0,
   };
   const layers = params.cutout
-    ? traceCutout(labelled, background, params)
-    : traceLayers(labelled, background, params);
+    ? traceCutout(labelled, groundLabel, params)
+    : traceLayers(labelled, groundLabel, params);
   lap(timings, 'outlines', t);
   // Cut out, the background is a shape of its own (see traceCutout).
   if (clear || params.removeBackground || params.cutout) return { layers };
-  const [r, g, b] = (fill ?? labelRgb).subarray(background * 3, background * 3 + 3);
+  const [r, g, b] = (fill ?? labelRgb).subarray(groundLabel * 3, groundLabel * 3 + 3);
   return { background: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, layers };
 }
 
