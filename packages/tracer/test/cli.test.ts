@@ -194,6 +194,26 @@ describe('one input with -o', () => {
     });
   });
 
+  it('writes the file as asked: --draw-style, --group-by, --svg-version and --adobe-compatible', async () => {
+    const asked = ['--mode', 'color', '--draw-style', 'strokeShapes', '--group-by', 'color'];
+    const run = await vectrace('logo.png', '-o', 'drawn.svg', ...asked, '--svg-version', 'tiny');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const svg = await readFile(join(dir, 'drawn.svg'), 'utf8');
+    expect(svg).toMatch(/baseProfile="tiny"/);
+    expect(svg).toMatch(/<g id="color-[0-9a-f]{6}">/);
+    expect(svg).toMatch(/<path fill="none" stroke="#/);
+    await vectrace('logo.png', '-o', 'for-illustrator.svg', '--adobe-compatible');
+    expect(await readFile(join(dir, 'for-illustrator.svg'), 'utf8')).toMatch(/<svg [^>]*version="1.1"/);
+    const stroked = await vectrace('logo.png', '-o', 'stroked.pdf', '--draw-style', 'strokeShapes');
+    expect(stroked).toMatchObject({ code: 0 });
+    expect(await readFile(join(dir, 'stroked.pdf'), 'latin1')).toMatch(/\bS\b/);
+    const wrong = await vectrace('logo.png', '-o', 'x.svg', '--draw-style', 'outline');
+    expect(wrong).toMatchObject({
+      code: 2,
+      stderr: 'vectrace: --draw-style must be one of fillShapes, strokeShapes, strokeEdges (got outline)\n',
+    });
+  });
+
   it('prints nothing on success with --quiet', async () => {
     expect(await vectrace('square.png', '-o', 'quiet.svg', '--quiet')).toMatchObject({
       code: 0,

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   describeReading,
+  drawnAs,
   type ExportFormat,
   type ExportOptions,
   formats,
@@ -117,11 +118,14 @@ export async function convert(
     const model = recipe.background === undefined ? traced : withBackground(traced, recipe.background);
     curves = model.vectorCount;
     reading = lowerFirst(describeReading(traced));
+    // How the file is written is asked with the settings: the command line's flags are its rows.
+    const { drawStyle, groupBy, svgVersion, adobeCompatible } = recipe.settings;
+    const options = { ...recipe.exportOptions, drawStyle, groupBy, svgVersion, adobeCompatible };
     if (recipe.format === 'png') {
-      data = await drawPng(name, model, recipe.exportOptions.size?.width);
+      data = await drawPng(name, drawStyle ? drawnAs(model, drawStyle) : model, options.size?.width);
     } else {
       const format = formats.find((f) => f.name === recipe.format) ?? formats[0];
-      const written = format.write(model, recipe.exportOptions);
+      const written = format.write(model, options);
       data = typeof written === 'string' ? new TextEncoder().encode(written) : written;
     }
   } catch (err) {

@@ -5,7 +5,7 @@ import { toDxf } from './dxf.js';
 import { toEps } from './eps.js';
 import { toPdf } from './pdf.js';
 import type { OutputSize } from './size.js';
-import { toSvg } from './svg.js';
+import { type SvgOptions, toSvg } from './svg.js';
 
 export { drawnAs, OUTLINE_WIDTH } from './draw-style.js';
 export { type DxfOptions, toDxf } from './dxf.js';
@@ -32,9 +32,10 @@ export interface Exporter {
 /**
  * What every format can be asked: a physical size, decimals (SVG, EPS and PDF; DXF keeps its
  * own), and a draw style (see drawnAs: PDF and EPS stroke as SVG does; DXF has no fills anyway, so
- * it writes the same outlines, stroked edges once).
+ * it writes the same outlines, stroked edges once); and what only SVG is asked, which the other
+ * formats pass by: its grouping, its profile and its form for Illustrator.
  */
-export interface ExportOptions {
+export interface ExportOptions extends Pick<SvgOptions, 'groupBy' | 'svgVersion' | 'adobeCompatible'> {
   size?: OutputSize;
   precision?: number;
   drawStyle?: DrawStyle;
