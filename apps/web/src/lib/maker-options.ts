@@ -1,11 +1,12 @@
 import {
   type ConversionSettings,
   conversionSettingsSchema,
+  fromPixels,
   MAX_OFFSET_MM,
   MAX_PALETTE,
   type offsetUnits,
-  pixelsPer,
   readPalette,
+  toPixels,
 } from '@vectrace/contract';
 
 /** A typed value as the settings take it, or the sentence the server would answer for it. */
@@ -65,9 +66,9 @@ const digitsOf: Record<OffsetUnit, number> = { px: 0, mm: 1, in: 2 };
 export function convertOffset(offset: number, from: OffsetUnit, to: OffsetUnit): number {
   if (from === to) return offset;
   const step = 10 ** digitsOf[to];
-  const rounded = Math.round(((offset * pixelsPer[from]) / pixelsPer[to]) * step) / step;
+  const rounded = Math.round(fromPixels(toPixels(offset, from), to) * step) / step;
   // 50 mm is 1.9685 in: rounding must not carry the widest offset past the limit.
-  const widest = Math.floor(((MAX_OFFSET_MM * pixelsPer.mm) / pixelsPer[to]) * step + 1e-9) / step;
+  const widest = Math.floor(fromPixels(toPixels(MAX_OFFSET_MM, 'mm'), to) * step + 1e-9) / step;
   return Math.min(rounded, widest);
 }
 

@@ -2,7 +2,6 @@ import { MANY_COLOR_PIXELS, MANY_COLORS } from '../cost.js';
 import {
   backgrounds,
   cornerDetections,
-  defaultSettings,
   drawStyles,
   groupings,
   layerings,
@@ -315,11 +314,6 @@ export function choiceValues(row: SettingRow): string[] {
 /** Whether a setting counts in a mode (the automatic mode may pick any traced mode). */
 export function countsIn(row: SettingRow, mode: TraceMode): boolean {
   return row.scope.includes('output') || mode === 'auto' || row.scope.includes(mode);
-}
-
-/** A setting's default, as the engine takes it. */
-export function defaultOf<K extends keyof TraceSettings>(name: K): TraceSettings[K] {
-  return defaultSettings[name];
 }
 
 /**
