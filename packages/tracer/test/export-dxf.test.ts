@@ -1,9 +1,9 @@
 import dxfParserModule, { type ILwpolylineEntity } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
-import { arcGeometry, pointAt } from '../src/geometry/arc.js';
 import { TraceError } from '../src/errors.js';
 import { nearestAci } from '../src/export/aci.js';
 import { toDxf } from '../src/export/dxf.js';
+import { arcGeometry, pointAt } from '../src/geometry/arc.js';
 import type { Point, Segment, Subpath } from '../src/model.js';
 import { black, blue, image, red, scenes, square } from './helpers/shapes.js';
 
