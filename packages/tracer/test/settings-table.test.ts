@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   choiceValues,
+  countsIn,
   defaultSettings,
   readSetting,
   type SettingRow,
@@ -88,6 +89,16 @@ describe('the table of settings', () => {
     }
     for (const row of settingRows) expect(readSetting(row, 'sideways'), row.name).toBeUndefined();
     expect(toPixels(25.4, 'mm')).toBeCloseTo(96, 10);
+  });
+
+  it('counts a setting in the modes of its row, and in Auto where Auto may trace in one of them', () => {
+    const row = (name: string) => settingRows.find((r) => r.name === name) as SettingRow;
+    expect(countsIn(row('strokeWidth'), 'centerline')).toBe(true);
+    expect(countsIn(row('strokeWidth'), 'auto')).toBe(false);
+    expect(countsIn(row('threshold'), 'auto')).toBe(true);
+    expect(countsIn(row('threshold'), 'color')).toBe(false);
+    expect(countsIn(row('colors'), 'auto')).toBe(true);
+    expect(countsIn(row('groupBy'), 'pixel')).toBe(true);
   });
 
   it('is what the command line takes and what its --help lists', async () => {

@@ -311,9 +311,13 @@ export function choiceValues(row: SettingRow): string[] {
   return Object.keys(row.values ?? {});
 }
 
-/** Whether a setting counts in a mode (the automatic mode may pick any traced mode). */
+/** The modes the automatic mode picks from: centerline is only ever asked for. */
+const pickedByAuto = ['bw', 'color', 'pixel'] as const;
+
+/** Whether a setting counts in a mode (in the automatic mode, in any mode it may pick). */
 export function countsIn(row: SettingRow, mode: TraceMode): boolean {
-  return row.scope.includes('output') || mode === 'auto' || row.scope.includes(mode);
+  if (row.scope.includes('output')) return true;
+  return mode === 'auto' ? pickedByAuto.some((m) => row.scope.includes(m)) : row.scope.includes(mode);
 }
 
 /**
