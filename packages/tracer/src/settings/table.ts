@@ -33,7 +33,7 @@ export interface SettingRow<K extends keyof TraceSettings = keyof TraceSettings>
   kind: SettingKind;
   /** A choice's values, each with its label in the converter. */
   values?: Readonly<Record<string, string>>;
-  /** The modes it counts in (the automatic mode counts in all of them), or the output. */
+  /** The modes it counts in (the automatic mode in those it may pick: see `countsIn`), or the output. */
   scope: readonly SettingScope[];
   /** The command line's flag, if it has one (without the dashes). */
   flag?: string;
