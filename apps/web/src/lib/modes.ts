@@ -3,7 +3,6 @@ import {
   type cornerDetections,
   countsIn,
   type qualities,
-  type readAs,
   settingRow,
   type traceModes,
 } from '@vectrace/contract';
@@ -17,9 +16,8 @@ const labelsOf = <T extends string>(name: SettingName) => settingRow(name).value
 
 /** The trace modes in the converter's words (the Mode select, "Try it as"). */
 export const modeLabels = labelsOf<(typeof traceModes)[number]>('mode');
-export const cornerLabels = labelsOf<(typeof cornerDetections)[number]>('cornerDetection');
-export const qualityLabels = labelsOf<(typeof qualities)[number]>('quality');
-export const readLabels = labelsOf<(typeof readAs)[number]>('read');
+const cornerLabels = labelsOf<(typeof cornerDetections)[number]>('cornerDetection');
+const qualityLabels = labelsOf<(typeof qualities)[number]>('quality');
 
 /** A choice's values with their labels, in order, as a select lists them. */
 export function choicesOf(name: SettingName): [string, string][] {
