@@ -1,4 +1,4 @@
-import { type ConversionSettings, defaultConversionSettings } from '@vectrace/contract';
+import { type ConversionSettings, defaultConversionSettings, MAX_COLORS } from '@vectrace/contract';
 import { ChevronDown, RotateCcw, Wand2 } from 'lucide-react';
 import type { Ref } from 'react';
 import { cn } from '../../lib/cn';
@@ -11,7 +11,11 @@ import { Tooltip } from '../ui/tooltip';
 import { MakerOptions } from './maker-options';
 import { ChoiceSetting, PercentSetting } from './setting-controls';
 
-const colorChoices = ['auto', '2', '3', '4', '6', '8', '12', '16', '24', '32', '48', '64', '96', '128'];
+/** The color counts offered, up to the engine's most. */
+const colorChoices = [
+  'auto',
+  ...[2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128].filter((n) => n <= MAX_COLORS).map(String),
+];
 
 /** One click sets the engine for a kind of image. */
 function Presets({
