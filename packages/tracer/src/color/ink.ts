@@ -130,10 +130,6 @@ export function maskLevels(mask: MaskPixels): Uint8Array {
 /** Whether the mask's pixel (x, y) is a line one pixel wide: outside on both sides across a row or a column. */
 function thinAt(bits: Uint8Array, x: number, y: number, cw: number, ch: number): boolean {
   const i = y * cw + x;
-  const out = (dx: number, dy: number) => {
-    const qx = x + dx;
-    const qy = y + dy;
-    return qx < 0 || qy < 0 || qx >= cw || qy >= ch || bits[i + dy * cw + dx] === 0;
-  };
-  return (out(-1, 0) && out(1, 0)) || (out(0, -1) && out(0, 1));
+  if ((x === 0 || bits[i - 1] === 0) && (x === cw - 1 || bits[i + 1] === 0)) return true;
+  return (y === 0 || bits[i - cw] === 0) && (y === ch - 1 || bits[i + cw] === 0);
 }

@@ -28,19 +28,34 @@ export type KeepSpeckle = (path: PixelPath, x: number, y: number) => boolean;
 export function decompose(bitmap: Bitmap, turdsize: number, keep?: KeepSpeckle): PixelPath[] {
   const { width: w, height: h, bits } = bitmap;
   const work = bits.slice();
+  const words = new Uint32Array(work.buffer, 0, work.length >> 2);
   const paths: PixelPath[] = [];
   let i = 0;
   const n = w * h;
   for (;;) {
-    while (i < n && work[i] === 0) i++;
+    i = nextSet(work, words, i);
     if (i >= n) break;
     const x = i % w;
     const y = h - 1 - ((i / w) | 0);
     const path = findPath(work, w, h, x, y + 1, bits[i] ? '+' : '-');
-    xorPath(work, w, h, path);
+    xorPath(work, words, w, h, path);
     if (Math.abs(path.area) > turdsize || keep?.(path, x, h - 1 - y)) paths.push(path);
   }
   return paths;
+}
+
+/**
+ * The first foreground byte at or after `i` (the bitmap's length if none), read four bytes at a
+ * time through `words`, the bitmap's bytes as 32-bit words: a sparse mask in a large box is mostly
+ * background.
+ */
+function nextSet(bits: Uint8Array, words: Uint32Array, i: number): number {
+  const n = bits.length;
+  for (; i < n && (i & 3) !== 0; i++) if (bits[i] !== 0) return i;
+  let k = i >> 2;
+  while (k < words.length && words[k] === 0) k++;
+  for (i = k << 2; i < n; i++) if (bits[i] !== 0) return i;
+  return n;
 }
 
 function get(bits: Uint8Array, w: number, h: number, x: number, y: number): boolean {
@@ -105,7 +120,7 @@ function majority(bits: Uint8Array, w: number, h: number, x: number, y: number):
 }
 
 /** Inverts the path's interior, row by row towards the column of its first point. */
-function xorPath(bits: Uint8Array, w: number, h: number, path: PixelPath): void {
+function xorPath(bits: Uint8Array, words: Uint32Array, w: number, h: number, path: PixelPath): void {
   const { x: xs, y: ys } = path;
   const len = xs.length;
   let y1 = ys[len - 1];
@@ -115,9 +130,12 @@ function xorPath(bits: Uint8Array, w: number, h: number, path: PixelPath): void 
     if (y !== y1) {
       const row = (h - 1 - Math.min(y, y1)) * w;
       const x = xs[k];
-      const from = row + Math.min(x, xa);
+      let i = row + Math.min(x, xa);
       const to = row + Math.max(x, xa);
-      for (let i = from; i < to; i++) bits[i] ^= 1;
+      // Byte by byte to a word's start, then four bytes at a time.
+      for (; i < to && (i & 3) !== 0; i++) bits[i] ^= 1;
+      for (; i + 4 <= to; i += 4) words[i >> 2] ^= 0x01010101;
+      for (; i < to; i++) bits[i] ^= 1;
       y1 = y;
     }
   }
