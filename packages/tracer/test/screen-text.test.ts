@@ -30,13 +30,29 @@ function svg(body: string): string {
  * a gray border and a blue selected row, and lines of small gray text, as a screen draws it:
  * strokes under a pixel wide. JPEG's ringing gives it 11 % mid-tones, more than clean art has.
  */
-async function jpegDialog(): Promise<RasterImage> {
-  const body =
+function jpegDialog(): Promise<RasterImage> {
+  return asJpeg(
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#c2dcf8"/>` +
-    `<rect x="4" y="20" width="${WIDTH - 8}" height="${HEIGHT - 24}" fill="#f0f0f0"/>` +
-    `<rect x="86.5" y="48.5" width="256" height="172" fill="#fff" stroke="#a0a0a0"/>` +
-    `<rect x="87" y="103" width="255" height="13" fill="#3399ff"/>` +
-    letters('#555');
+      `<rect x="4" y="20" width="${WIDTH - 8}" height="${HEIGHT - 24}" fill="#f0f0f0"/>` +
+      `<rect x="86.5" y="48.5" width="256" height="172" fill="#fff" stroke="#a0a0a0"/>` +
+      `<rect x="87" y="103" width="255" height="13" fill="#3399ff"/>` +
+      letters('#555'),
+  );
+}
+
+/**
+ * A dark theme's dialog saved as JPEG: a dark gray window, a lighter gray panel with a light
+ * border, and lines of small light gray text.
+ */
+function darkJpegDialog(): Promise<RasterImage> {
+  return asJpeg(
+    `<rect width="${WIDTH}" height="${HEIGHT}" fill="#3c3c3c"/>` +
+      `<rect x="4.5" y="20.5" width="${WIDTH - 9}" height="${HEIGHT - 25}" fill="#4a4a4a" stroke="#707070"/>` +
+      letters('#d0d0d0'),
+  );
+}
+
+async function asJpeg(body: string): Promise<RasterImage> {
   const png = renderSvg(svg(body), WIDTH, 'white');
   const jpeg = await sharp(png.data, { raw: { width: WIDTH, height: HEIGHT, channels: 4 } })
     .jpeg({ quality: 80 })
@@ -50,20 +66,31 @@ function letterPixels(): Uint8Array {
   return Uint8Array.from({ length: WIDTH * HEIGHT }, (_, p) => (data[p * 4] < 128 ? 1 : 0));
 }
 
+/** The share of the letters' pixels a rendered result shows dark (or, with `light`, light). */
+function lettersKept(drawn: Uint8Array | Uint8ClampedArray, light = false): number {
+  const letter = letterPixels();
+  let inLetters = 0;
+  let kept = 0;
+  for (let p = 0; p < letter.length; p++) {
+    if (letter[p] === 0) continue;
+    inLetters++;
+    if (drawn[p * 4] < 128 !== light) kept++;
+  }
+  expect(inLetters).toBeGreaterThan(1000);
+  return kept / inLetters;
+}
+
 describe('a screenshot saved as JPEG, in black and white', () => {
   it('keeps its small gray text whole, not in dashes', async () => {
     const image = await jpegDialog();
     // Read as a picture (a page would be read against its paper, which keeps text too).
     const drawn = renderSvg(toSvg(trace(image, { mode: 'bw', read: 'picture' })), WIDTH, 'white').data;
-    const letter = letterPixels();
-    let inLetters = 0;
-    let kept = 0;
-    for (let p = 0; p < letter.length; p++) {
-      if (letter[p] === 0) continue;
-      inLetters++;
-      if (drawn[p * 4] < 128) kept++;
-    }
-    expect(inLetters).toBeGreaterThan(1000);
-    expect(kept / inLetters).toBeGreaterThan(0.9);
+    expect(lettersKept(drawn)).toBeGreaterThan(0.9);
+  });
+
+  it("keeps a dark dialog's small light text whole, light on the dark ground", async () => {
+    const image = await darkJpegDialog();
+    const drawn = renderSvg(toSvg(trace(image, { mode: 'bw' })), WIDTH, 'white').data;
+    expect(lettersKept(drawn, true)).toBeGreaterThan(0.85);
   });
 });

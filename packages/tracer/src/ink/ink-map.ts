@@ -100,6 +100,39 @@ function midTones(counts: Float64Array): number {
   for (let v = 48; v < 208; v++) mid += counts[v];
   return mid;
 }
+/** Share of an opaque picture darker than mid-gray from which it is a dark screen, its light lines the thin ones. */
+const DARK_GROUND = 0.5;
+
+/** The share of the pixels darker than mid-gray. */
+function darkShare(counts: Float64Array, n: number): number {
+  let dark = 0;
+  for (let v = 0; v < MID_GRAY; v++) dark += counts[v];
+  return dark / n;
+}
+
+/** Every level's negative: ink for paper. */
+function negative(levels: Uint8Array): Uint8Array {
+  return levels.map((v) => 255 - v);
+}
+
+/**
+ * How many pixels of a dark screen are mid-tones between its ground and its light text: from 19 %
+ * to 81 % of the way from its ground (its most common dark level) to the level its lightest
+ * PRESENT share of pixels reach. Its ground is a mid-tone itself on the usual scale (a dark
+ * theme's grays), not grain.
+ */
+function midTonesOfDarkScreen(counts: Float64Array, n: number): number {
+  let ground = 0;
+  for (let v = 1; v < MID_GRAY; v++) if (counts[v] > counts[ground]) ground = v;
+  let light = 255;
+  for (let seen = 0; light > ground && (seen += counts[light]) < PRESENT * n; ) light--;
+  const from = ground + 0.19 * (light - ground);
+  const to = light - 0.19 * (light - ground);
+  let mid = 0;
+  for (let v = Math.ceil(from); v <= to; v++) mid += counts[v];
+  return mid;
+}
+
 /**
  * Reads the ink off a picture. Most pictures (logos, line art, clipart, photos) are cut globally:
  * at mid-gray, as people and potrace read dark and light, unless one side of mid-gray is empty
@@ -142,7 +175,10 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     }
   }
   const opaque = clear < MAX_CLEAR_ON_GROUND;
-  const grainyScreen = opaque && mid < MAX_LINES_MID_TONES * lum.length;
+  // A dark screen: an opaque picture mostly darker than mid-gray (a dark theme, a chalkboard).
+  const darkScreen = opaque && darkShare(counts, lum.length) > DARK_GROUND;
+  const screenMid = darkScreen ? midTonesOfDarkScreen(counts, lum.length) : mid;
+  const grainyScreen = opaque && screenMid < MAX_LINES_MID_TONES * lum.length;
   if ((clean || grainyScreen) && Math.max(width, height) >= MIN_LINES_SIDE) {
     // Clean art and screens: small and gray text keeps its strokes (see continueThinLines). On an
     // opaque ground (a screen, a drawing on its paper) every thin line is drawn, whatever its
@@ -152,9 +188,18 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     const lines = opaque
       ? { drawn: () => true, alone: true }
       : { drawn: (p: number) => !isColorful(image.data, p), alone: false };
-    const values = continueThinLines(levels, width, height, cut, lines);
-    const taken = clean || drawnShare(levels, values, cut) >= MIN_LINES_SHARE;
-    if (values !== levels && taken) return { width, height, values, table: IDENTITY, cut, document: false };
+    // On a dark screen the thin lines are its light text: the paper's.
+    const drawn = darkScreen
+      ? negative(continueThinLines(negative(levels), width, height, 1 - cut, lines))
+      : continueThinLines(levels, width, height, cut, lines);
+    const taken =
+      clean ||
+      (darkScreen
+        ? drawnShare(negative(levels), negative(drawn), 1 - cut)
+        : drawnShare(levels, drawn, cut)) >= MIN_LINES_SHARE;
+    if (taken && drawn.some((v, i) => v !== levels[i])) {
+      return { width, height, values: drawn, table: IDENTITY, cut, document: false };
+    }
   }
   return { width, height, values: lum, table, cut, document: false };
 }
