@@ -5,6 +5,7 @@ import { looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
 import { isColorful, readLuminance } from './luminance.js';
 import { pageKeepsPicture } from './page-check.js';
+import { lightTextPanels } from './panels.js';
 import { SAUVOLA_K, sauvolaLevels } from './sauvola.js';
 import { clearSurface, findSurface, paperOver } from './surface.js';
 import { continueThinLines } from './thin-lines.js';
@@ -125,7 +126,8 @@ function midTonesOfDarkScreen(counts: Float64Array, n: number): number {
   let ground = 0;
   for (let v = 1; v < MID_GRAY; v++) if (counts[v] > counts[ground]) ground = v;
   let light = 255;
-  for (let seen = 0; light > ground && (seen += counts[light]) < PRESENT * n; ) light--;
+  let seen = counts[light];
+  while (light > ground && seen < PRESENT * n) seen += counts[--light];
   const from = ground + 0.19 * (light - ground);
   const to = light - 0.19 * (light - ground);
   let mid = 0;
@@ -188,17 +190,20 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     const lines = opaque
       ? { drawn: () => true, alone: true }
       : { drawn: (p: number) => !isColorful(image.data, p), alone: false };
+    // Light text on a panel (a selected row, an address bar) is read against the panel.
+    const paneled = (!darkScreen && lightTextPanels(levels, width, height, cut)) || levels;
     // On a dark screen the thin lines are its light text: the paper's.
     const drawn = darkScreen
       ? negative(continueThinLines(negative(levels), width, height, 1 - cut, lines))
-      : continueThinLines(levels, width, height, cut, lines);
+      : continueThinLines(paneled, width, height, cut, lines);
     const taken =
       clean ||
       (darkScreen
         ? drawnShare(negative(levels), negative(drawn), 1 - cut)
-        : drawnShare(levels, drawn, cut)) >= MIN_LINES_SHARE;
-    if (taken && drawn.some((v, i) => v !== levels[i])) {
-      return { width, height, values: drawn, table: IDENTITY, cut, document: false };
+        : drawnShare(paneled, drawn, cut)) >= MIN_LINES_SHARE;
+    const values = taken ? drawn : paneled;
+    if (values.some((v, i) => v !== levels[i])) {
+      return { width, height, values, table: IDENTITY, cut, document: false };
     }
   }
   return { width, height, values: lum, table, cut, document: false };
