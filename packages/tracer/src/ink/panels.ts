@@ -7,6 +7,7 @@
  * light text is drawn whole (see continueThinLines, on the negative).
  */
 
+import { type Area, forEachArea } from '../geometry/areas.js';
 import { continueThinLines } from './thin-lines.js';
 
 /** Least ink level (of 255) of a panel: a clear tone. */
@@ -31,14 +32,19 @@ const THIN = 3;
 /** Most a panel's levels spread (of 255) around its median: one flat tone. */
 const FLAT = 24;
 
+/** A panel's box (inclusive) and its own level. */
+interface Panel {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  level: number;
+}
+
 /**
  * Ink levels with every panel holding light text read on its own scale (see above): the levels in
  * its box divided by the panel's own (its median), its light text drawn whole; undefined when
  * the picture has none.
- * A panel is a 4-connected area of levels from MIN_PANEL_LEVEL up, mostly within FLAT of its
- * median, large and filled (see MIN_PANEL_AREA, MIN_PANEL_SIDE, MIN_FILL and `solidRows`), holding
- * light text (under half its level, in thin strokes: see MIN_TEXT_SHARE and MIN_THIN_TEXT) and
- * less dark ink (2 FLAT darker than it) than text in its box.
  */
 export function lightTextPanels(
   levels: Uint8Array,
@@ -46,76 +52,82 @@ export function lightTextPanels(
   height: number,
   cut: number,
 ): Uint8Array | undefined {
-  const seen = new Uint8Array(levels.length);
-  const queue = new Int32Array(levels.length);
+  const keys = new Int8Array(levels.length);
+  for (let p = 0; p < levels.length; p++) keys[p] = levels[p] >= MIN_PANEL_LEVEL ? 0 : -1;
+  let pixels = new Int32Array(1024);
+  let count = 0;
   let out: Uint8Array | undefined;
-  for (let start = 0; start < levels.length; start++) {
-    if (seen[start] || levels[start] < MIN_PANEL_LEVEL) continue;
-    // The area of mid-tones around `start` and its box.
-    let end = 0;
-    queue[end++] = start;
-    seen[start] = 1;
-    let x0 = width;
-    let y0 = height;
-    let x1 = 0;
-    let y1 = 0;
-    for (let head = 0; head < end; head++) {
-      const p = queue[head];
-      const x = p % width;
-      const y = (p / width) | 0;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (let k = 0; k < 4; k++) {
-        if (
-          (k === 0 && x === 0) ||
-          (k === 1 && x + 1 === width) ||
-          (k === 2 && y === 0) ||
-          (k === 3 && y + 1 === height)
-        ) {
-          continue;
-        }
-        const q = p + (k === 0 ? -1 : k === 1 ? 1 : k === 2 ? -width : width);
-        if (seen[q] || levels[q] < MIN_PANEL_LEVEL) continue;
-        seen[q] = 1;
-        queue[end++] = q;
+  forEachArea(
+    width,
+    height,
+    keys,
+    (area) => {
+      const found = pixels.subarray(0, count);
+      count = 0;
+      const panel = panelOf(found, levels, width, area);
+      if (!panel) return;
+      out ??= levels.slice();
+      readOnOwnScale(out, levels, width, panel, cut);
+    },
+    (p) => {
+      if (count === pixels.length) {
+        const bigger = new Int32Array(2 * count);
+        bigger.set(pixels);
+        pixels = bigger;
       }
-    }
-    if (end < MIN_PANEL_AREA || x1 - x0 < MIN_PANEL_SIDE || y1 - y0 < MIN_PANEL_SIDE) continue;
-    const panel = solidRows(queue.subarray(0, end), width, y0, y1);
-    if (!panel) continue;
-    const counts = new Int32Array(256);
-    for (let k = 0; k < end; k++) counts[levels[queue[k]]]++;
-    const level = median(counts, end);
-    let flat = 0;
-    for (let v = Math.max(0, level - FLAT); v <= Math.min(255, level + FLAT); v++) flat += counts[v];
-    if (flat < MIN_FILL * end) continue;
-    ({ x0, y0, x1, y1 } = panel);
-    const w = x1 - x0 + 1;
-    const h = y1 - y0 + 1;
-    const light = (v: number) => v < level / 2;
-    let dark = 0;
-    for (let y = y0; y <= y1; y++)
-      for (let x = x0; x <= x1; x++) if (levels[y * width + x] > level + 2 * FLAT) dark++;
-    const text = thinShare(levels, width, panel, light);
-    if (text.count < MIN_TEXT_SHARE * w * h || text.thin < MIN_THIN_TEXT * text.count || dark >= text.count)
-      continue;
-    out ??= levels.slice();
-    // The panel on its own scale, as a small dark screen: its light text is its thin lines.
-    const negative = new Uint8Array(w * h);
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) {
-        negative[(y - y0) * w + x - x0] =
-          255 - Math.min(255, Math.round((levels[y * width + x] * 255) / level));
-      }
-    }
-    const drawn = continueThinLines(negative, w, h, 1 - cut, { drawn: () => true, alone: true });
-    for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) out[y * width + x] = 255 - drawn[(y - y0) * w + x - x0];
+      pixels[count++] = p;
+    },
+  );
+  return out;
+}
+
+/**
+ * The panel an area of levels from MIN_PANEL_LEVEL up (its pixels `found`) is, if it is one: its
+ * solid part large and filled (see `solidRows`), mostly within FLAT of its median level, holding
+ * light text (under half its level, in thin strokes: see MIN_TEXT_SHARE and MIN_THIN_TEXT) and
+ * less dark ink (2 FLAT darker than it) than text in its box.
+ */
+function panelOf(found: Int32Array, levels: Uint8Array, width: number, area: Area): Panel | undefined {
+  if (found.length < MIN_PANEL_AREA) return undefined;
+  if (area.right - area.left < MIN_PANEL_SIDE || area.bottom - area.top < MIN_PANEL_SIDE) return undefined;
+  const box = solidRows(found, width, area.top, area.bottom);
+  if (!box) return undefined;
+  const counts = new Int32Array(256);
+  for (const p of found) counts[levels[p]]++;
+  const level = median(counts, found.length);
+  let flat = 0;
+  for (let v = Math.max(0, level - FLAT); v <= Math.min(255, level + FLAT); v++) flat += counts[v];
+  if (flat < MIN_FILL * found.length) return undefined;
+  const { x0, y0, x1, y1 } = box;
+  let dark = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) if (levels[y * width + x] > level + 2 * FLAT) dark++;
+  }
+  const text = thinShare(levels, width, box, (v) => v < level / 2);
+  const enough = text.count >= MIN_TEXT_SHARE * (x1 - x0 + 1) * (y1 - y0 + 1);
+  if (!enough || text.thin < MIN_THIN_TEXT * text.count || dark >= text.count) return undefined;
+  return { ...box, level };
+}
+
+/**
+ * Writes the panel's box into `out` on the panel's own scale, as a small dark screen: its level
+ * full ink, and its light text, its thin lines, drawn whole (continueThinLines on the negative).
+ */
+function readOnOwnScale(out: Uint8Array, levels: Uint8Array, width: number, panel: Panel, cut: number): void {
+  const { x0, y0, x1, y1, level } = panel;
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const negative = new Uint8Array(w * h);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      negative[(y - y0) * w + x - x0] =
+        255 - Math.min(255, Math.round((levels[y * width + x] * 255) / level));
     }
   }
-  return out;
+  const drawn = continueThinLines(negative, w, h, 1 - cut, { drawn: () => true, alone: true });
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) out[y * width + x] = 255 - drawn[(y - y0) * w + x - x0];
+  }
 }
 
 /**
@@ -132,7 +144,8 @@ function solidRows(
 ): { x0: number; y0: number; x1: number; y1: number } | undefined {
   const rows = new Int32Array(y1 - y0 + 1);
   for (const p of area) rows[((p / width) | 0) - y0]++;
-  const full = Math.max(...rows);
+  let full = 0;
+  for (const count of rows) full = Math.max(full, count);
   let best = { from: 0, to: -1 };
   for (let from = 0; from < rows.length; ) {
     if (3 * rows[from] < full) {
