@@ -38,31 +38,52 @@ export function windowInk(mask: MaskPixels): WindowInk {
   const { crop, imageWidth, labels } = mask;
   const { bits, x0, y0, width: cw, height: ch } = crop;
   const coverage = coverageOf(mask);
+  // A pixel's share of the window's ink: an inside one measured from the window's outside label,
+  // an outside one towards its inside label (cx, cy: the pixel in the crop).
+  const pixelInk = (i: number, p: number, cx: number, cy: number, inside: number, outside: number) => {
+    if (bits[i] === 0) return Math.min(0.5, Math.max(0, coverage(p, labels[p], inside)));
+    return thinAt(bits, cx, cy, cw, ch) ? 1 : Math.min(1, Math.max(0.5, coverage(p, outside, labels[p])));
+  };
   return (x, y) => {
     if (x < 1 || y < 1 || x >= cw || y >= ch) return Number.NaN;
-    // The window's pixels, top-left first, in the crop (i) and in the image (p).
+    // The window's pixels, top-left first, in the crop (i) and in the image (p); written out, as
+    // this runs at every corner of every outline.
     const i0 = (y - 1) * cw + x - 1;
+    const i1 = i0 + 1;
+    const i2 = i0 + cw;
+    const i3 = i2 + 1;
     const p0 = (y - 1 + y0) * imageWidth + x - 1 + x0;
-    let inside = -1;
-    let outside = -1;
-    for (let k = 0; k < 4; k++) {
-      const i = i0 + (k >> 1) * cw + (k & 1);
-      const p = p0 + (k >> 1) * imageWidth + (k & 1);
-      if (bits[i] !== 0) inside = inside < 0 ? labels[p] : inside;
-      else outside = outside < 0 ? labels[p] : outside;
-    }
+    const p1 = p0 + 1;
+    const p2 = p0 + imageWidth;
+    const p3 = p2 + 1;
+    // The first inside pixel's label and the first outside pixel's.
+    const inside =
+      bits[i0] !== 0
+        ? labels[p0]
+        : bits[i1] !== 0
+          ? labels[p1]
+          : bits[i2] !== 0
+            ? labels[p2]
+            : bits[i3] !== 0
+              ? labels[p3]
+              : -1;
+    const outside =
+      bits[i0] === 0
+        ? labels[p0]
+        : bits[i1] === 0
+          ? labels[p1]
+          : bits[i2] === 0
+            ? labels[p2]
+            : bits[i3] === 0
+              ? labels[p3]
+              : -1;
     if (inside < 0 || outside < 0) return Number.NaN;
-    let ink = 0;
-    for (let k = 0; k < 4; k++) {
-      const i = i0 + (k >> 1) * cw + (k & 1);
-      const p = p0 + (k >> 1) * imageWidth + (k & 1);
-      if (bits[i] !== 0) {
-        const cx = x - 1 + (k & 1);
-        const cy = y - 1 + (k >> 1);
-        ink += thinAt(bits, cx, cy, cw, ch) ? 1 : Math.min(1, Math.max(0.5, coverage(p, outside, labels[p])));
-      } else ink += Math.min(0.5, Math.max(0, coverage(p, labels[p], inside)));
-    }
-    return ink;
+    return (
+      pixelInk(i0, p0, x - 1, y - 1, inside, outside) +
+      pixelInk(i1, p1, x, y - 1, inside, outside) +
+      pixelInk(i2, p2, x - 1, y, inside, outside) +
+      pixelInk(i3, p3, x, y, inside, outside)
+    );
   };
 }
 
@@ -106,8 +127,21 @@ export function maskLevels(mask: MaskPixels): Uint8Array {
   const coverage = coverageOf(mask);
   const levels = new Uint8Array(cw * ch);
   for (let y = 0; y < ch; y++) {
+    const row = y * cw;
+    const up = y > 0 ? row - cw : row;
+    const down = y < ch - 1 ? row + cw : row;
+    // The mask in columns x-1, x and x+1 of the three rows: where it is empty (most of a thin
+    // mask's box), the pixel is outside and away from the edge, left 0.
+    let before = bits[up] | bits[row] | bits[down];
+    let here = before;
     for (let x = 0; x < cw; x++) {
-      const i = y * cw + x;
+      const r = x < cw - 1 ? x + 1 : x;
+      const after = bits[up + r] | bits[row + r] | bits[down + r];
+      const empty = (before | here | after) === 0;
+      before = here;
+      here = after;
+      if (empty) continue;
+      const i = row + x;
       const p = (y + y0) * imageWidth + x + x0;
       const inside = bits[i] !== 0;
       // A 4-neighbour on the other side of the mask's edge, if any.
@@ -116,11 +150,13 @@ export function maskLevels(mask: MaskPixels): Uint8Array {
       else if (x < cw - 1 && (bits[i + 1] !== 0) !== inside) q = p + 1;
       else if (y > 0 && (bits[i - cw] !== 0) !== inside) q = p - imageWidth;
       else if (y < ch - 1 && (bits[i + cw] !== 0) !== inside) q = p + imageWidth;
-      let c = inside ? 1 : 0;
-      if (q >= 0 && !(inside && thinAt(bits, x, y, cw, ch))) {
-        c = inside ? coverage(p, labels[q], labels[p]) : coverage(p, labels[p], labels[q]);
-        c = inside ? Math.min(1, Math.max(0.5, c)) : Math.min(0.5, Math.max(0, c));
+      // Away from the edge, and on a thin line, all or nothing: stored as is, without rounding.
+      if (q < 0 || (inside && thinAt(bits, x, y, cw, ch))) {
+        levels[i] = inside ? 255 : 0;
+        continue;
       }
+      let c = inside ? coverage(p, labels[q], labels[p]) : coverage(p, labels[p], labels[q]);
+      c = inside ? Math.min(1, Math.max(0.5, c)) : Math.min(0.5, Math.max(0, c));
       levels[i] = Math.round(255 * c);
     }
   }

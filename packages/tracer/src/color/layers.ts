@@ -102,7 +102,7 @@ function traceMask(
     for (let k = members.start[r]; k < members.start[r + 1]; k++) {
       const run = members.runs[k];
       const row = (runs.y[run] - y0) * cw - x0;
-      bits.fill(1, row + runs.x0[run], row + runs.x1[run]);
+      fillRun(bits, row + runs.x0[run], row + runs.x1[run]);
     }
   }
   const bitmap: Bitmap = { width: cw, height: ch, bits };
@@ -119,13 +119,21 @@ function traceMask(
     path.sign === '+' && map.dot?.[regionAt(map, x0 + x, y0 + y)] === 1;
   // Thin strokes, or thin gaps where a layer beneath shows: traced on a grid twice as fine, the
   // mask's coverage interpolated, as black and white traces its thin strokes (see ink/fine.ts).
-  const traced =
-    params.finerGrid && hasThinParts(bitmap, image.clean)
-      ? traceDoubled(
-          { width: cw, height: ch, values: maskLevels(mask), table: IDENTITY, cut: 0.5, document: false },
-          0.5,
-          { ...params, turdsize: 4 * params.turdsize, keep },
-        )
-      : traceBitmap(bitmap, { ...params, keep }, windowInk(mask));
+  if (params.finerGrid && hasThinParts(bitmap, image.clean)) {
+    return traceDoubled(
+      { width: cw, height: ch, values: maskLevels(mask), table: IDENTITY, cut: 0.5, document: false },
+      0.5,
+      { ...params, turdsize: 4 * params.turdsize, keep },
+      {},
+      { x: x0, y: y0 },
+    );
+  }
+  const traced = traceBitmap(bitmap, { ...params, keep }, windowInk(mask));
   return x0 === 0 && y0 === 0 ? traced : scaleSubpaths(traced, 1, x0, y0);
+}
+
+/** Sets bits from..to-1: most runs are a few pixels, for which a loop beats the call to `fill`. */
+function fillRun(bits: Uint8Array, from: number, to: number): void {
+  if (to - from > 16) bits.fill(1, from, to);
+  else for (let i = from; i < to; i++) bits[i] = 1;
 }

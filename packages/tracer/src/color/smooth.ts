@@ -13,7 +13,9 @@ export function smoothFaintEdges(
 ): void {
   const before = labels.slice();
   const counts = new Uint8Array(256);
-  const seen: number[] = [];
+  // The labels met around a pixel, in order of first meeting (an array's length reset per pixel
+  // cost more than the smoothing).
+  const seen = new Uint8Array(8);
   const around = Int32Array.of(-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1);
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1, p = y * width + 1; x < width - 1; x++, p++) {
@@ -24,13 +26,14 @@ export function smoothFaintEdges(
       // Most pixels sit inside a region: all four side neighbours share their label.
       if (before[p - 1] === own && before[p + 1] === own && before[up] === own && before[down] === own)
         continue;
-      seen.length = 0;
+      let kinds = 0;
       for (let k = 0; k < 8; k++) {
         const l = before[p + around[k]];
-        if (counts[l]++ === 0) seen.push(l);
+        if (counts[l]++ === 0) seen[kinds++] = l;
       }
       let best = own;
-      for (const l of seen) {
+      for (let i = 0; i < kinds; i++) {
+        const l = seen[i];
         if (l !== own && l !== fixed && counts[l] >= 5 && near(own, l)) best = l;
         counts[l] = 0;
       }

@@ -187,8 +187,12 @@ function thinGaps(bitmap: Bitmap): number {
 export function doubled(ink: InkMap): InkMap {
   const { width: w, height: h, values, table } = ink;
   const W = 2 * w;
-  const level = new Uint8Array(w * h);
-  for (let i = 0; i < level.length; i++) level[i] = table[values[i]];
+  // A layer's mask levels (color's) are ink levels already, read as they are.
+  let level = values;
+  if (table !== IDENTITY) {
+    level = new Uint8Array(w * h);
+    for (let i = 0; i < level.length; i++) level[i] = table[values[i]];
+  }
   const out = new Uint8Array(4 * w * h);
   // Beyond the picture's edge, its edge pixels again.
   for (let y = 0; y < h; y++) {
@@ -196,9 +200,18 @@ export function doubled(ink: InkMap): InkMap {
     const up = y > 0 ? row - w : row;
     const down = y < h - 1 ? row + w : row;
     const top = 2 * y * W;
+    // The ink in columns x-1, x and x+1 of the three rows: where there is none (most of a thin
+    // mask's box), the four new pixels are paper, left 0.
+    let before = level[up] | level[row] | level[down];
+    let here = before;
     for (let x = 0; x < w; x++) {
       const l = x > 0 ? x - 1 : x;
       const r = x < w - 1 ? x + 1 : x;
+      const after = level[up + r] | level[row + r] | level[down + r];
+      const paper = (before | here | after) === 0;
+      before = here;
+      here = after;
+      if (paper) continue;
       const c9 = 9 * level[row + x] + 8;
       const left = 3 * level[row + l];
       const right = 3 * level[row + r];
@@ -215,14 +228,16 @@ export function doubled(ink: InkMap): InkMap {
 
 /**
  * Traces the foreground of an ink map (levels above `cut`) on the grid twice as fine, with the
- * fit's tolerance doubled to match, and returns the outlines at the map's own scale. The caller
- * gives the turdsize for the finer grid, and `params.keep` in the map's own pixels.
+ * fit's tolerance doubled to match, and returns the outlines at the map's own scale, moved by
+ * `offset` (a crop's corner: moved in the same pass). The caller gives the turdsize for the finer
+ * grid, and `params.keep` in the map's own pixels.
  */
 export function traceDoubled(
   ink: InkMap,
   cut: number,
   params: TraceBitmapParams,
   timings: StageTimings = {},
+  offset = { x: 0, y: 0 },
 ): Subpath[] {
   const start = performance.now();
   const grid = doubled(ink);
@@ -234,5 +249,5 @@ export function traceDoubled(
     opttolerance: 2 * params.opttolerance,
     keep: keep && ((path: Parameters<typeof keep>[0], x: number, y: number) => keep(path, x >> 1, y >> 1)),
   };
-  return scaleSubpaths(traceBitmap(bitmap, fine, windowInk(grid, cut), timings), 0.5);
+  return scaleSubpaths(traceBitmap(bitmap, fine, windowInk(grid, cut), timings), 0.5, offset.x, offset.y);
 }

@@ -10,6 +10,7 @@
 
 import { mod, sign, turn } from '../geometry/math.js';
 import type { CornerRule } from '../params.js';
+import { workF64, workI32, workU8 } from './work.js';
 
 export interface Curve {
   n: number;
@@ -28,14 +29,48 @@ interface P {
 
 const COS179 = Math.cos((179 * Math.PI) / 180);
 
-function newCurve(n: number): Curve {
+/** Names of the working arrays (see work.ts) a curve is kept in while its outline is fitted. */
+export interface CurveWork {
+  corner: string;
+  vx: string;
+  vy: string;
+  c: string;
+  alpha: string;
+}
+
+/** Working arrays for a curve named `name`. */
+export function curveWork(name: string): CurveWork {
+  return {
+    corner: `${name}.corner`,
+    vx: `${name}.vx`,
+    vy: `${name}.vy`,
+    c: `${name}.c`,
+    alpha: `${name}.alpha`,
+  };
+}
+
+/**
+ * A curve of n segments, all zeros; in working arrays with `work` (longer than n, and valid until
+ * the next curve in them), as an outline's smoothed curves only live until it is optimized.
+ */
+function newCurve(n: number, work?: CurveWork): Curve {
+  if (!work) {
+    return {
+      n,
+      corner: new Uint8Array(n),
+      vx: new Float64Array(n),
+      vy: new Float64Array(n),
+      c: new Float64Array(6 * n),
+      alpha: new Float64Array(n),
+    };
+  }
   return {
     n,
-    corner: new Uint8Array(n),
-    vx: new Float64Array(n),
-    vy: new Float64Array(n),
-    c: new Float64Array(6 * n),
-    alpha: new Float64Array(n),
+    corner: workU8(work.corner, n).fill(0, 0, n),
+    vx: workF64(work.vx, n).fill(0, 0, n),
+    vy: workF64(work.vy, n).fill(0, 0, n),
+    c: workF64(work.c, 6 * n).fill(0, 0, 6 * n),
+    alpha: workF64(work.alpha, n).fill(0, 0, n),
   };
 }
 
@@ -126,14 +161,21 @@ function turnAround(curve: Curve, j: number): number {
  * Stage 4, smoothing and corner analysis: decides corner or curve at each vertex from alpha, how
  * far the vertex sits from the line of its neighbours (Sec. 2.3.2): alpha >= alphamax keeps a
  * corner. A curve's own alpha is taken from `bulge` when given (measured on the path, see
- * bulge.ts), else from the same formula.
+ * bulge.ts), else from the same formula. With `work`, the curve is kept in working arrays (see
+ * newCurve).
  */
-export function smooth(vx: Float64Array, vy: Float64Array, rule: CornerRule, bulge?: Float64Array): Curve {
+export function smooth(
+  vx: Float64Array,
+  vy: Float64Array,
+  rule: CornerRule,
+  bulge?: Float64Array,
+  work?: CurveWork,
+): Curve {
   const m = vx.length;
-  const curve = newCurve(m);
+  const curve = newCurve(m, work);
   curve.vx.set(vx);
   curve.vy.set(vy);
-  const alphas = new Float64Array(m);
+  const alphas = workF64('smooth.alpha', m);
   for (let j = 0; j < m; j++) {
     const pi = vert(curve, mod(j - 1, m));
     const pk = vert(curve, mod(j + 1, m));
@@ -226,7 +268,7 @@ function optiPenalty(
   i: number,
   j: number,
   opttolerance: number,
-  convc: Int8Array,
+  convc: Int32Array,
   areac: Float64Array,
 ): Opti | null {
   const m = curve.n;
@@ -293,10 +335,14 @@ function optiPenalty(
   return res;
 }
 
-/** Cumulative signed area under the curve's segments, for O(1) area of any run (Sec. 2.4). */
-function cumulativeArea(curve: Curve): Float64Array {
+/**
+ * Cumulative signed area under the curve's segments, for O(1) area of any run (Sec. 2.4), in the
+ * working array `name`.
+ */
+function cumulativeArea(curve: Curve, name: string): Float64Array {
   const m = curve.n;
-  const areac = new Float64Array(m + 1);
+  const areac = workF64(name, m + 1);
+  areac[0] = 0;
   let area = 0;
   const v0 = vert(curve, 0);
   for (let i = 0; i < m; i++) {
@@ -315,19 +361,19 @@ function cumulativeArea(curve: Curve): Float64Array {
 /** Stage 5, curve optimization: joins runs of segments into single Béziers within tolerance (Sec. 2.4). */
 export function optimizeCurve(curve: Curve, opttolerance: number, fit: Curve = curve): Curve {
   const m = curve.n;
-  const pt = new Int32Array(m + 1);
-  const pen = new Float64Array(m + 1);
-  const len = new Int32Array(m + 1);
+  const pt = workI32('optimize.pt', m + 1);
+  const pen = workF64('optimize.pen', m + 1);
+  const len = workI32('optimize.len', m + 1);
   const opt: (Opti | undefined)[] = new Array(m + 1);
-  const convc = new Int8Array(m);
+  const convc = workI32('optimize.convc', m);
 
   for (let i = 0; i < m; i++) {
     convc[i] = curve.corner[i]
       ? 0
       : sign(dpara(vert(curve, mod(i - 1, m)), vert(curve, i), vert(curve, mod(i + 1, m))));
   }
-  const areac = cumulativeArea(curve);
-  const fitArea = fit === curve ? areac : cumulativeArea(fit);
+  const areac = cumulativeArea(curve, 'optimize.area');
+  const fitArea = fit === curve ? areac : cumulativeArea(fit, 'optimize.fitArea');
   pt[0] = -1;
   pen[0] = 0;
   len[0] = 0;
@@ -355,7 +401,7 @@ export function optimizeCurve(curve: Curve, opttolerance: number, fit: Curve = c
     const o = 6 * i;
     if (pt[j] === j - 1) {
       out.corner[i] = fit.corner[jm];
-      out.c.set(fit.c.subarray(6 * jm, 6 * jm + 6), o);
+      for (let l = 0; l < 6; l++) out.c[o + l] = fit.c[6 * jm + l];
       out.vx[i] = fit.vx[jm];
       out.vy[i] = fit.vy[jm];
       out.alpha[i] = fit.alpha[jm];

@@ -1,5 +1,6 @@
 import type { Bitmap, WindowInk } from './bitmap.js';
 import type { PixelPath } from './decompose.js';
+import { workF64 } from './work.js';
 
 /** Ink this far from a whole number of pixels shows gray levels: the edge is anti-aliased. */
 const GRAY = 0.05;
@@ -11,7 +12,7 @@ const GRAY = 0.05;
  * path itself, two corners either side. Exact for straight edges at any angle, where the
  * one-dimensional estimate across each pixel side is off on slanted edges. Also returns the share
  * of corners whose window holds gray levels: on aliased art (no gray) the placement only evens out
- * the staircase.
+ * the staircase. The corners are in working arrays (see work.ts), valid until the next path's.
  */
 export function windowCorners(
   bitmap: Bitmap,
@@ -21,8 +22,7 @@ export function windowCorners(
   const { width: w, height: h } = bitmap;
   const { x: xs, y: ys } = path;
   const n = xs.length;
-  const fx = new Float64Array(xs);
-  const fy = new Float64Array(ys);
+  const { fx, fy } = gridCorners(path);
   // Paths run with the region they bound on their left; for a hole that region is background.
   const out = path.sign === '+' ? 1 : -1;
   let gray = 0;
@@ -46,4 +46,20 @@ export function windowCorners(
     fy[k] = y + clamped * uy;
   }
   return { fx, fy, gray: gray / n };
+}
+
+/**
+ * The path's corners on the pixel grid, in views of working arrays (see work.ts), valid until the
+ * next path's: they only live while its outline is fitted.
+ */
+export function gridCorners(path: PixelPath): { fx: Float64Array; fy: Float64Array } {
+  const { x: xs, y: ys } = path;
+  const n = xs.length;
+  const fx = workF64('corners.x', n).subarray(0, n);
+  const fy = workF64('corners.y', n).subarray(0, n);
+  for (let k = 0; k < n; k++) {
+    fx[k] = xs[k];
+    fy[k] = ys[k];
+  }
+  return { fx, fy };
 }

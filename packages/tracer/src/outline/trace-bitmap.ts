@@ -4,10 +4,10 @@ import type { TraceParams } from '../params.js';
 import { lap } from '../timings.js';
 import type { Bitmap, WindowInk } from './bitmap.js';
 import { vertexBulge } from './bulge.js';
-import { type Curve, optimizeCurve, smooth } from './curve.js';
+import { type Curve, curveWork, optimizeCurve, smooth } from './curve.js';
 import { decompose, type KeepSpeckle, type PixelPath } from './decompose.js';
 import { fitPolygon } from './polygon.js';
-import { windowCorners } from './subpixel.js';
+import { gridCorners, windowCorners } from './subpixel.js';
 
 /** What a bitmap's trace takes: the speckle size, the corner threshold, the fit's tolerance, kept speckles. */
 export type TraceBitmapParams = Pick<TraceParams, 'turdsize' | 'corners' | 'opttolerance'> & {
@@ -39,6 +39,10 @@ export function traceBitmap(
 /** Least share of a path's corners with gray levels for its edges to be placed from them. */
 const MEASURED = 1 / 3;
 
+/** The working arrays of an outline's two smoothed curves, which live until it is optimized. */
+const MEASURED_CURVE = curveWork('curve.measured');
+const OWN_CURVE = curveWork('curve.own');
+
 function fitCurve(
   bitmap: Bitmap,
   path: PixelPath,
@@ -63,16 +67,12 @@ function fitCurve(
     bulge?.reverse();
   }
   // Stage 4, smoothing and corner analysis.
-  const curve = smooth(vx, vy, params.corners, bulge);
+  const curve = smooth(vx, vy, params.corners, bulge, MEASURED_CURVE);
   // Which segments to join is decided on potrace's own curve, so that paths get no longer than
   // potrace's; the joined curves take their shape from the measured one (without a bulge, the same).
-  const own = bulge ? smooth(vx, vy, params.corners) : curve;
+  const own = bulge ? smooth(vx, vy, params.corners, undefined, OWN_CURVE) : curve;
   // Stage 5, curve optimization.
   return optimizeCurve(own, params.opttolerance, curve);
-}
-
-function gridCorners(path: PixelPath): { fx: Float64Array; fy: Float64Array } {
-  return { fx: new Float64Array(path.x), fy: new Float64Array(path.y) };
 }
 
 function toSubpath(curve: Curve, height: number): Subpath {

@@ -9,8 +9,9 @@ const KEEP_AT_MOST = 1 << 20;
 
 const f64s = new Map<string, Float64Array>();
 const i32s = new Map<string, Int32Array>();
+const u8s = new Map<string, Uint8Array>();
 
-function work<T extends Float64Array | Int32Array>(
+function work<T extends Float64Array | Int32Array | Uint8Array>(
   kept: Map<string, T>,
   make: (n: number) => T,
   name: string,
@@ -31,4 +32,9 @@ export function workF64(name: string, n: number): Float64Array {
 /** A working Int32Array of at least `n` entries, its contents left from before. */
 export function workI32(name: string, n: number): Int32Array {
   return work(i32s, (size) => new Int32Array(size), name, n);
+}
+
+/** A working Uint8Array of at least `n` entries, its contents left from before. */
+export function workU8(name: string, n: number): Uint8Array {
+  return work(u8s, (size) => new Uint8Array(size), name, n);
 }
