@@ -42,10 +42,9 @@ describe('the cost estimate (check 42)', () => {
     expect(estimateEdgePixels(gray(800, 600, () => 200))).toBe(0);
   });
 
-  it('a 7000 x 7000 one-pixel checkerboard (49 megapixels) is traced smaller, in seconds, and says so', () => {
-    const started = performance.now();
+  // How long it takes is the benchmark's to say (npm run bench:budget), not a test's.
+  it('a 7000 x 7000 one-pixel checkerboard (49 megapixels) is traced smaller, and says so', () => {
     const model = trace(checkerboard(7000));
-    expect(performance.now() - started).toBeLessThan(20_000);
     expect(model.reducedBy).toBeGreaterThanOrEqual(2);
     expect([model.width, model.height]).toEqual([7000, 7000]);
   });
