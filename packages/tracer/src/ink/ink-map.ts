@@ -177,8 +177,10 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     }
   }
   const opaque = clear < MAX_CLEAR_ON_GROUND;
-  // A dark screen: an opaque picture mostly darker than mid-gray (a dark theme, a chalkboard).
-  const darkScreen = opaque && darkShare(counts, lum.length) > DARK_GROUND;
+  // A dark screen: an opaque picture with grain (a screenshot saved as JPEG, a photo of a
+  // screen) mostly darker than mid-gray. Clean art keeps its dark lines' reading, whatever its
+  // ground: it has no grain to break its light lines.
+  const darkScreen = opaque && !clean && darkShare(counts, lum.length) > DARK_GROUND;
   const screenMid = darkScreen ? midTonesOfDarkScreen(counts, lum.length) : mid;
   const grainyScreen = opaque && screenMid < MAX_LINES_MID_TONES * lum.length;
   if ((clean || grainyScreen) && Math.max(width, height) >= MIN_LINES_SIDE) {
@@ -190,19 +192,17 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     const lines = opaque
       ? { drawn: () => true, alone: true }
       : { drawn: (p: number) => !isColorful(image.data, p), alone: false };
-    // Light text on a panel (a selected row, an address bar) is read against the panel.
-    const paneled = (!darkScreen && lightTextPanels(levels, width, height, cut)) || levels;
-    // On a dark screen the thin lines are its light text: the paper's.
-    const drawn = darkScreen
-      ? negative(continueThinLines(negative(levels), width, height, 1 - cut, lines))
-      : continueThinLines(paneled, width, height, cut, lines);
-    const taken =
-      clean ||
-      (darkScreen
-        ? drawnShare(negative(levels), negative(drawn), 1 - cut)
-        : drawnShare(paneled, drawn, cut)) >= MIN_LINES_SHARE;
-    const values = taken ? drawn : paneled;
-    if (values.some((v, i) => v !== levels[i])) {
+    // On a screen, light text on a panel (a selected row, an address bar) is read against it.
+    const paneled =
+      (grainyScreen && !clean && !darkScreen && lightTextPanels(levels, width, height, cut)) || levels;
+    // On a dark screen the thin lines are its light text: the paper's, drawn on its negative.
+    const own = darkScreen ? negative(paneled) : paneled;
+    const ownCut = darkScreen ? 1 - cut : cut;
+    const drawn = continueThinLines(own, width, height, ownCut, lines);
+    const taken = clean || drawnShare(own, drawn, ownCut) >= MIN_LINES_SHARE;
+    const chosen = taken ? drawn : own;
+    if (chosen !== own || paneled !== levels) {
+      const values = darkScreen ? negative(chosen) : chosen;
       return { width, height, values, table: IDENTITY, cut, document: false };
     }
   }
