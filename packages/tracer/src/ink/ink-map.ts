@@ -101,6 +101,7 @@ function midTones(counts: Float64Array): number {
   for (let v = 48; v < 208; v++) mid += counts[v];
   return mid;
 }
+
 /** Share of an opaque picture darker than mid-gray from which it is a dark screen, its light lines the thin ones. */
 const DARK_GROUND = 0.5;
 
@@ -193,10 +194,10 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
       ? { drawn: () => true, alone: true }
       : { drawn: (p: number) => !isColorful(image.data, p), alone: false };
     // On a screen, light text on a panel (a selected row, an address bar) is read against it.
-    const paneled =
-      (grainyScreen && !clean && !darkScreen && lightTextPanels(levels, width, height, cut)) || levels;
-    // On a dark screen the thin lines are its light text: the paper's, drawn on its negative.
-    const own = darkScreen ? negative(paneled) : paneled;
+    const paneled = (!clean && !darkScreen && lightTextPanels(levels, width, height, cut)) || levels;
+    // On a dark screen (which has no panels) the thin lines are its light text: the paper's,
+    // drawn on its negative.
+    const own = darkScreen ? negative(levels) : paneled;
     const ownCut = darkScreen ? 1 - cut : cut;
     const drawn = continueThinLines(own, width, height, ownCut, lines);
     const taken = clean || drawnShare(own, drawn, ownCut) >= MIN_LINES_SHARE;
