@@ -9,13 +9,13 @@ const FLAT_SHARE = 0.05;
  * and from their most trusted pixels: flat ones (inside an area of one color) when there are enough
  * of them, else body pixels (not an anti-aliased blend), else all. Edge pixels lean towards the
  * neighbouring color, so a black engraving of thin strokes would read dark gray from all of them;
- * and bins far from their palette color (see `Palette.binNear`) do not count. A label none of
+ * and bins far from their palette color (see `Palette.entryNear`) do not count. A label none of
  * whose bins count keeps `fallback`'s color.
  */
 export function labelColors(
   hist: Histogram,
-  binLabel: Uint8Array,
-  binNear: Uint8Array,
+  entryLabel: Uint8Array,
+  entryNear: Uint8Array,
   count: number,
   fallback: Float64Array,
 ): Float64Array {
@@ -27,9 +27,8 @@ export function labelColors(
     [hist.count, hist.allSum],
   ] as const;
   for (let k = 0; k < hist.size; k++) {
-    const bin = hist.bin[k];
-    if (!binNear[bin]) continue;
-    const o = binLabel[bin] * 12;
+    if (!entryNear[k]) continue;
+    const o = entryLabel[k] * 12;
     tiers.forEach(([n, sum], t) => {
       sums[o + 4 * t] += n[k];
       for (let ch = 0; ch < 3; ch++) sums[o + 4 * t + 1 + ch] += sum[k * 3 + ch];

@@ -2,7 +2,7 @@
 const BITS = 5;
 
 /** Number of histogram bins. */
-export const BIN_COUNT = 1 << (3 * BITS);
+const BIN_COUNT = 1 << (3 * BITS);
 
 /**
  * Sum of absolute RGB differences up to which two neighbours count as the same flat color:
@@ -19,6 +19,8 @@ export interface Histogram {
   size: number;
   /** The bin of each entry. */
   bin: Uint16Array;
+  /** For each of the BIN_COUNT bins, its entry's index plus one; 0 for a bin no pixel falls in. */
+  entry: Uint16Array;
   /** Opaque pixels per entry. */
   count: Uint32Array;
   /**
@@ -60,7 +62,7 @@ export function buildHistogram(
   const rough = roughPixels(color, width, height);
   const blend = blendPixels(color, width, height, rough);
   const entry = new Uint16Array(BIN_COUNT);
-  let h = emptyHistogram(256, rough, blend);
+  let h = emptyHistogram(256, rough, blend, entry);
   // Runs of one color (long in flat art) are counted at once.
   for (let i = 0; i < n; ) {
     const c = color[i];
@@ -110,10 +112,16 @@ export function buildHistogram(
   return h;
 }
 
-function emptyHistogram(capacity: number, rough: Uint8Array, blend: Uint8Array): Histogram {
+function emptyHistogram(
+  capacity: number,
+  rough: Uint8Array,
+  blend: Uint8Array,
+  entry: Uint16Array,
+): Histogram {
   return {
     size: 0,
     bin: new Uint16Array(capacity),
+    entry,
     count: new Uint32Array(capacity),
     body: new Uint32Array(capacity),
     flat: new Uint32Array(capacity),
@@ -126,7 +134,7 @@ function emptyHistogram(capacity: number, rough: Uint8Array, blend: Uint8Array):
 }
 
 function grow(h: Histogram): Histogram {
-  const bigger = emptyHistogram(h.bin.length * 2, h.rough, h.blend);
+  const bigger = emptyHistogram(h.bin.length * 2, h.rough, h.blend, h.entry);
   bigger.size = h.size;
   bigger.bin.set(h.bin);
   bigger.count.set(h.count);

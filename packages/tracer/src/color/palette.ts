@@ -1,4 +1,4 @@
-import { BIN_COUNT, type Histogram } from './histogram.js';
+import type { Histogram } from './histogram.js';
 import { oklabToSrgb, srgbToOklab } from './oklab.js';
 
 /**
@@ -27,13 +27,13 @@ export interface Palette {
   size: number;
   /** OKLab of each color, 3 numbers per color. */
   lab: Float64Array;
-  /** Index of the nearest palette color for every bin of the histogram (0 for empty bins). */
-  binLabel: Uint8Array;
+  /** Index of the nearest palette color for every entry of the histogram (see `Histogram.entry`). */
+  entryLabel: Uint8Array;
   /**
-   * 1 for bins within twice DELTA of their palette color: the pixels that say what that color is.
-   * With a forced small palette a color also stands for far ones (blue drops sorted under yellow).
+   * 1 for entries within twice DELTA of their palette color: the pixels that say what that color
+   * is. With a forced small palette a color also stands for far ones (blue drops sorted under yellow).
    */
-  binNear: Uint8Array;
+  entryNear: Uint8Array;
 }
 
 /** The histogram's bins with their mean colors, in the order of the histogram. */
@@ -84,27 +84,28 @@ export function buildPalette(
   const size = lab.length / 3;
   const rgb = new Float64Array(size * 3);
   for (let c = 0; c < size; c++) oklabToSrgb(lab[c * 3], lab[c * 3 + 1], lab[c * 3 + 2], rgb, c * 3);
-  const binLabel = new Uint8Array(BIN_COUNT);
-  const binNear = new Uint8Array(BIN_COUNT);
+  // Per entry, not per bin: a small picture fills a few of the 32768 bins, and tables of them
+  // all cost it more than its labelling.
+  const entryLabel = new Uint8Array(hist.size);
+  const entryNear = new Uint8Array(hist.size);
   const at = new Float64Array(3);
   const atRgb = new Float64Array(3);
   for (let k = 0; k < hist.size; k++) {
     const c = hist.count[k];
     if (c === 0) continue;
-    const b = hist.bin[k];
     // The bin's mean color: of its body pixels, or of all (a bin of blends only).
     for (let ch = 0; ch < 3; ch++) atRgb[ch] = hist.allSum[k * 3 + ch] / c;
     if (bins.mass[k] > 0) atRgb.set(bins.rgb.subarray(k * 3, k * 3 + 3));
     srgbToOklab(atRgb[0], atRgb[1], atRgb[2], at);
     const near = nearest(at, 0, lab, size);
-    binNear[b] = near.d2 <= 4 * delta * delta ? 1 : 0;
+    entryNear[k] = near.d2 <= 4 * delta * delta ? 1 : 0;
     // A color of the picture goes to the palette color it looks like. Any other is a mix (an
     // anti-aliased edge, a stroke thinner than a pixel), and goes to the color that covers most
     // of it: the nearest in sRGB, in which renderers blend. In OKLab a mid-gray pixel of a thin
     // black stroke is nearer the paper, and the stroke would break up.
-    binLabel[b] = binNear[b] ? near.index : nearest(atRgb, 0, rgb, size).index;
+    entryLabel[k] = entryNear[k] ? near.index : nearest(atRgb, 0, rgb, size).index;
   }
-  return { size, lab, binLabel, binNear };
+  return { size, lab, entryLabel, entryNear };
 }
 
 /** The OKLab color of the bin with most pixels, as a one-color palette. */

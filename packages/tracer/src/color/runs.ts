@@ -14,8 +14,11 @@ export interface Runs {
   label: Uint8Array;
 }
 
-/** The palette label of every pixel (packed 0xRRGGBB): the label of its histogram bin. */
-export function labelPixels(color: Uint32Array, binLabel: Uint8Array): Uint8Array {
+/**
+ * The palette label of every pixel (packed 0xRRGGBB): the label of its histogram bin's entry
+ * (`entry`: see `Histogram.entry`; every pixel's bin has one).
+ */
+export function labelPixels(color: Uint32Array, entry: Uint16Array, entryLabel: Uint8Array): Uint8Array {
   const labels = new Uint8Array(color.length);
   let last = -1;
   let l = 0;
@@ -23,7 +26,7 @@ export function labelPixels(color: Uint32Array, binLabel: Uint8Array): Uint8Arra
     const c = color[p];
     if (c !== last) {
       last = c;
-      l = binLabel[binOf(c)];
+      l = entryLabel[entry[binOf(c)] - 1];
     }
     labels[p] = l;
   }

@@ -75,29 +75,29 @@ export function traceColor(
     }
   }
   const { labels, paletteRgb, spare } = regions;
-  let { map, binLabel } = regions;
+  let { map, entryLabel } = regions;
   const fixed = clear ? spare : -1;
   const count = spare + 1;
   const relabelled = (to: Uint8Array) => {
-    binLabel = binLabel.map((l) => to[l]);
+    entryLabel = entryLabel.map((l) => to[l]);
     map = relabel(map, labels, to, params.minRegion);
   };
   if (params.colors > 0 && survivors(map, spare) > params.colors) {
-    const rgb = labelColors(hist, binLabel, palette.binNear, count, paletteRgb);
+    const rgb = labelColors(hist, entryLabel, palette.entryNear, count, paletteRgb);
     relabelled(reduceLabels(rgb, labelAreas(map, count), params.colors, fixed));
   }
   // Every color asked for is drawn, if only as a speck that the outlines would drop.
   if (params.colors > 0) keepEveryLabel(map, Math.max(params.turdsize, params.minRegion - 1));
   let fill: Float64Array | undefined;
   if (params.palette.length > 0) {
-    const rgb = labelColors(hist, binLabel, palette.binNear, count, paletteRgb);
+    const rgb = labelColors(hist, entryLabel, palette.entryNear, count, paletteRgb);
     const mapped = toPalette(rgb, labelAreas(map, count), params.palette, fixed);
     relabelled(mapped.to);
     fill = mapped.fill;
   }
   const groundLabel = clear ? spare : splitBackground(map, labels, spare, !params.removeBackground);
   const graph = regionGraph(map);
-  const labelRgb = labelColors(hist, binLabel, palette.binNear, count, paletteRgb);
+  const labelRgb = labelColors(hist, entryLabel, palette.entryNear, count, paletteRgb);
   // Transparency stays white; inner background regions keep the background's color.
   for (const rgb of fill ? [labelRgb, fill] : [labelRgb]) {
     if (clear) rgb.fill(255, spare * 3, spare * 3 + 3);
@@ -138,7 +138,7 @@ const moreMax = (colors: number) => Math.min(255, Math.max(64, 2 * colors));
 interface LabelledRegions {
   labels: Uint8Array;
   map: RegionMap;
-  binLabel: Uint8Array;
+  entryLabel: Uint8Array;
   /** sRGB of every palette color and of the spare label (white), 3 numbers a label. */
   paletteRgb: Float64Array;
   /** The label one past the palette: transparency, or the background's regions inside. */
@@ -165,7 +165,7 @@ function regionsOfLabels(
   // Transparent pixels get a label of their own, one past the palette; so do, on an opaque
   // picture, the background's regions inside it (see splitBackground).
   const spare = palette.size;
-  const labels = labelPixels(color, palette.binLabel);
+  const labels = labelPixels(color, hist.entry, palette.entryLabel);
   if (clear) for (let p = 0; p < labels.length; p++) if (clear[p]) labels[p] = spare;
   // Until the labels are final, each stands for its palette color; transparency for white, the
   // page the picture is composited on.
@@ -179,11 +179,11 @@ function regionsOfLabels(
   // Colors asked for closer together than usual are told apart as closely.
   const near = FAINT * spread;
   const faint = (a: number, b: number) => distance(a, b) < near;
-  let binLabel = palette.binLabel;
+  let entryLabel = palette.entryLabel;
   // Texture is made of similar colors: a palette of distinct ones (most logos) has none.
   if (anyPair(spare, faint)) {
     const joined = mergeTextures(labels, width, spare + 1, faint, fixed);
-    if (joined) binLabel = binLabel.map((l) => joined[l]);
+    if (joined) entryLabel = entryLabel.map((l) => joined[l]);
     smoothFaintEdges(labels, width, height, faint, fixed);
   }
   const map = mergeSpeckles(findRegions(findRuns(labels, width, height)), labels, params.minRegion, {
@@ -192,7 +192,7 @@ function regionsOfLabels(
     faint: { distance: near, area: params.minRegion * FAINT_AREA },
     bridge: grain === 0,
   });
-  return { labels, map, binLabel, paletteRgb, spare };
+  return { labels, map, entryLabel, paletteRgb, spare };
 }
 
 /**
