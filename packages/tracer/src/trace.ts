@@ -43,6 +43,7 @@ import {
   type StageTimings,
   type VectorImage,
 } from './model.js';
+import { releaseWork } from './outline/work.js';
 import { toParams } from './params.js';
 import { tracePixel } from './pixel/trace-pixel.js';
 import { readImage } from './reading.js';
@@ -65,6 +66,17 @@ import { lap, timed } from './timings.js';
 export function trace(
   input: RasterImage,
   settings: Partial<TraceSettings> = {},
+): VectorImage & { reading: Reading } {
+  try {
+    return traceImage(input, settings);
+  } finally {
+    releaseWork();
+  }
+}
+
+function traceImage(
+  input: RasterImage,
+  settings: Partial<TraceSettings>,
 ): VectorImage & { reading: Reading } {
   const original = input;
   let image = input;

@@ -1,4 +1,5 @@
 import type { WindowInk } from '../outline/bitmap.js';
+import { zeroedU8 } from '../outline/work.js';
 
 /** A crop of the picture: its mask bits and where it lies in the image. */
 export interface Crop {
@@ -125,7 +126,7 @@ export function maskLevels(mask: MaskPixels): Uint8Array {
   const { crop, imageWidth, labels } = mask;
   const { bits, x0, y0, width: cw, height: ch } = crop;
   const coverage = coverageOf(mask);
-  const levels = new Uint8Array(cw * ch);
+  const levels = zeroedU8('mask levels', cw * ch);
   for (let y = 0; y < ch; y++) {
     const row = y * cw;
     const up = y > 0 ? row - cw : row;

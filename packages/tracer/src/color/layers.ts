@@ -5,6 +5,7 @@ import type { Layer, Subpath } from '../model.js';
 import type { Bitmap } from '../outline/bitmap.js';
 import type { PixelPath } from '../outline/decompose.js';
 import { traceBitmap } from '../outline/trace-bitmap.js';
+import { zeroedU8 } from '../outline/work.js';
 import type { TraceParams } from '../params.js';
 
 import type { RegionGraph } from './graph.js';
@@ -97,7 +98,7 @@ function traceMask(
   y0 = Math.max(0, y0 - 1);
   const cw = Math.min(width, x1 + 2) - x0;
   const ch = Math.min(height, y1 + 2) - y0;
-  const bits = new Uint8Array(cw * ch);
+  const bits = zeroedU8('layer mask', cw * ch);
   for (const r of regions) {
     for (let k = members.start[r]; k < members.start[r + 1]; k++) {
       const run = members.runs[k];

@@ -3,6 +3,7 @@ import { scaleSubpaths } from '../geometry/scale.js';
 import type { RasterImage, StageTimings, Subpath } from '../model.js';
 import type { Bitmap } from '../outline/bitmap.js';
 import { type TraceBitmapParams, traceBitmap } from '../outline/trace-bitmap.js';
+import { zeroedU8 } from '../outline/work.js';
 import { lap } from '../timings.js';
 import { IDENTITY, type InkMap, threshold, windowInk } from './ink-map.js';
 
@@ -193,7 +194,7 @@ export function doubled(ink: InkMap): InkMap {
     level = new Uint8Array(w * h);
     for (let i = 0; i < level.length; i++) level[i] = table[values[i]];
   }
-  const out = new Uint8Array(4 * w * h);
+  const out = zeroedU8('doubled', 4 * w * h);
   // Beyond the picture's edge, its edge pixels again.
   for (let y = 0; y < h; y++) {
     const row = y * w;
@@ -241,7 +242,7 @@ export function traceDoubled(
 ): Subpath[] {
   const start = performance.now();
   const grid = doubled(ink);
-  const bitmap = threshold(grid, cut);
+  const bitmap = threshold(grid, cut, zeroedU8('doubled bits', grid.values.length));
   lap(timings, 'threshold', start);
   const { keep } = params;
   const fine = {

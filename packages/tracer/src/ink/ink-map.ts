@@ -241,11 +241,14 @@ export function shifted(cut: number, shift: number): number {
   return shift < 0 ? cut + shift * (cut - 0.05) : cut + shift * (0.95 - cut);
 }
 
-/** Foreground = ink level above `cut` (0-1). */
-export function threshold(ink: InkMap, cut: number): Bitmap {
+/** Foreground = ink level above `cut` (0-1), written into `bits` (all 0, as long as the map). */
+export function threshold(
+  ink: InkMap,
+  cut: number,
+  bits: Uint8Array = new Uint8Array(ink.values.length),
+): Bitmap {
   const { width, height, values, table } = ink;
   const foreground = table.map((level) => (level > cut * 255 ? 1 : 0));
-  const bits = new Uint8Array(values.length);
   let i = 0;
   if (foreground[0] === 0 && values.byteOffset % 4 === 0) {
     // Value 0 is paper: four values at a time while they all are, their bits left 0. Most of a

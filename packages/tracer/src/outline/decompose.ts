@@ -1,4 +1,5 @@
 import type { Bitmap } from './bitmap.js';
+import { workU8 } from './work.js';
 
 /**
  * A closed boundary between foreground and background, as the pixel corners it visits.
@@ -27,7 +28,8 @@ export type KeepSpeckle = (path: PixelPath, x: number, y: number) => boolean;
  */
 export function decompose(bitmap: Bitmap, turdsize: number, keep?: KeepSpeckle): PixelPath[] {
   const { width: w, height: h, bits } = bitmap;
-  const work = bits.slice();
+  const work = workU8('decompose', bits.length).subarray(0, bits.length);
+  work.set(bits);
   const words = new Uint32Array(work.buffer, 0, work.length >> 2);
   const paths: PixelPath[] = [];
   let i = 0;
