@@ -242,7 +242,9 @@ function pathData(subpaths: Subpath[], { f, adobe }: Writing): string {
  * (`1.5-2` and `1.5.5` are two numbers each).
  */
 class PathWriter {
-  text = '';
+  /** The path data so far, as ASCII bytes: millions of short strings joined cost more than writing. */
+  private bytes = new Uint8Array(1 << 12);
+  private length = 0;
   private current = '';
 
   /** Whether the last number written has a decimal point; null right after a letter. */
@@ -251,19 +253,72 @@ class PathWriter {
   /** `plain`: every command letter written and every number apart (Illustrator's reading). */
   constructor(private readonly plain = false) {}
 
+  get text(): string {
+    return ascii.decode(this.bytes.subarray(0, this.length));
+  }
+
   command(letter: string, f: Fixed, ...args: number[]): void {
     const implicit = !this.plain && (letter === this.current || (letter === 'l' && this.current === 'm'));
     if (!implicit || letter === 'z') {
-      this.text += letter;
+      this.room(1);
+      this.bytes[this.length++] = letter.charCodeAt(0);
       this.lastHasPoint = null;
     }
     this.current = letter;
-    for (const units of args) this.number(number(units, f, this.plain));
+    for (const units of args) this.number(units, f);
   }
 
-  private number(n: string): void {
-    const joins = !this.plain && (n[0] === '-' || (n[0] === '.' && this.lastHasPoint === true));
-    this.text += this.lastHasPoint === null || joins ? n : ` ${n}`;
-    this.lastHasPoint = n.includes('.');
+  /** A number of units as `formatUnits` writes it (with its leading zero when plain), separated as needed. */
+  private number(units: number, f: Fixed): void {
+    const size = Math.abs(units);
+    const whole = Math.floor(size / f.scale);
+    let fraction = size - whole * f.scale;
+    let places = f.precision;
+    if (fraction > 0) {
+      while (fraction % 10 === 0) {
+        fraction /= 10;
+        places--;
+      }
+    }
+    const point = fraction > 0;
+    const first = units < 0 ? MINUS : whole === 0 && point && !this.plain ? POINT : DIGIT;
+    const joins = !this.plain && (first === MINUS || (first === POINT && this.lastHasPoint === true));
+    this.room(40);
+    const b = this.bytes;
+    if (!(this.lastHasPoint === null || joins)) b[this.length++] = SPACE;
+    if (units < 0) b[this.length++] = MINUS;
+    if (whole > 0 || !point || this.plain) this.length = writeDigits(b, this.length, whole, 1);
+    if (point) {
+      b[this.length++] = POINT;
+      this.length = writeDigits(b, this.length, fraction, places);
+    }
+    this.lastHasPoint = point;
   }
+
+  /** Makes room for `n` more bytes. */
+  private room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const bigger = new Uint8Array(Math.max(2 * this.bytes.length, this.length + n));
+    bigger.set(this.bytes.subarray(0, this.length));
+    this.bytes = bigger;
+  }
+}
+
+const ascii = new TextDecoder();
+const SPACE = 0x20;
+const MINUS = 0x2d;
+const POINT = 0x2e;
+const DIGIT = 0x30;
+
+/** Writes a whole number's decimal digits at `at`, padded with zeros to `places`; returns the end. */
+function writeDigits(bytes: Uint8Array, at: number, value: number, places: number): number {
+  let count = 1;
+  for (let v = value; v >= 10; v = Math.floor(v / 10)) count++;
+  count = Math.max(count, places);
+  let v = value;
+  for (let i = at + count - 1; i >= at; i--) {
+    bytes[i] = DIGIT + (v % 10);
+    v = Math.floor(v / 10);
+  }
+  return at + count;
 }
