@@ -42,22 +42,35 @@ export function notWritable(value: number): TraceError {
   );
 }
 
-/** Units as the shortest decimal: `50` -> `.5`, `-50` -> `-.5`, `1200` -> `12`, no exponent. */
-export function formatUnits(units: number, f: Fixed): string {
-  if (units === 0) return '0';
+/**
+ * Units split as they are written: the whole part, and the fraction's digits without their
+ * trailing zeros with the decimal places they fill (0 when there is no fraction): 1250 of 100
+ * is 12 and 5 in 1 place, 5 of 100 is 0 and 5 in 2 places.
+ */
+export interface UnitsParts {
+  whole: number;
+  fraction: number;
+  places: number;
+}
+
+export function unitsParts(units: number, f: Fixed): UnitsParts {
   const size = Math.abs(units);
   const whole = Math.floor(size / f.scale);
   let fraction = size - whole * f.scale;
-  let digits = whole === 0 ? '' : String(whole);
-  if (fraction > 0) {
-    // The fraction's digits, its trailing zeros dropped: 50 of 100 is `.5`, 5 is `.05`.
-    let places = f.precision;
-    while (fraction % 10 === 0) {
-      fraction /= 10;
-      places--;
-    }
-    digits += `.${String(fraction).padStart(places, '0')}`;
+  let places = fraction > 0 ? f.precision : 0;
+  while (fraction > 0 && fraction % 10 === 0) {
+    fraction /= 10;
+    places--;
   }
+  return { whole, fraction, places };
+}
+
+/** Units as the shortest decimal: `50` -> `.5`, `-50` -> `-.5`, `1200` -> `12`, no exponent. */
+export function formatUnits(units: number, f: Fixed): string {
+  if (units === 0) return '0';
+  const { whole, fraction, places } = unitsParts(units, f);
+  let digits = whole === 0 ? '' : String(whole);
+  if (places > 0) digits += `.${String(fraction).padStart(places, '0')}`;
   return units < 0 ? `-${digits}` : digits;
 }
 

@@ -1,7 +1,7 @@
 import { arcToCubics } from '../geometry/arc.js';
 import { type Color, isArtwork, type Layer, type Segment, type Subpath, type VectorImage } from '../model.js';
 import type { GroupBy, SvgVersion } from '../settings/index.js';
-import { type Fixed, fixed, formatUnits, toUnits } from './fixed.js';
+import { type Fixed, fixed, formatUnits, toUnits, unitsParts } from './fixed.js';
 import { formatLength, type OutputSize, pageOf, unitsPerPixel } from './size.js';
 
 /** Options of {@link toSvg}. */
@@ -270,17 +270,8 @@ class PathWriter {
 
   /** A number of units as `formatUnits` writes it (with its leading zero when plain), separated as needed. */
   private number(units: number, f: Fixed): void {
-    const size = Math.abs(units);
-    const whole = Math.floor(size / f.scale);
-    let fraction = size - whole * f.scale;
-    let places = f.precision;
-    if (fraction > 0) {
-      while (fraction % 10 === 0) {
-        fraction /= 10;
-        places--;
-      }
-    }
-    const point = fraction > 0;
+    const { whole, fraction, places } = unitsParts(units, f);
+    const point = places > 0;
     const first = units < 0 ? MINUS : whole === 0 && point && !this.plain ? POINT : DIGIT;
     const joins = !this.plain && (first === MINUS || (first === POINT && this.lastHasPoint === true));
     this.room(40);
