@@ -1,4 +1,4 @@
-import { scaleSubpaths } from '../geometry/scale.js';
+import { moveSubpaths } from '../geometry/scale.js';
 import { hasThinParts, traceDoubled } from '../ink/fine.js';
 import { IDENTITY } from '../ink/ink-map.js';
 import type { Layer, Subpath } from '../model.js';
@@ -130,7 +130,7 @@ function traceMask(
     );
   }
   const traced = traceBitmap(bitmap, { ...params, keep }, windowInk(mask));
-  return x0 === 0 && y0 === 0 ? traced : scaleSubpaths(traced, 1, x0, y0);
+  return x0 === 0 && y0 === 0 ? traced : moveSubpaths(traced, 1, x0, y0);
 }
 
 /** Sets bits from..to-1: most runs are a few pixels, for which a loop beats the call to `fill`. */

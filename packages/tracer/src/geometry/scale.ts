@@ -30,3 +30,28 @@ export function scaleSubpaths(subpaths: Subpath[], factor: number, dx = 0, dy = 
     segments: subpath.segments.map(segment),
   }));
 }
+
+/**
+ * `scaleSubpaths` done in place, for outlines just traced (a layer's, moved from its crop to the
+ * image): no copy of every point. No point may be shared between two places in them.
+ */
+export function moveSubpaths(subpaths: Subpath[], factor: number, dx = 0, dy = 0): Subpath[] {
+  const p = (point: Point) => {
+    point.x = point.x * factor + dx;
+    point.y = point.y * factor + dy;
+  };
+  for (const subpath of subpaths) {
+    p(subpath.start);
+    for (const s of subpath.segments) {
+      p(s.to);
+      if (s.kind === 'cubic') {
+        p(s.c1);
+        p(s.c2);
+      } else if (s.kind === 'arc') {
+        s.radius *= Math.abs(factor);
+        if (s.ry !== undefined) s.ry *= Math.abs(factor);
+      }
+    }
+  }
+  return subpaths;
+}

@@ -1,5 +1,5 @@
 import { edgesWithin, MAX_EDGE_PIXELS } from '../cost.js';
-import { scaleSubpaths } from '../geometry/scale.js';
+import { moveSubpaths } from '../geometry/scale.js';
 import type { RasterImage, StageTimings, Subpath } from '../model.js';
 import type { Bitmap } from '../outline/bitmap.js';
 import { type TraceBitmapParams, traceBitmap } from '../outline/trace-bitmap.js';
@@ -250,5 +250,5 @@ export function traceDoubled(
     opttolerance: 2 * params.opttolerance,
     keep: keep && ((path: Parameters<typeof keep>[0], x: number, y: number) => keep(path, x >> 1, y >> 1)),
   };
-  return scaleSubpaths(traceBitmap(bitmap, fine, windowInk(grid, cut), timings), 0.5, offset.x, offset.y);
+  return moveSubpaths(traceBitmap(bitmap, fine, windowInk(grid, cut), timings), 0.5, offset.x, offset.y);
 }

@@ -109,7 +109,8 @@ function toSubpath(curve: Curve, height: number): Subpath {
   if (segments.length > 3 && first.kind === 'line' && segments[segments.length - 1].kind === 'line') {
     if (collinear(lastFrom, start, first.to)) {
       segments.pop();
-      start = lastFrom;
+      // A point of its own, not the last line's end: no point is in two places (see moveSubpaths).
+      start = { x: lastFrom.x, y: lastFrom.y };
     }
   }
   return { start, segments };
