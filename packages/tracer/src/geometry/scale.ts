@@ -16,19 +16,19 @@ export function scaleLayers(layers: Layer[], factor: number, { gapFiller = true 
 
 /** Curves with every coordinate (and arc radius) multiplied by `factor`, then moved by (dx, dy). */
 export function scaleSubpaths(subpaths: Subpath[], factor: number, dx = 0, dy = 0): Subpath[] {
-  const p = ({ x, y }: Point): Point => ({ x: x * factor + dx, y: y * factor + dy });
-  const segment = (s: Segment): Segment => {
-    if (s.kind === 'line') return { kind: 'line', to: p(s.to) };
-    if (s.kind === 'cubic') return { kind: 'cubic', c1: p(s.c1), c2: p(s.c2), to: p(s.to) };
-    // A uniform scale keeps an arc's shape and, even negative (a half turn), its direction.
-    const ry = s.ry === undefined ? {} : { ry: s.ry * Math.abs(factor) };
-    return { ...s, radius: s.radius * Math.abs(factor), ...ry, to: p(s.to) };
-  };
-  return subpaths.map((subpath) => ({
-    ...subpath,
-    start: p(subpath.start),
-    segments: subpath.segments.map(segment),
-  }));
+  return moveSubpaths(subpaths.map(copySubpath), factor, dx, dy);
+}
+
+const copy = ({ x, y }: Point): Point => ({ x, y });
+
+function copySubpath(subpath: Subpath): Subpath {
+  return { ...subpath, start: copy(subpath.start), segments: subpath.segments.map(copySegment) };
+}
+
+function copySegment(s: Segment): Segment {
+  if (s.kind === 'line') return { kind: 'line', to: copy(s.to) };
+  if (s.kind === 'cubic') return { kind: 'cubic', c1: copy(s.c1), c2: copy(s.c2), to: copy(s.to) };
+  return { ...s, to: copy(s.to) };
 }
 
 /**
@@ -48,6 +48,7 @@ export function moveSubpaths(subpaths: Subpath[], factor: number, dx = 0, dy = 0
         p(s.c1);
         p(s.c2);
       } else if (s.kind === 'arc') {
+        // A uniform scale keeps an arc's shape and, even negative (a half turn), its direction.
         s.radius *= Math.abs(factor);
         if (s.ry !== undefined) s.ry *= Math.abs(factor);
       }
