@@ -53,7 +53,10 @@ export interface Color {
  * nonzero and even-odd fill rules paint the same area.
  */
 export interface Layer {
+  /** The fill color; with a `gradient`, the shape's mean color (what a format without gradients paints). */
   color: Color;
+  /** Smooth shading across the shape, painted instead of `color` where the format has gradients. */
+  gradient?: Gradient;
   /**
    * How much of what lies under the layer it covers, 0-1; opaque when absent. Pixel mode gives a
    * semi-transparent pixel's alpha so (SVG `opacity`, a PDF graphics state; EPS, which has no
@@ -74,6 +77,21 @@ export interface Layer {
    * renderer's anti-aliasing leaves between them, and is no shape of its own).
    */
   name?: LayerName;
+}
+
+/**
+ * A fill that varies smoothly: along the line from (x1, y1) to (x2, y2) (linear), or outwards from
+ * (cx, cy) to the radius `r` (radial), in input-pixel coordinates. Stops run from offset 0 to 1 in
+ * increasing order; colors are interpolated in sRGB between them and held beyond the ends.
+ */
+export type Gradient =
+  | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number; stops: GradientStop[] }
+  | { kind: 'radial'; cx: number; cy: number; r: number; stops: GradientStop[] };
+
+/** A gradient's color at `offset` (0-1) along it. */
+export interface GradientStop {
+  offset: number;
+  color: Color;
 }
 
 /** The names a layer that is not the picture itself goes by. */

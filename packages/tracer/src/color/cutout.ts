@@ -58,7 +58,8 @@ export function traceCutout(image: LabelledImage, groundLabel: number, params: T
       const side = bounds.chains[k].left === label ? 0 : 1;
       if (used[k * 2 + side] === 0) subpaths.push(outline(bounds, fitted, used, cls, width, label, k, side));
     }
-    if (subpaths.length > 0) layers.push({ color: colorOf(label), subpaths });
+    const gradient = image.gradients?.[label];
+    if (subpaths.length > 0) layers.push({ color: colorOf(label), ...(gradient && { gradient }), subpaths });
   }
   const seams = { chains: bounds.chains, fitted, order, labels: cls, width, height, colorOf };
   return [...gapFiller({ ...seams, hasOutside: !merge }), ...layers];

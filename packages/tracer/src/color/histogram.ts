@@ -154,7 +154,7 @@ function roughPixels(color: Uint32Array, width: number, height: number): Uint8Ar
     const end = row + width - 1;
     for (let i = row; i < end; i++) {
       const c = color[i];
-      if (color[i + 1] !== c && diff(c, color[i + 1]) > FLAT_DIFF) {
+      if (color[i + 1] !== c && rgbDifference(c, color[i + 1]) > FLAT_DIFF) {
         rough[i] = 1;
         rough[i + 1] = 1;
       }
@@ -162,7 +162,7 @@ function roughPixels(color: Uint32Array, width: number, height: number): Uint8Ar
   }
   for (let i = 0, end = n - width; i < end; i++) {
     const c = color[i];
-    if (color[i + width] !== c && diff(c, color[i + width]) > FLAT_DIFF) {
+    if (color[i + width] !== c && rgbDifference(c, color[i + width]) > FLAT_DIFF) {
       rough[i] = 1;
       rough[i + width] = 1;
     }
@@ -189,7 +189,7 @@ function blendPixels(color: Uint32Array, width: number, height: number, rough: U
       for (const s of steps) {
         const a = color[p - s];
         const b = color[p + s];
-        if (diff(a, b) < EDGE_DIFF || !between(c, a, b)) continue;
+        if (rgbDifference(a, b) < EDGE_DIFF || !between(c, a, b)) continue;
         blend[p] = 1;
         break;
       }
@@ -218,7 +218,8 @@ function between(c: number, a: number, b: number): boolean {
   return er * er + eg * eg + eb * eb < BLEND_RESIDUAL * BLEND_RESIDUAL;
 }
 
-function diff(a: number, b: number): number {
+/** Sum of absolute RGB differences of two packed 0xRRGGBB colors. */
+export function rgbDifference(a: number, b: number): number {
   return (
     Math.abs((a >> 16) - (b >> 16)) +
     Math.abs(((a >> 8) & 255) - ((b >> 8) & 255)) +

@@ -1,7 +1,7 @@
 import { moveSubpaths } from '../geometry/scale.js';
 import { hasThinParts, traceDoubled } from '../ink/fine.js';
 import { IDENTITY } from '../ink/ink-map.js';
-import type { Layer, Subpath } from '../model.js';
+import type { Gradient, Layer, Subpath } from '../model.js';
 import type { Bitmap } from '../outline/bitmap.js';
 import type { PixelPath } from '../outline/decompose.js';
 import { traceBitmap } from '../outline/trace-bitmap.js';
@@ -28,6 +28,8 @@ export interface LabelledImage {
   fillRgb?: Float64Array;
   /** Whether the picture is clean art, without grain: every thin line in it is drawn. */
   clean?: boolean;
+  /** The gradient every shaded label is painted with (see gradients.ts). */
+  gradients?: (Gradient | undefined)[];
 }
 
 /**
@@ -63,7 +65,12 @@ export function traceLayers(image: LabelledImage, groundLabel: number, params: T
     const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams, groundLabel);
     if (subpaths.length === 0) return;
     const [r, g, b] = (image.fillRgb ?? image.labelRgb).subarray(label * 3, label * 3 + 3);
-    layers.push({ color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, subpaths });
+    const gradient = image.gradients?.[label];
+    layers.push({
+      color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) },
+      ...(gradient && { gradient }),
+      subpaths,
+    });
   });
   return layers;
 }

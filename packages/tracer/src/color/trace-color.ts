@@ -6,6 +6,7 @@ import { unblendEdges } from './blends.js';
 import { labDistance, labelColors } from './colors.js';
 import { traceCutout } from './cutout.js';
 import { denoise } from './denoise.js';
+import { findGradients } from './gradients.js';
 import { regionGraph } from './graph.js';
 import { buildHistogram, type Histogram } from './histogram.js';
 import { traceLayers } from './layers.js';
@@ -96,23 +97,29 @@ export function traceColor(
     fill = mapped.fill;
   }
   const groundLabel = clear ? spare : splitBackground(map, labels, spare, !params.removeBackground);
-  const graph = regionGraph(map);
-  const labelRgb = labelColors(hist, entryLabel, palette.entryNear, count, paletteRgb);
+  let labelRgb = labelColors(hist, entryLabel, palette.entryNear, count, paletteRgb);
   // Transparency stays white; inner background regions keep the background's color.
   for (const rgb of fill ? [labelRgb, fill] : [labelRgb]) {
     if (clear) rgb.fill(255, spare * 3, spare * 3 + 3);
     else rgb.copyWithin(spare * 3, groundLabel * 3, groundLabel * 3 + 3);
   }
+  // A palette asked for paints flat colors only.
+  const shading =
+    params.gradients && !fill
+      ? findGradients({ color, labels, map, labelRgb, fixed: (l) => l === groundLabel || l === spare })
+      : undefined;
+  if (shading) ({ map, labelRgb } = shading);
   t = lap(timings, 'regions', t);
   const labelled = {
     color,
     alpha: clear && alpha,
     labels,
     map,
-    graph,
+    graph: regionGraph(map),
     labelRgb,
     fillRgb: fill,
     clean: grain === 0,
+    gradients: shading?.gradients,
   };
   const layers = params.cutout
     ? traceCutout(labelled, groundLabel, params)

@@ -1,7 +1,8 @@
 import { type ArcSegment, arcGeometry, arcToCubics, isCircular } from '../geometry/arc.js';
-import type { Color, Layer, Point, Subpath, VectorImage } from '../model.js';
+import type { Color, Gradient, Layer, Point, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
 import { Pieces } from './pieces.js';
+import { isShaded, shadingDictionary } from './shading.js';
 import { formatLength, type OutputSize, pageOf, pointsPerPixel } from './size.js';
 
 /** Options of {@link toEps}. */
@@ -50,7 +51,8 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
     '%%Creator: Vectrace',
     `%%BoundingBox: 0 0 ${Math.ceil(page.width * scale)} ${Math.ceil(page.height * scale)}`,
     `%%HiResBoundingBox: 0 0 ${boxW} ${boxH}`,
-    '%%LanguageLevel: 2',
+    // Gradients are LanguageLevel 3's shfill.
+    `%%LanguageLevel: ${model.layers.some(isShaded) ? 3 : 2}`,
     '%%DocumentData: Clean7Bit',
     '%%Pages: 1',
     '%%EndComments',
@@ -69,6 +71,17 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
   for (const layer of model.layers) {
     const paths = layer.subpaths.filter((s) => s.segments.length > 0);
     if (paths.length === 0) continue;
+    if (isShaded(layer)) {
+      // The outlines clip (nonzero, as `f` fills) the shading painted through them.
+      file.line('gsave');
+      for (const subpath of paths) subpathOps(subpath, model.height, f, file);
+      file.line(
+        'clip newpath',
+        `${shadingDictionary(layer.gradient as Gradient, model.height, f)} shfill`,
+        'grestore',
+      );
+      continue;
+    }
     file.line(`${rgb(onWhite(layer))} k`);
     for (const subpath of paths) subpathOps(subpath, model.height, f, file);
     file.line(paintOp(layer, f));

@@ -1,7 +1,8 @@
 import { arcToCubics } from '../geometry/arc.js';
-import type { Color, Subpath, VectorImage } from '../model.js';
+import type { Color, Gradient, Layer, Subpath, VectorImage } from '../model.js';
 import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
 import { Pieces } from './pieces.js';
+import { isShaded, shadingDictionary } from './shading.js';
 import { formatLength, type OutputSize, pageOf, pointsPerPixel } from './size.js';
 
 /** Options of {@link toPdf}. */
@@ -37,14 +38,22 @@ export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array 
   const t = options.size ? formatLength((margin / f.scale) * scale) : formatUnits(margin, f);
   const matrix = options.size || margin ? `${s} 0 0 ${s} ${t} ${t} cm\n` : '';
   const opacities = [...new Set(model.layers.flatMap((l) => (l.opacity === undefined ? [] : [l.opacity])))];
-  const content = matrix + contentStream(model, w, h, f, opacities);
+  const shaded = model.layers.filter(isShaded);
+  const content = matrix + contentStream(model, w, h, f, opacities, shaded);
   // A graphics state per opacity (PDF 1.4, 4.3.4 and 7.2.6): /ca for fills, /CA for strokes.
   const states = opacities.map((a, i) => `/A${i} << /ca ${formatAlpha(a)} /CA ${formatAlpha(a)} >>`);
-  const resources = states.length > 0 ? `<< /ExtGState << ${states.join(' ')} >> >>` : '<< >>';
+  const shadings = shaded.map(
+    (l, i) => `/Sh${i} ${shadingDictionary(l.gradient as Gradient, model.height, f)}`,
+  );
+  const resources = [
+    ...(states.length > 0 ? [`/ExtGState << ${states.join(' ')} >>`] : []),
+    ...(shadings.length > 0 ? [`/Shading << ${shadings.join(' ')} >>`] : []),
+  ];
+  const resourcesDict = resources.length > 0 ? `<< ${resources.join(' ')} >>` : '<< >>';
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageW} ${pageH}] /Resources ${resources} /Contents 4 0 R >>`,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageW} ${pageH}] /Resources ${resourcesDict} /Contents 4 0 R >>`,
     // Length counts the bytes between the `stream` line and the end-of-line before `endstream`.
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ];
@@ -71,12 +80,26 @@ export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array 
  * The page's drawing operators: background, then each layer filled with the nonzero rule, stroked,
  * or both.
  */
-function contentStream(model: VectorImage, w: string, h: string, f: Fixed, opacities: number[]): string {
+function contentStream(
+  model: VectorImage,
+  w: string,
+  h: string,
+  f: Fixed,
+  opacities: number[],
+  shaded: Layer[],
+): string {
   const ops = new Pieces();
   if (model.background) ops.line(`${rgb(model.background)} rg`, `0 0 ${w} ${h} re`, 'f');
   for (const layer of model.layers) {
     const paths = layer.subpaths.filter((s) => s.segments.length > 0);
     if (paths.length === 0) continue;
+    if (isShaded(layer)) {
+      // The outlines clip (nonzero, as `f` fills) the shading painted through them.
+      ops.line('q');
+      for (const subpath of paths) subpathOps(subpath, model.height, f, ops);
+      ops.line('W n', `/Sh${shaded.indexOf(layer)} sh`, 'Q');
+      continue;
+    }
     const color = rgb(layer.color);
     // A semi-transparent layer paints in a graphics state of its own, saved and restored around it.
     if (layer.opacity !== undefined) ops.line('q', `/A${opacities.indexOf(layer.opacity)} gs`);

@@ -1,7 +1,16 @@
 import { arcToCubics } from '../geometry/arc.js';
-import { type Color, isArtwork, type Layer, type Segment, type Subpath, type VectorImage } from '../model.js';
+import {
+  type Color,
+  type Gradient,
+  isArtwork,
+  type Layer,
+  type Segment,
+  type Subpath,
+  type VectorImage,
+} from '../model.js';
 import type { GroupBy, SvgVersion } from '../settings/index.js';
 import { type Fixed, fixed, formatUnits, toUnits, unitsParts } from './fixed.js';
+import { isShaded } from './shading.js';
 import { formatLength, type OutputSize, pageOf, unitsPerPixel } from './size.js';
 
 /** Options of {@link toSvg}. */
@@ -65,13 +74,23 @@ export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
   const lines = [
     `<svg xmlns="http://www.w3.org/2000/svg"${version} width="${width}" height="${height}" viewBox="${viewBox}">`,
   ];
+  const layers = tiny ? model.layers.map(withoutArcs) : model.layers;
+  // Every shaded layer's gradient, defined once before the paths that paint with it.
+  const shaded = new Map<Layer, string>();
+  for (const layer of layers) {
+    if (isShaded(layer)) shaded.set(layer, `shade-${shaded.size + 1}`);
+  }
+  if (shaded.size > 0) {
+    lines.push('<defs>');
+    for (const [layer, id] of shaded) lines.push(gradientElement(id, layer.gradient as Gradient, writing));
+    lines.push('</defs>');
+  }
   if (model.background && options.background !== false) {
     lines.push(`<rect width="${w}" height="${h}" fill="${hexColor(model.background, adobe)}"/>`);
   }
-  const layers = tiny ? model.layers.map(withoutArcs) : model.layers;
   const path = (layer: Layer) => {
     const d = pathData(layer.subpaths, writing);
-    return d ? `<path ${paint(layer, writing)} d="${d}"/>` : undefined;
+    return d ? `<path ${paint(layer, writing, shaded.get(layer))} d="${d}"/>` : undefined;
   };
   const groupBy = options.groupBy ?? 'none';
   if (groupBy === 'none') {
@@ -109,7 +128,7 @@ export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
  * that a centerline ends as its ink does). The cut contour is named by its id; a gap filler, one
  * path per color, by its class.
  */
-function paint(layer: Layer, { f, tiny, adobe }: Writing): string {
+function paint(layer: Layer, { f, tiny, adobe }: Writing, gradientId?: string): string {
   const color = hexColor(layer.color, adobe);
   const filled = layer.fill !== false;
   // Three decimals tell every alpha level of 255 apart. SVG Tiny has no group opacity: the fill's
@@ -123,7 +142,7 @@ function paint(layer: Layer, { f, tiny, adobe }: Writing): string {
         : [`opacity="${alpha}"`];
   const attributes = [
     ...(layer.name ? [`${layer.name === 'cut' ? 'id' : 'class'}="${layer.name}"`] : []),
-    `fill="${filled ? color : 'none'}"`,
+    `fill="${!filled ? 'none' : gradientId ? `url(#${gradientId})` : color}"`,
     ...(adobe && filled ? ['fill-rule="nonzero"'] : []),
     ...opacity,
   ];
@@ -132,6 +151,26 @@ function paint(layer: Layer, { f, tiny, adobe }: Writing): string {
     attributes.push(`stroke="${color}"`, `stroke-width="${width}"`, ROUND);
   }
   return attributes.join(' ');
+}
+
+/**
+ * A gradient as SVG defines it, in the image's own coordinates (`userSpaceOnUse`), so it lies on
+ * the shape the same at any size the document is drawn at.
+ */
+function gradientElement(id: string, gradient: Gradient, { f, adobe }: Writing): string {
+  const n = (v: number) => number(toUnits(v, f), f, adobe);
+  const [tag, geometry] =
+    gradient.kind === 'linear'
+      ? [
+          'linearGradient',
+          `x1="${n(gradient.x1)}" y1="${n(gradient.y1)}" x2="${n(gradient.x2)}" y2="${n(gradient.y2)}"`,
+        ]
+      : ['radialGradient', `cx="${n(gradient.cx)}" cy="${n(gradient.cy)}" r="${n(gradient.r)}"`];
+  const stops = gradient.stops.map(
+    ({ offset, color }) =>
+      `<stop offset="${Number(offset.toFixed(4))}" stop-color="${hexColor(color, adobe)}"/>`,
+  );
+  return `<${tag} id="${id}" gradientUnits="userSpaceOnUse" ${geometry}>${stops.join('')}</${tag}>`;
 }
 
 /** How every stroke ends and turns. */

@@ -1,4 +1,4 @@
-import type { Layer, Point, Segment, Subpath } from '../model.js';
+import type { Gradient, Layer, Point, Segment, Subpath } from '../model.js';
 
 /**
  * Layers with every coordinate, and every stroke width, multiplied by `factor`. With `gapFiller:
@@ -8,10 +8,21 @@ import type { Layer, Point, Segment, Subpath } from '../model.js';
 export function scaleLayers(layers: Layer[], factor: number, { gapFiller = true } = {}): Layer[] {
   return layers.map((layer) => {
     const scaled = { ...layer, subpaths: scaleSubpaths(layer.subpaths, factor) };
+    if (layer.gradient) scaled.gradient = scaleGradient(layer.gradient, factor);
     if (layer.stroke !== undefined && (gapFiller || layer.name !== 'gap-filler'))
       scaled.stroke = layer.stroke * factor;
     return scaled;
   });
+}
+
+/** A gradient with its geometry multiplied by `factor`. */
+function scaleGradient(gradient: Gradient, factor: number): Gradient {
+  if (gradient.kind === 'radial') {
+    const { cx, cy, r } = gradient;
+    return { ...gradient, cx: cx * factor, cy: cy * factor, r: r * Math.abs(factor) };
+  }
+  const { x1, y1, x2, y2 } = gradient;
+  return { ...gradient, x1: x1 * factor, y1: y1 * factor, x2: x2 * factor, y2: y2 * factor };
 }
 
 /** Curves with every coordinate (and arc radius) multiplied by `factor`, then moved by (dx, dy). */

@@ -1,0 +1,416 @@
+import type { Gradient, GradientStop } from '../model.js';
+import { rgbDifference } from './histogram.js';
+import { oklabToSrgb, srgbToOklab } from './oklab.js';
+import { findRegions, type RegionMap, regionAt, runsByRegion } from './regions.js';
+import { findRuns } from './runs.js';
+
+/**
+ * Mean sum of absolute RGB differences across a border, pixel to pixel, up to which two regions
+ * are steps of one shading: a band's border in a smooth gradient changes by a level or two per
+ * channel, where an edge (even anti-aliased) jumps by tens.
+ */
+const SOFT_STEP = 9;
+/** Least pixel pairs along a border for it to be judged. */
+const MIN_BORDER = 3;
+/** Least pixels of a shaded group to fit it with a gradient. */
+const MIN_AREA = 64;
+/** Most stops of a gradient, before the ones the colors do not need are dropped. */
+const MAX_STOPS = 32;
+/** Least width of the span (pixels) each stop stands for. */
+const STOP_SPAN = 2;
+/** sRGB levels a stop may lie off the line between its neighbours and still be dropped. */
+const STOP_TOLERANCE = 1.5;
+/** sRGB distance by which a gradient's mean error may exceed the flat bands' and still be taken. */
+const ERROR_MARGIN = 0.5;
+
+/** Smooth shading found in a labelled picture (see `findGradients`). */
+export interface Shading {
+  /** Every pixel's label, the groups shaded with a gradient under a label of their own each. */
+  labels: Uint8Array;
+  map: RegionMap;
+  /** sRGB of every label, 3 numbers a label: a gradient's label has its mean color. */
+  labelRgb: Float64Array;
+  /** The gradient of every label that has one. */
+  gradients: (Gradient | undefined)[];
+}
+
+/** The picture as the color mode has cut it: its pixels, labels, regions and label colors. */
+export interface ShadingInput {
+  color: Uint32Array;
+  labels: Uint8Array;
+  map: RegionMap;
+  labelRgb: Float64Array;
+  /** Labels never shaded: the background's, transparency's. */
+  fixed: (label: number) => boolean;
+}
+
+/**
+ * Finds groups of regions that are bands of one smooth shading (a sky, a glossy highlight, a lit
+ * surface): neighbours whose border changes color no more than a step (see SOFT_STEP), of two or
+ * more labels. Each group is fitted with a linear and a radial gradient (stops in OKLab, written
+ * in sRGB); where the better fit's error is within the flat bands' error, the group becomes one
+ * region of a new label painted with that gradient. Undefined when there is none.
+ */
+export function findGradients(input: ShadingInput): Shading | undefined {
+  const { color, labels, map, labelRgb, fixed } = input;
+  const { width, height } = map.runs;
+  const group = shadedGroups(input);
+  const members = runsByRegion(map);
+  const gradients: (Gradient | undefined)[] = [];
+  const rgb = [...labelRgb];
+  let next = labelRgb.length / 3;
+  for (const regions of group) {
+    if (next > 255) break;
+    const pixels = groupPixels(regions, members, map, width);
+    if (pixels.length < MIN_AREA) continue;
+    const fit = fitGradient(pixels, color, labels, labelRgb, width);
+    if (!fit) continue;
+    for (const p of pixels) labels[p] = next;
+    rgb.push(...fit.mean);
+    gradients[next] = fit.gradient;
+    next++;
+  }
+  if (gradients.length === 0) return undefined;
+  const shaded = findRegions(findRuns(labels, width, height));
+  if (map.dot) {
+    // A dot kept on purpose stays kept.
+    shaded.dot = new Uint8Array(shaded.count);
+    for (let r = 0; r < map.count; r++) {
+      if (map.dot[r] !== 1 || fixed(map.label[r])) continue;
+      const run = members.runs[members.start[r]];
+      shaded.dot[regionAt(shaded, map.runs.x0[run], map.runs.y[run])] = 1;
+    }
+  }
+  return { labels, map: shaded, labelRgb: Float64Array.from(rgb), gradients };
+}
+
+/**
+ * The groups of two or more regions, of two or more labels, joined across soft borders (see
+ * SOFT_STEP), found along every row's and column's region changes.
+ */
+function shadedGroups({ color, map, fixed }: ShadingInput): number[][] {
+  const { runs, ofRun, count, label } = map;
+  const { width, rowStart, x0, x1, y } = runs;
+  const borders = new Map<number, { steps: number; pairs: number }>();
+  const cross = (r: number, s: number, p: number, q: number) => {
+    if (r === s || fixed(label[r]) || fixed(label[s])) return;
+    const key = r < s ? r * count + s : s * count + r;
+    const border = borders.get(key) ?? { steps: 0, pairs: 0 };
+    border.steps += rgbDifference(color[p], color[q]);
+    border.pairs++;
+    borders.set(key, border);
+  };
+  for (let row = 0; row < runs.height; row++) {
+    const line = row * width;
+    for (let k = rowStart[row] + 1; k < rowStart[row + 1]; k++) {
+      cross(ofRun[k - 1], ofRun[k], line + x0[k] - 1, line + x0[k]);
+    }
+    if (row === 0) continue;
+    let a = rowStart[row - 1];
+    let b = rowStart[row];
+    while (a < rowStart[row] && b < rowStart[row + 1]) {
+      if (ofRun[a] !== ofRun[b]) {
+        for (let x = Math.max(x0[a], x0[b]); x < Math.min(x1[a], x1[b]); x++) {
+          cross(ofRun[a], ofRun[b], y[a] * width + x, line + x);
+        }
+      }
+      if (x1[a] < x1[b]) a++;
+      else if (x1[b] < x1[a]) b++;
+      else {
+        a++;
+        b++;
+      }
+    }
+  }
+  const parent = Int32Array.from({ length: count }, (_, i) => i);
+  const find = (r: number): number => {
+    while (parent[r] !== r) {
+      parent[r] = parent[parent[r]];
+      r = parent[r];
+    }
+    return r;
+  };
+  for (const [key, { steps, pairs }] of borders) {
+    if (pairs < MIN_BORDER || steps > SOFT_STEP * pairs) continue;
+    const a = find(Math.floor(key / count));
+    const b = find(key % count);
+    if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+  }
+  const groups = new Map<number, number[]>();
+  for (let r = 0; r < count; r++) {
+    const root = find(r);
+    const members = groups.get(root);
+    if (members) members.push(r);
+    else groups.set(root, [r]);
+  }
+  return [...groups.values()].filter((g) => g.length > 1 && new Set(g.map((r) => label[r])).size > 1);
+}
+
+/** Every pixel of the regions, as indices into the picture. */
+function groupPixels(
+  regions: number[],
+  members: { start: Int32Array; runs: Int32Array },
+  map: RegionMap,
+  width: number,
+): number[] {
+  const pixels: number[] = [];
+  for (const r of regions) {
+    for (let k = members.start[r]; k < members.start[r + 1]; k++) {
+      const run = members.runs[k];
+      const row = map.runs.y[run] * width;
+      for (let x = map.runs.x0[run]; x < map.runs.x1[run]; x++) pixels.push(row + x);
+    }
+  }
+  return pixels;
+}
+
+/**
+ * The better of a linear and a radial gradient through the pixels' colors, and their mean color,
+ * when its mean sRGB error is within the flat labels' (see ERROR_MARGIN); undefined otherwise.
+ */
+function fitGradient(
+  pixels: number[],
+  color: Uint32Array,
+  labels: Uint8Array,
+  labelRgb: Float64Array,
+  width: number,
+): { gradient: Gradient; mean: [number, number, number] } | undefined {
+  const n = pixels.length;
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  const lab = new Float64Array(3 * n);
+  let flat = 0;
+  const mean: [number, number, number] = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const p = pixels[i];
+    xs[i] = (p % width) + 0.5;
+    ys[i] = Math.floor(p / width) + 0.5;
+    const c = color[p];
+    const [r, g, b] = [c >> 16, (c >> 8) & 255, c & 255];
+    srgbToOklab(r, g, b, lab, 3 * i);
+    const l = labels[p] * 3;
+    flat += Math.hypot(r - labelRgb[l], g - labelRgb[l + 1], b - labelRgb[l + 2]);
+    mean[0] += r / n;
+    mean[1] += g / n;
+    mean[2] += b / n;
+  }
+  flat /= n;
+  let best: { gradient: Gradient; error: number } | undefined;
+  for (const model of [linearModel(xs, ys, lab), radialModel(xs, ys, lab)]) {
+    if (!model) continue;
+    const fitted = profile(model, xs, ys, lab, color, pixels);
+    if (fitted && (!best || fitted.error < best.error)) best = fitted;
+  }
+  if (!best || best.error > flat + ERROR_MARGIN) return undefined;
+  return { gradient: best.gradient, mean };
+}
+
+/** Where a gradient runs: `t` of a point, and the gradient for its stops over [t0, t1]. */
+interface Model {
+  t: (x: number, y: number) => number;
+  gradient: (t0: number, t1: number, stops: GradientStop[]) => Gradient;
+}
+
+/** The direction in which the colors change most, from a plane fitted to each OKLab channel. */
+function linearModel(xs: Float64Array, ys: Float64Array, lab: Float64Array): Model | undefined {
+  const n = xs.length;
+  const [mx, my] = [average(xs), average(ys)];
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const [dx, dy] = [xs[i] - mx, ys[i] - my];
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  const det = sxx * syy - sxy * sxy;
+  if (det <= 0) return undefined;
+  // The summed outer products of every channel's slope: its main axis is the direction.
+  let [mxx, mxy, myy] = [0, 0, 0];
+  for (let c = 0; c < 3; c++) {
+    let sxv = 0;
+    let syv = 0;
+    for (let i = 0; i < n; i++) {
+      sxv += (xs[i] - mx) * lab[3 * i + c];
+      syv += (ys[i] - my) * lab[3 * i + c];
+    }
+    const gx = (syy * sxv - sxy * syv) / det;
+    const gy = (sxx * syv - sxy * sxv) / det;
+    mxx += gx * gx;
+    mxy += gx * gy;
+    myy += gy * gy;
+  }
+  if (mxx + myy === 0) return undefined;
+  const angle = 0.5 * Math.atan2(2 * mxy, mxx - myy);
+  const [ux, uy] = [Math.cos(angle), Math.sin(angle)];
+  return {
+    t: (x, y) => (x - mx) * ux + (y - my) * uy,
+    gradient: (t0, t1, stops) => ({
+      kind: 'linear',
+      x1: mx + t0 * ux,
+      y1: my + t0 * uy,
+      x2: mx + t1 * ux,
+      y2: my + t1 * uy,
+      stops,
+    }),
+  };
+}
+
+/**
+ * The centre the colors change around, from a paraboloid fitted to the OKLab channel it explains
+ * best (lightness, for a highlight).
+ */
+function radialModel(xs: Float64Array, ys: Float64Array, lab: Float64Array): Model | undefined {
+  const n = xs.length;
+  const [mx, my] = [average(xs), average(ys)];
+  let scale = 1;
+  for (let i = 0; i < n; i++) scale = Math.max(scale, Math.abs(xs[i] - mx), Math.abs(ys[i] - my));
+  // Normal equations of v = a (x² + y²) + b x + c y + d, in coordinates scaled to about 1.
+  const ata = new Float64Array(16);
+  const atv = [new Float64Array(4), new Float64Array(4), new Float64Array(4)];
+  const row = new Float64Array(4);
+  for (let i = 0; i < n; i++) {
+    const [x, y] = [(xs[i] - mx) / scale, (ys[i] - my) / scale];
+    row.set([x * x + y * y, x, y, 1]);
+    for (let j = 0; j < 4; j++) {
+      for (let k = 0; k < 4; k++) ata[j * 4 + k] += row[j] * row[k];
+      for (let c = 0; c < 3; c++) atv[c][j] += row[j] * lab[3 * i + c];
+    }
+  }
+  let centre: [number, number] | undefined;
+  let strongest = 0;
+  for (let c = 0; c < 3; c++) {
+    const coef = solve4(ata, atv[c]);
+    if (!coef || coef[0] === 0) continue;
+    // How much the curvature explains: a's share of the change over the shape.
+    const strength = Math.abs(coef[0]);
+    if (strength <= strongest) continue;
+    strongest = strength;
+    centre = [mx - (coef[1] / (2 * coef[0])) * scale, my - (coef[2] / (2 * coef[0])) * scale];
+  }
+  if (!centre || !Number.isFinite(centre[0]) || !Number.isFinite(centre[1])) return undefined;
+  const [cx, cy] = centre;
+  return {
+    t: (x, y) => Math.hypot(x - cx, y - cy),
+    gradient: (t0, t1, stops) => ({
+      kind: 'radial',
+      cx,
+      cy,
+      r: t1,
+      stops: stops.map((s) => ({ ...s, offset: t1 > 0 ? (t0 + s.offset * (t1 - t0)) / t1 : 0 })),
+    }),
+  };
+}
+
+/**
+ * The model's gradient: the pixels' mean OKLab color over even spans of `t`, as sRGB stops, the
+ * stops the colors do not need dropped; and its mean sRGB error over the pixels.
+ */
+function profile(
+  model: Model,
+  xs: Float64Array,
+  ys: Float64Array,
+  lab: Float64Array,
+  color: Uint32Array,
+  pixels: number[],
+): { gradient: Gradient; error: number } | undefined {
+  const n = xs.length;
+  const ts = new Float64Array(n);
+  let [t0, t1] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  for (let i = 0; i < n; i++) {
+    ts[i] = model.t(xs[i], ys[i]);
+    t0 = Math.min(t0, ts[i]);
+    t1 = Math.max(t1, ts[i]);
+  }
+  const span = t1 - t0;
+  if (!(span >= 2 * STOP_SPAN)) return undefined;
+  const bins = Math.min(MAX_STOPS, Math.floor(span / STOP_SPAN));
+  const sums = new Float64Array(bins * 4);
+  for (let i = 0; i < n; i++) {
+    const k = Math.min(bins - 1, Math.floor(((ts[i] - t0) / span) * bins));
+    sums[k * 4] += lab[3 * i];
+    sums[k * 4 + 1] += lab[3 * i + 1];
+    sums[k * 4 + 2] += lab[3 * i + 2];
+    sums[k * 4 + 3]++;
+  }
+  const stops: { offset: number; rgb: Float64Array }[] = [];
+  for (let k = 0; k < bins; k++) {
+    const count = sums[k * 4 + 3];
+    if (count === 0) continue;
+    const rgb = new Float64Array(3);
+    oklabToSrgb(sums[k * 4] / count, sums[k * 4 + 1] / count, sums[k * 4 + 2] / count, rgb);
+    stops.push({ offset: (k + 0.5) / bins, rgb });
+  }
+  const kept = fewerStops(stops);
+  let error = 0;
+  const at = new Float64Array(3);
+  for (let i = 0; i < n; i++) {
+    colorAt(kept, (ts[i] - t0) / span, at);
+    const c = color[pixels[i]];
+    error += Math.hypot((c >> 16) - at[0], ((c >> 8) & 255) - at[1], (c & 255) - at[2]);
+  }
+  const round = (v: number) => Math.round(v);
+  const written = kept.map(({ offset, rgb }) => ({
+    offset,
+    color: { r: round(rgb[0]), g: round(rgb[1]), b: round(rgb[2]) },
+  }));
+  return { gradient: model.gradient(t0, t1, written), error: error / n };
+}
+
+/** The stops without those that lie within STOP_TOLERANCE of the line between their neighbours. */
+function fewerStops(stops: { offset: number; rgb: Float64Array }[]): { offset: number; rgb: Float64Array }[] {
+  const kept = [...stops];
+  const at = new Float64Array(3);
+  for (let dropped = true; dropped && kept.length > 2; ) {
+    dropped = false;
+    for (let i = 1; i + 1 < kept.length; i++) {
+      colorAt([kept[i - 1], kept[i + 1]], kept[i].offset, at);
+      const off = Math.max(...[0, 1, 2].map((c) => Math.abs(at[c] - kept[i].rgb[c])));
+      if (off > STOP_TOLERANCE) continue;
+      kept.splice(i, 1);
+      dropped = true;
+    }
+  }
+  return kept;
+}
+
+/** The color at offset `u` along the stops (held beyond the ends), into `out`. */
+function colorAt(stops: { offset: number; rgb: Float64Array }[], u: number, out: Float64Array): void {
+  let k = 0;
+  while (k < stops.length && stops[k].offset < u) k++;
+  if (k === 0 || k === stops.length) {
+    out.set(stops[Math.min(k, stops.length - 1)].rgb);
+    return;
+  }
+  const [a, b] = [stops[k - 1], stops[k]];
+  const w = (u - a.offset) / (b.offset - a.offset);
+  for (let c = 0; c < 3; c++) out[c] = a.rgb[c] + w * (b.rgb[c] - a.rgb[c]);
+}
+
+function average(values: Float64Array): number {
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
+}
+
+/** The solution of the 4x4 system m x = v by elimination with partial pivoting; undefined if singular. */
+function solve4(m: Float64Array, v: Float64Array): Float64Array | undefined {
+  const a = Float64Array.from(m);
+  const x = Float64Array.from(v);
+  for (let col = 0; col < 4; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < 4; r++) if (Math.abs(a[r * 4 + col]) > Math.abs(a[pivot * 4 + col])) pivot = r;
+    if (Math.abs(a[pivot * 4 + col]) < 1e-12) return undefined;
+    for (let k = 0; k < 4; k++) [a[col * 4 + k], a[pivot * 4 + k]] = [a[pivot * 4 + k], a[col * 4 + k]];
+    [x[col], x[pivot]] = [x[pivot], x[col]];
+    for (let r = 0; r < 4; r++) {
+      if (r === col) continue;
+      const f = a[r * 4 + col] / a[col * 4 + col];
+      for (let k = col; k < 4; k++) a[r * 4 + k] -= f * a[col * 4 + k];
+      x[r] -= f * x[col];
+    }
+  }
+  for (let r = 0; r < 4; r++) x[r] /= a[r * 4 + r];
+  return x;
+}
