@@ -6,8 +6,10 @@ export const LOAD_SECTION = 'Load: the embedded default and several processes on
 export const MAKERS_SECTION = "Makers' files: centerline, palette, cut-out layers, true shapes";
 /** A trace's budget on the costliest inputs and settings: written by budget.ts. */
 export const BUDGET_SECTION = "A trace's budget: the costliest settings on the costliest inputs";
+/** Gradients against flat color: written by gradients.ts. */
+export const GRADIENTS_SECTION = 'Gradients: smooth shading as one shape against bands of flat color';
 /** The sections other benchmarks write, kept when run.ts writes the rest of the file. */
-export const KEPT_SECTIONS = [MAKERS_SECTION, LOAD_SECTION, BUDGET_SECTION];
+export const KEPT_SECTIONS = [MAKERS_SECTION, LOAD_SECTION, BUDGET_SECTION, GRADIENTS_SECTION];
 
 const sectionPattern = (title: string) => new RegExp(`\\n## ${escapeRegExp(title)}\\n[\\s\\S]*?(?=\\n## |$)`);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

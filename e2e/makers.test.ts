@@ -106,6 +106,8 @@ describe("the makers' options", () => {
       await visible(group.getByRole('combobox', { name, exact: true }));
     for (const name of ['Light lines on a dark ground', 'True shapes', 'Cut contour'])
       await visible(group.getByRole('switch', { name, exact: true }));
+    // Beside them under Advanced, as color mode may be picked: gradients.
+    await visible(page.getByRole('switch', { name: 'Smooth shading as gradients', exact: true }));
     const palette = group.getByRole('group', { name: 'Palette', exact: true });
     await visible(palette.getByRole('textbox', { name: 'Colors to add to the palette' }));
     await visible(palette.getByLabel('Pick a color to add'));

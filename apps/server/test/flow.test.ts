@@ -36,6 +36,7 @@ describe('the whole flow over HTTP', () => {
       palette: [],
       background: 'keep',
       layering: 'stacked',
+      gradients: false,
       shapes: false,
       cutContour: null,
       trace: 'image',

@@ -700,6 +700,7 @@ describe('conversion requests', () => {
       palette: [],
       background: 'keep',
       layering: 'stacked',
+      gradients: false,
       shapes: false,
       cutContour: null,
       trace: 'image',

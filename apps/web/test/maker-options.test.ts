@@ -69,6 +69,11 @@ describe('settings in a few words', () => {
     );
   });
 
+  it('names smooth shading as gradients where the mode may trace in color', () => {
+    expect(describeSettings(settings({ mode: 'color', gradients: true }))).toBe('Color (auto), gradients');
+    expect(describeSettings(settings({ mode: 'bw', gradients: true }))).toBe('Black & white');
+  });
+
   it('leaves out options the mode does not use', () => {
     expect(
       describeSettings(settings({ mode: 'bw', palette: ['#000000'], layering: 'cutout', strokeWidth: 3 })),

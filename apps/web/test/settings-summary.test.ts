@@ -37,6 +37,18 @@ describe('the settings a result was made with', () => {
     const color = settingsSummary({ ...defaultConversionSettings, mode: 'color', invert: true });
     expect(color).not.toContain('Light lines on a dark ground');
   });
+
+  it('says when smooth shading was traced as gradients, where the mode may trace in color', () => {
+    for (const mode of ['color', 'auto'] as const) {
+      expect(settingsSummary({ ...defaultConversionSettings, mode, gradients: true })).toContain(
+        'Smooth shading as gradients',
+      );
+    }
+    expect(settingsSummary({ ...defaultConversionSettings, mode: 'bw', gradients: true })).not.toContain(
+      'Smooth shading as gradients',
+    );
+    expect(settingsSummary(defaultConversionSettings)).not.toContain('Smooth shading as gradients');
+  });
 });
 
 describe('what a failed request says', () => {

@@ -94,6 +94,30 @@ export interface GradientStop {
   color: Color;
 }
 
+/**
+ * A gradient's mean color along it, from 0 to 1 (each stop's color held beyond the ends): the
+ * flat color of its shape where a format has no gradients, and what reading an SVG back gives.
+ */
+export function gradientMean({ stops }: Gradient): Color {
+  const sum = [0, 0, 0];
+  const channels = ({ r, g, b }: Color) => [r, g, b];
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  channels(first.color).forEach((v, c) => {
+    sum[c] += v * first.offset;
+  });
+  channels(last.color).forEach((v, c) => {
+    sum[c] += v * (1 - last.offset);
+  });
+  for (let i = 1; i < stops.length; i++) {
+    const [a, b] = [channels(stops[i - 1].color), channels(stops[i].color)];
+    const span = stops[i].offset - stops[i - 1].offset;
+    for (let c = 0; c < 3; c++) sum[c] += ((a[c] + b[c]) / 2) * span;
+  }
+  const [r, g, b] = sum.map((v) => Math.round(v));
+  return { r, g, b };
+}
+
 /** The names a layer that is not the picture itself goes by. */
 export type LayerName = 'cut' | 'gap-filler';
 

@@ -34,10 +34,7 @@ export interface TraceParams {
   removeBackground: boolean;
   /** Color mode: cut-out shapes that never overlap instead of stacked layers. */
   cutout: boolean;
-  /**
-   * Color mode: smooth shading fitted with gradients (see color/gradients.ts). Not a setting yet:
-   * off until every format writes gradients.
-   */
+  /** Color mode: smooth shading fitted with gradients (see color/gradients.ts). */
   gradients: boolean;
   /** Centerline: the stroke width in pixels, or 0 to measure it. */
   strokeWidth: number;
@@ -100,7 +97,7 @@ export function toParams(
     removeBackground: settings.background === 'remove',
     // Stroked once, an edge must be the one border two shapes share: cut-out shapes have it.
     cutout: settings.layering === 'cutout' || settings.drawStyle === 'strokeEdges',
-    gradients: false,
+    gradients: settings.gradients,
     strokeWidth: settings.strokeWidth === 'auto' ? 0 : settings.strokeWidth,
   };
 }

@@ -151,8 +151,16 @@ export function readImage(
 /** How a result was read, in the product's words: "Read as a color image, 6 colors". */
 export function describeReading({ reading, layers }: { reading: Reading; layers: Layer[] }): string {
   // Colors of the artwork: a cut contour is a line to cut along, a gap filler lies under the shapes.
-  const colors = layers.filter(isArtwork).length;
-  const count = (word: string) => `${colors} ${word}${colors === 1 ? '' : 's'}`;
+  const artwork = layers.filter(isArtwork);
+  const gradients = artwork.filter((layer) => layer.gradient).length;
+  const colors = artwork.length - gradients;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  // Shapes painted with a gradient are counted apart: each is a shading, not a color.
+  const count = (word: string) =>
+    [
+      ...(colors > 0 || gradients === 0 ? [plural(colors, word)] : []),
+      ...(gradients > 0 ? [plural(gradients, 'gradient')] : []),
+    ].join(' and ');
   switch (reading.kind) {
     case 'pixel-art':
       return `Read as pixel art, ${count('color')}`;

@@ -169,6 +169,32 @@ describe('one input with -o', () => {
     expect(await readFile(join(dir, 'color.svg'), 'utf8')).toMatch(/<path\b/);
   });
 
+  it('traces smooth shading as one shape with a gradient with --gradients', async () => {
+    // A 160 x 120 rectangle shaded from blue to orange, left to right, on white.
+    const [width, height] = [200, 160];
+    const pixels = Buffer.alloc(width * height * 3, 255);
+    for (let y = 20; y < 140; y++) {
+      for (let x = 20; x < 180; x++) {
+        const t = (x - 20) / 159;
+        pixels.set([30 + 220 * t, 60 + 120 * t, 200 - 180 * t].map(Math.round), (y * width + x) * 3);
+      }
+    }
+    await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .png()
+      .toFile(join(dir, 'shaded.png'));
+    const run = await vectrace('shaded.png', '-o', 'shaded.svg', '--mode', 'color', '--gradients');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const svg = await readFile(join(dir, 'shaded.svg'), 'utf8');
+    expect(svg).toContain('<linearGradient id="shade-1" gradientUnits="userSpaceOnUse"');
+    expect(svg.match(/<path /g)).toHaveLength(1);
+    expect(svg).toContain('fill="url(#shade-1)"');
+    // Without it, bands of flat color.
+    await vectrace('shaded.png', '-o', 'bands.svg', '--mode', 'color');
+    const bands = await readFile(join(dir, 'bands.svg'), 'utf8');
+    expect(bands).not.toContain('Gradient');
+    expect(bands.match(/<path /g)?.length).toBeGreaterThan(3);
+  });
+
   it('keeps a transparent input transparent in color, and paints a background with --background', async () => {
     const corner = (svg: string) => [...new Resvg(svg).render().pixels.subarray(0, 4)];
     const traced = await vectrace('logo.png', '-o', 'logo.svg', '--mode', 'color');

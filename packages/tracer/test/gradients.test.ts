@@ -1,57 +1,21 @@
+import type { ILwpolylineEntity } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
 import { traceColor } from '../src/color/trace-color.js';
+import { toDxf } from '../src/export/dxf.js';
 import { toEps } from '../src/export/eps.js';
 import { toPdf } from '../src/export/pdf.js';
+import { readSvg } from '../src/export/read-svg.js';
 import { toSvg } from '../src/export/svg.js';
 import { scaleLayers } from '../src/geometry/scale.js';
-import type { RasterImage, VectorImage } from '../src/model.js';
+import { type Gradient, gradientMean, type RasterImage, type VectorImage } from '../src/model.js';
 import { toParams } from '../src/params.js';
+import { describeReading } from '../src/reading.js';
 import { defaultSettings } from '../src/settings/index.js';
+import { trace } from '../src/trace.js';
+import { parseDxf } from './helpers/dxf.js';
 import { rasterizeEps, rasterizePdf } from './helpers/rasterize.js';
 import { type Pixels, renderSvg } from './helpers/render.js';
-
-type Rgba = [number, number, number, number];
-
-function picture(width: number, height: number, at: (x: number, y: number) => Rgba): RasterImage {
-  const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(at(x, y), (y * width + x) * 4);
-  return { width, height, data };
-}
-
-const W = 200;
-const H = 160;
-const white: Rgba = [255, 255, 255, 255];
-const mix = (a: number, b: number, t: number) => Math.round(a + (b - a) * t);
-
-/** A rectangle shaded from blue to orange along a line at about 29° to the rows, on white. */
-const linear = picture(W, H, (x, y) => {
-  if (x < 20 || x >= 180 || y < 20 || y >= 140) return white;
-  const t = Math.min(1, Math.max(0, ((x - 20) * Math.cos(0.5) + (y - 20) * Math.sin(0.5)) / 200));
-  return [mix(30, 250, t), mix(60, 180, t), mix(200, 20, t), 255];
-});
-
-/** A disc on transparency, lit from a highlight up and left of its centre. */
-const radial = picture(W, H, (x, y) => {
-  if (Math.hypot(x + 0.5 - 100, y + 0.5 - 80) > 70) return [0, 0, 0, 0];
-  const t = Math.min(1, Math.hypot(x - 80, y - 60) / 100);
-  return [mix(255, 55, t), mix(240, 40, t), mix(200, 50, t), 255];
-});
-
-/** A glossy icon: a blue square shaded top to bottom, a highlight at the top, a flat white glyph. */
-const glossy = picture(W, H, (x, y) => {
-  if (x < 30 || x >= 170 || y < 10 || y >= 150) return white;
-  if (Math.hypot(x - 100, y - 85) < 30 && Math.abs(x - 100) < 12) return white;
-  const t = (y - 10) / 140;
-  const gloss = 0.6 * Math.max(0, 1 - Math.hypot(x - 100, (y - 20) * 2) / 90);
-  return [mix(40 + 20 * t, 255, gloss), mix(120 - 60 * t, 255, gloss), mix(230 - 80 * t, 255, gloss), 255];
-});
-
-/** A flat logo: a red disc and a blue square on off-white. */
-const flat = picture(W, H, (x, y) => {
-  if (Math.hypot(x - 70, y - 80) < 40) return [220, 30, 40, 255];
-  if (x > 110 && x < 180 && y > 40 && y < 120) return [20, 90, 200, 255];
-  return [250, 250, 250, 255];
-});
+import { flat, glossy, linear, radial, W } from './helpers/shading.js';
 
 function traced(image: RasterImage, gradients: boolean): VectorImage {
   const params = { ...toParams(defaultSettings, 'color', image), gradients };
@@ -143,6 +107,37 @@ describe('gradients in color mode', () => {
       expect(ghostscript.messages).toBe('');
       expect(difference(svg, ghostscript)).toBeLessThanOrEqual(3);
     }
+  });
+
+  it('reads its gradients back from the SVG, which writes again the same, its shapes in their mean color', () => {
+    for (const image of [linear, radial]) {
+      const svg = toSvg(traced(image, true));
+      const read = readSvg(svg);
+      expect(toSvg(read)).toBe(svg);
+      const [layer] = read.layers.filter((l) => l.gradient);
+      expect(layer.color).toEqual(gradientMean(layer.gradient as Gradient));
+    }
+  });
+
+  it("writes the DXF with closed outlines in the shape's mean color", () => {
+    const model = traced(linear, true);
+    const dxf = parseDxf(toDxf(model));
+    const [layer] = model.layers;
+    const hex = [layer.color.r, layer.color.g, layer.color.b]
+      .map((v) => v.toString(16).padStart(2, '0'))
+      .join('');
+    expect(dxf.entities.map((e) => [e.type, e.layer, (e as ILwpolylineEntity).shape])).toEqual([
+      ['LWPOLYLINE', hex.toUpperCase(), true],
+    ]);
+  });
+
+  it('is the setting gradients, in color and in the automatic mode, and the reading counts the gradients', () => {
+    for (const mode of ['color', 'auto'] as const) {
+      const model = trace(linear, { mode, gradients: true });
+      expect(model.layers.filter((layer) => layer.gradient)).toHaveLength(1);
+      expect(describeReading(model)).toBe('Read as a color image, 1 gradient');
+    }
+    expect(trace(linear, { mode: 'color' }).layers.some((layer) => layer.gradient)).toBe(false);
   });
 
   it('scales a gradient with its shape', () => {

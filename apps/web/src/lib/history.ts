@@ -49,6 +49,7 @@ export function describeSettings(settings: ConversionSettings): string {
   if (settings.read !== d.read) words.push(`read as a ${settings.read}`);
   if (settings.cornerDetection !== d.cornerDetection) words.push(`${settings.cornerDetection} corners`);
   if (settings.quality !== d.quality) words.push(`${settings.quality} quality`);
+  if ((settings.mode === 'color' || settings.mode === 'auto') && settings.gradients) words.push('gradients');
   return [...words, ...makerWords(settings)].join(', ');
 }
 

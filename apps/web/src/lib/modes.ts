@@ -51,5 +51,6 @@ export function settingsSummary(settings: ConversionSettings): string[] {
     ...(shows('colors', settings.mode)
       ? [`Colors ${settings.colors === 'auto' ? 'Auto' : settings.colors}`]
       : []),
+    ...(shows('gradients', settings.mode) && settings.gradients ? ['Smooth shading as gradients'] : []),
   ];
 }

@@ -1,5 +1,5 @@
 import type { FitPath } from '../geometry/line-fit.js';
-import type { Layer, Segment, Subpath } from '../model.js';
+import { gradientMean, type Layer, type Segment, type Subpath } from '../model.js';
 import type { TraceParams } from '../params.js';
 import {
   type Boundaries,
@@ -37,7 +37,7 @@ export function traceCutout(image: LabelledImage, groundLabel: number, params: T
   // Kept, the background's regions inside the picture are background like the rest of it.
   const merge = !alpha && !params.removeBackground;
   const cls = merge ? labels.map((l) => (l === spare ? groundLabel : l)) : labels;
-  const order = paintOrder(map, graph, groundLabel)
+  const order = paintOrder(map, graph, groundLabel, (label) => image.gradients?.[label] !== undefined)
     .groups.map((g) => g.label)
     .filter((l) => !(merge && l === spare));
   if (!alpha && !params.removeBackground) order.unshift(groundLabel);
@@ -59,7 +59,12 @@ export function traceCutout(image: LabelledImage, groundLabel: number, params: T
       if (used[k * 2 + side] === 0) subpaths.push(outline(bounds, fitted, used, cls, width, label, k, side));
     }
     const gradient = image.gradients?.[label];
-    if (subpaths.length > 0) layers.push({ color: colorOf(label), ...(gradient && { gradient }), subpaths });
+    if (subpaths.length > 0)
+      layers.push(
+        gradient
+          ? { color: gradientMean(gradient), gradient, subpaths }
+          : { color: colorOf(label), subpaths },
+      );
   }
   const seams = { chains: bounds.chains, fitted, order, labels: cls, width, height, colorOf };
   return [...gapFiller({ ...seams, hasOutside: !merge }), ...layers];

@@ -22,6 +22,11 @@ const STOP_SPAN = 2;
 const STOP_TOLERANCE = 1.5;
 /** sRGB distance by which a gradient's mean error may exceed the flat bands' and still be taken. */
 const ERROR_MARGIN = 0.5;
+/**
+ * Most pixels a group is fitted and judged on, spread evenly over it: a photo's background, one
+ * group of thousands of regions, costs no more than an icon's highlight.
+ */
+const MAX_FIT_PIXELS = 16_384;
 
 /** Smooth shading found in a labelled picture (see `findGradients`). */
 export interface Shading {
@@ -61,11 +66,11 @@ export function findGradients(input: ShadingInput): Shading | undefined {
   let next = labelRgb.length / 3;
   for (const regions of group) {
     if (next > 255) break;
-    const pixels = groupPixels(regions, members, map, width);
-    if (pixels.length < MIN_AREA) continue;
-    const fit = fitGradient(pixels, color, labels, labelRgb, width);
+    const area = regions.reduce((sum, r) => sum + map.area[r], 0);
+    if (area < MIN_AREA) continue;
+    const fit = fitGradient(groupPixels(regions, members, map, area), color, labels, labelRgb, width);
     if (!fit) continue;
-    for (const p of pixels) labels[p] = next;
+    eachRun(regions, members, map, (row, x0, x1) => labels.fill(next, row * width + x0, row * width + x1));
     rgb.push(...fit.mean);
     gradients[next] = fit.gradient;
     next++;
@@ -146,26 +151,40 @@ function shadedGroups({ color, map, fixed }: ShadingInput): number[][] {
   return [...groups.values()].filter((g) => g.length > 1 && new Set(g.map((r) => label[r])).size > 1);
 }
 
-/** Every pixel of the regions, as indices into the picture. */
-function groupPixels(
+type Members = { start: Int32Array; runs: Int32Array };
+
+/** Calls `visit` with the row and the columns x0..x1-1 of every run of the regions. */
+function eachRun(
   regions: number[],
-  members: { start: Int32Array; runs: Int32Array },
-  map: RegionMap,
-  width: number,
-): number[] {
-  const pixels: number[] = [];
+  members: Members,
+  { runs }: RegionMap,
+  visit: (row: number, x0: number, x1: number) => void,
+): void {
   for (const r of regions) {
     for (let k = members.start[r]; k < members.start[r + 1]; k++) {
       const run = members.runs[k];
-      const row = map.runs.y[run] * width;
-      for (let x = map.runs.x0[run]; x < map.runs.x1[run]; x++) pixels.push(row + x);
+      visit(runs.y[run], runs.x0[run], runs.x1[run]);
     }
   }
+}
+
+/**
+ * The regions' pixels (of `area` in all), as indices into the picture: every one, or evenly one in
+ * so many, at most MAX_FIT_PIXELS.
+ */
+function groupPixels(regions: number[], members: Members, map: RegionMap, area: number): number[] {
+  const step = Math.ceil(area / MAX_FIT_PIXELS);
+  const pixels: number[] = [];
+  let i = 0;
+  eachRun(regions, members, map, (row, x0, x1) => {
+    for (let x = x0; x < x1; x++, i++) if (i % step === 0) pixels.push(row * map.runs.width + x);
+  });
   return pixels;
 }
 
 /**
- * The better of a linear and a radial gradient through the pixels' colors, and their mean color,
+ * The better of a linear and a radial gradient through the pixels' colors (a group's, or evenly
+ * spread samples of it), and their mean color,
  * when its mean sRGB error is within the flat labels' (see ERROR_MARGIN); undefined otherwise.
  */
 function fitGradient(
@@ -271,8 +290,12 @@ function radialModel(xs: Float64Array, ys: Float64Array, lab: Float64Array): Mod
   const atv = [new Float64Array(4), new Float64Array(4), new Float64Array(4)];
   const row = new Float64Array(4);
   for (let i = 0; i < n; i++) {
-    const [x, y] = [(xs[i] - mx) / scale, (ys[i] - my) / scale];
-    row.set([x * x + y * y, x, y, 1]);
+    const x = (xs[i] - mx) / scale;
+    const y = (ys[i] - my) / scale;
+    row[0] = x * x + y * y;
+    row[1] = x;
+    row[2] = y;
+    row[3] = 1;
     for (let j = 0; j < 4; j++) {
       for (let k = 0; k < 4; k++) ata[j * 4 + k] += row[j] * row[k];
       for (let c = 0; c < 3; c++) atv[c][j] += row[j] * lab[3 * i + c];

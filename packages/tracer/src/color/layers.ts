@@ -1,7 +1,7 @@
 import { moveSubpaths } from '../geometry/scale.js';
 import { hasThinParts, traceDoubled } from '../ink/fine.js';
 import { IDENTITY } from '../ink/ink-map.js';
-import type { Gradient, Layer, Subpath } from '../model.js';
+import { type Gradient, gradientMean, type Layer, type Subpath } from '../model.js';
 import type { Bitmap } from '../outline/bitmap.js';
 import type { PixelPath } from '../outline/decompose.js';
 import { traceBitmap } from '../outline/trace-bitmap.js';
@@ -40,7 +40,12 @@ export interface LabelledImage {
  */
 export function traceLayers(image: LabelledImage, groundLabel: number, params: TraceParams): Layer[] {
   const { map, graph } = image;
-  const { groups, rank } = paintOrder(map, graph, groundLabel);
+  const { groups, rank } = paintOrder(
+    map,
+    graph,
+    groundLabel,
+    (label) => image.gradients?.[label] !== undefined,
+  );
   const members = runsByRegion(map);
   const stamp = new Int32Array(map.count);
   const queue = new Int32Array(map.count);
@@ -52,25 +57,29 @@ export function traceLayers(image: LabelledImage, groundLabel: number, params: T
       stamp[r] = k + 1;
       queue[end++] = r;
     }
-    for (let head = 0; head < end; head++) {
-      const r = queue[head];
-      for (let e = graph.start[r]; e < graph.start[r + 1]; e++) {
-        const s = graph.next[e];
-        if (stamp[s] !== k + 1 && rank[s] >= k) {
-          stamp[s] = k + 1;
-          queue[end++] = s;
+    const gradient = image.gradients?.[label];
+    // A shaded layer, painted first, keeps to its own outline (see shadeMask).
+    const later = gradient ? (x: number, y: number) => rank[regionAt(map, x, y)] > k : undefined;
+    if (!later) {
+      for (let head = 0; head < end; head++) {
+        const r = queue[head];
+        for (let e = graph.start[r]; e < graph.start[r + 1]; e++) {
+          const s = graph.next[e];
+          if (stamp[s] !== k + 1 && rank[s] >= k) {
+            stamp[s] = k + 1;
+            queue[end++] = s;
+          }
         }
       }
     }
-    const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams, groundLabel);
+    const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams, groundLabel, later);
     if (subpaths.length === 0) return;
+    if (gradient) {
+      layers.push({ color: gradientMean(gradient), gradient, subpaths });
+      return;
+    }
     const [r, g, b] = (image.fillRgb ?? image.labelRgb).subarray(label * 3, label * 3 + 3);
-    const gradient = image.gradients?.[label];
-    layers.push({
-      color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) },
-      ...(gradient && { gradient }),
-      subpaths,
-    });
+    layers.push({ color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, subpaths });
   });
   return layers;
 }
@@ -87,6 +96,7 @@ function traceMask(
   regions: Int32Array,
   params: TraceParams,
   groundLabel: number,
+  later?: (x: number, y: number) => boolean,
 ): Subpath[] {
   const { color, alpha, labels, map, labelRgb } = image;
   const { runs, box } = map;
@@ -101,10 +111,12 @@ function traceMask(
     x1 = Math.max(x1, box[r * 4 + 2]);
     y1 = Math.max(y1, box[r * 4 + 3]);
   }
-  x0 = Math.max(0, x0 - 1);
-  y0 = Math.max(0, y0 - 1);
-  const cw = Math.min(width, x1 + 2) - x0;
-  const ch = Math.min(height, y1 + 2) - y0;
+  // A shaded mask grows by a pixel (see shadeMask): its windows need one more.
+  const margin = later ? 2 : 1;
+  x0 = Math.max(0, x0 - margin);
+  y0 = Math.max(0, y0 - margin);
+  const cw = Math.min(width, x1 + 1 + margin) - x0;
+  const ch = Math.min(height, y1 + 1 + margin) - y0;
   const bits = zeroedU8('layer mask', cw * ch);
   for (const r of regions) {
     for (let k = members.start[r]; k < members.start[r + 1]; k++) {
@@ -113,6 +125,7 @@ function traceMask(
       fillRun(bits, row + runs.x0[run], row + runs.x1[run]);
     }
   }
+  if (later) shadeMask(bits, cw, ch, (i) => later(x0 + (i % cw), y0 + Math.floor(i / cw)));
   const bitmap: Bitmap = { width: cw, height: ch, bits };
   const mask: MaskPixels = {
     crop: { bits, x0, y0, width: cw, height: ch },
@@ -138,6 +151,68 @@ function traceMask(
   }
   const traced = traceBitmap(bitmap, { ...params, keep }, windowInk(mask));
   return x0 === 0 && y0 === 0 ? traced : moveSubpaths(traced, 1, x0, y0);
+}
+
+/**
+ * A shaded layer's mask, painted before every flat layer: its holes filled where all they hold is
+ * painted after it (not where transparency or an earlier layer shows through), and its edge grown
+ * by a pixel under what is painted after it, so that a flat neighbour's edge lies over the shading
+ * instead of meeting it at a hairline. Spread no further, it keeps to its own outline; spread as
+ * far as flat layers do (under every later region it reaches), each shaded layer traced the whole
+ * picture's outline again.
+ */
+function shadeMask(bits: Uint8Array, cw: number, ch: number, later: (i: number) => boolean): void {
+  const n = cw * ch;
+  // What is outside: the zero pixels 4-connected to the crop's border.
+  const seen = new Uint8Array(n);
+  const stack: number[] = [];
+  const visit = (i: number) => {
+    if (bits[i] === 0 && seen[i] === 0) {
+      seen[i] = 1;
+      stack.push(i);
+    }
+  };
+  const flood = () => {
+    const component: number[] = [];
+    while (stack.length > 0) {
+      const i = stack.pop() as number;
+      component.push(i);
+      const x = i % cw;
+      if (x > 0) visit(i - 1);
+      if (x + 1 < cw) visit(i + 1);
+      if (i >= cw) visit(i - cw);
+      if (i + cw < n) visit(i + cw);
+    }
+    return component;
+  };
+  for (let x = 0; x < cw; x++) {
+    visit(x);
+    visit(n - cw + x);
+  }
+  for (let y = 0; y < ch; y++) {
+    visit(y * cw);
+    visit(y * cw + cw - 1);
+  }
+  flood();
+  for (let i = 0; i < n; i++) {
+    if (bits[i] !== 0 || seen[i] !== 0) continue;
+    visit(i);
+    const hole = flood();
+    if (hole.every(later)) for (const h of hole) bits[h] = 1;
+  }
+  // One pixel on under the later neighbours.
+  const grown: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (bits[i] !== 0) continue;
+    const x = i % cw;
+    const beside =
+      (x > 0 && bits[i - 1] === 1) ||
+      (x + 1 < cw && bits[i + 1] === 1) ||
+      (i >= cw && bits[i - cw] === 1) ||
+      (i + cw < n && bits[i + cw] === 1);
+    if (beside && later(i)) grown.push(i);
+  }
+  for (const i of grown) bits[i] = 1;
 }
 
 /** Sets bits from..to-1: most runs are a few pixels, for which a loop beats the call to `fill`. */

@@ -16,12 +16,17 @@ export interface LayerGroup {
  * layer; sorting by area alone made every layer under a rim trace the rim's outer edge again. A
  * layer per (depth, label) pair, as before, traced a photo's whole area again for each of its
  * hundreds of pairs (chelsea: 204 layers, 0.8 s; one per label: 19 layers, 0.3 s).
+ * Shaded labels (`shaded`, see gradients.ts) come first, before every flat one: a sky or a lit
+ * surface is the ground of what lies on it, and a flat label painted first, with regions inside
+ * it, would cut them as holes out of it (one hole for each, where painted after it a flat label
+ * around it has one hole, the shaded shape's).
  * Returns the groups and each region's rank (its group's index; -1 for the background).
  */
 export function paintOrder(
   map: RegionMap,
   graph: RegionGraph,
   groundLabel: number,
+  shaded: (label: number) => boolean = () => false,
 ): { groups: LayerGroup[]; rank: Int32Array } {
   const depth = new Int32Array(map.count).fill(-1);
   const queue = new Int32Array(map.count);
@@ -56,8 +61,9 @@ export function paintOrder(
     group.area += map.area[r];
     group.depth = Math.min(group.depth, d);
   }
+  const first = (group: LayerGroup) => (shaded(group.label) ? 0 : 1);
   const groups = [...byKey.values()].sort(
-    (a, b) => a.depth - b.depth || b.area - a.area || a.label - b.label,
+    (a, b) => first(a) - first(b) || a.depth - b.depth || b.area - a.area || a.label - b.label,
   );
   const rank = new Int32Array(map.count).fill(-1);
   groups.forEach((group, k) => {

@@ -1,5 +1,7 @@
 import {
   type Color,
+  type Gradient,
+  gradientMean,
   isArtwork,
   type Layer,
   type LayerName,
@@ -29,11 +31,12 @@ export function readSvg(text: string): VectorImage {
   const rect = /<rect width="[^"]*" height="[^"]*" fill="(#[0-9a-f]+)"\/>/i.exec(text);
   if (rect?.[1]) background = parseColor(rect[1]);
 
+  const gradients = readGradients(text);
   const layers: Layer[] = [];
   let vectorCount = 0;
   const pathTag = /<path ((?:[a-z-]+="[^"]*" )*)d="([^"]*)"\/>/g;
   for (let match = pathTag.exec(text); match; match = pathTag.exec(text)) {
-    const layer = { ...readPaint(match[1] as string), subpaths: parsePath(match[2] as string) };
+    const layer = { ...readPaint(match[1] as string, gradients), subpaths: parsePath(match[2] as string) };
     if (isArtwork(layer)) vectorCount += layer.subpaths.length;
     layers.push(layer);
   }
@@ -70,12 +73,46 @@ export function svgWritingOf(text: string): {
 
 const NAMES: string[] = ['cut', 'gap-filler'] satisfies LayerName[];
 
+/** The gradients {@link toSvg} defines (`<defs>`), by id. */
+function readGradients(text: string): Map<string, Gradient> {
+  const gradients = new Map<string, Gradient>();
+  const element =
+    /<(linear|radial)Gradient id="([^"]+)" gradientUnits="userSpaceOnUse" ([^>]*)>(.*?)<\/\1Gradient>/g;
+  for (const [, kind, id, geometry, body] of text.matchAll(element)) {
+    const at = new Map<string, number>();
+    for (const [, key, value] of geometry.matchAll(/([a-z0-9]+)="([^"]*)"/g)) at.set(key, Number(value));
+    const stops = [...body.matchAll(/<stop offset="([^"]*)" stop-color="(#[0-9a-f]+)"\/>/gi)].map(
+      ([, offset, color]) => ({ offset: Number(offset), color: parseColor(color) }),
+    );
+    const value = (key: string) => {
+      const v = at.get(key);
+      if (v === undefined || !Number.isFinite(v)) throw notOurs(`gradient ${id} has no ${key}`);
+      return v;
+    };
+    if (stops.length === 0 || stops.some((s) => !(s.offset >= 0 && s.offset <= 1)))
+      throw notOurs(`gradient ${id}'s stops are not offsets 0 to 1 with colors`);
+    gradients.set(
+      id,
+      kind === 'linear'
+        ? { kind, x1: value('x1'), y1: value('y1'), x2: value('x2'), y2: value('y2'), stops }
+        : { kind: 'radial', cx: value('cx'), cy: value('cy'), r: value('r'), stops },
+    );
+  }
+  return gradients;
+}
+
 /** A layer's name, fill, opacity and stroke, from the attributes {@link toSvg} writes before `d`. */
-function readPaint(text: string): Omit<Layer, 'subpaths'> {
+function readPaint(text: string, gradients: Map<string, Gradient>): Omit<Layer, 'subpaths'> {
   const attributes = new Map<string, string>();
   for (const [, key, value] of text.matchAll(/([a-z-]+)="([^"]*)"/g))
     attributes.set(key as string, value as string);
   const fill = attributes.get('fill');
+  const shade = /^url\(#([^)]+)\)$/.exec(fill ?? '')?.[1];
+  if (shade !== undefined) {
+    const gradient = gradients.get(shade);
+    if (!gradient) throw notOurs(`a path is filled with ${shade}, which it does not define`);
+    return { color: gradientMean(gradient), gradient };
+  }
   const stroke = attributes.get('stroke');
   const color = fill && fill !== 'none' ? fill : stroke;
   if (!color) throw notOurs('a path has neither a fill nor a stroke');

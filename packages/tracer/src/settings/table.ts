@@ -158,6 +158,18 @@ export const settingRows: readonly SettingRow[] = [
     hint: 'Color results. Stacked lays each color over the ones beneath it. Cut-out gives shapes that never overlap, for vinyl cutting and screen printing: nothing hidden under another color to weed, and a gap filler under the seams so no background shows between colors. Cut-out turns True shapes off: its shapes share their borders exactly.',
   },
   {
+    name: 'gradients',
+    kind: 'flag',
+    scope: ['color'],
+    flag: 'gradients',
+    api: 'gradients',
+    apiHelp:
+      'Color mode: `true` fits smooth shading (a sky, a glossy highlight, a lit surface) with linear and radial gradients: one shape where flat colors need many bands. SVG, PDF and EPS paint the gradients; DXF fills each such shape with its mean color. Flat colors stay flat; with a `palette` every shape takes a palette color, flat.',
+    label: 'Smooth shading as gradients',
+    help: 'smooth shading becomes one shape with a gradient instead of bands of flat color',
+    hint: 'Color results. Smooth shading, such as a sky, a glossy highlight or a lit surface, becomes one shape filled with a linear or radial gradient instead of bands of flat color: fewer shapes, smoother pictures. SVG, PDF and EPS keep the gradients; DXF fills those shapes with their mean color. Flat colors stay flat, and a palette paints only its own colors.',
+  },
+  {
     name: 'strokeWidth',
     kind: 'width',
     scope: ['centerline'],

@@ -86,6 +86,8 @@ export interface TraceSettings {
   background: (typeof backgrounds)[number];
   /** Color mode: stacked layers, or cut-out shapes that do not overlap. */
   layering: Layering;
+  /** Color mode: smooth shading fitted with linear and radial gradients. */
+  gradients: boolean;
   /** Straight runs as lines, circles, ellipses and circular arcs as arcs. */
   shapes: boolean;
   /** A cut line around the visible shape of an image with transparency; null for none. */
@@ -124,6 +126,7 @@ export const defaultSettings: Readonly<TraceSettings> = Object.freeze({
   palette: [],
   background: 'keep',
   layering: 'stacked',
+  gradients: false,
   shapes: false,
   cutContour: null,
   trace: 'image',

@@ -14,8 +14,7 @@ import { choicesOf, settingWords, shows } from '../../lib/modes';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
-import { Switch } from '../ui/switch';
-import { ChoiceSetting, labelIdOf, SettingLabel } from './setting-controls';
+import { ChoiceSetting, labelIdOf, SettingLabel, SwitchSetting } from './setting-controls';
 
 /**
  * The options for cutters, engravers and plotters: what is traced, centerline's stroke width,
@@ -98,29 +97,6 @@ export function MakerOptions({
       ) : null}
       <CutContourSetting value={settings.cutContour} onChange={(value) => set('cutContour', value)} />
     </fieldset>
-  );
-}
-
-/** An on/off setting: its name and (i) on the left, the switch on the right. */
-function SwitchSetting({
-  name,
-  checked,
-  hint,
-  onChange,
-}: {
-  name: string;
-  checked: boolean;
-  hint: string;
-  onChange: (checked: boolean) => void;
-}) {
-  const labelId = labelIdOf(name);
-  return (
-    <div className="flex items-center justify-between gap-3">
-      <SettingLabel id={labelId} hint={hint}>
-        {name}
-      </SettingLabel>
-      <Switch aria-labelledby={labelId} checked={checked} onCheckedChange={onChange} />
-    </div>
   );
 }
 

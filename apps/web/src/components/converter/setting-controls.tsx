@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 import { Slider } from '../ui/slider';
+import { Switch } from '../ui/switch';
 import { Hint } from '../ui/tooltip';
 
 /** The id a setting's label gets from its name: "Corner Detection" is `corner-detection-label`. */
@@ -82,6 +83,29 @@ export function ChoiceSetting({
           ))}
         </SelectContent>
       </Select>
+    </div>
+  );
+}
+
+/** An on/off setting: its name and (i) on the left, the switch on the right. */
+export function SwitchSetting({
+  name,
+  checked,
+  hint,
+  onChange,
+}: {
+  name: string;
+  checked: boolean;
+  hint: string;
+  onChange: (checked: boolean) => void;
+}) {
+  const labelId = labelIdOf(name);
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <SettingLabel id={labelId} hint={hint}>
+        {name}
+      </SettingLabel>
+      <Switch aria-labelledby={labelId} checked={checked} onCheckedChange={onChange} />
     </div>
   );
 }

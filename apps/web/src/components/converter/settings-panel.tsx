@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { Spinner } from '../ui/spinner';
 import { Tooltip } from '../ui/tooltip';
 import { MakerOptions } from './maker-options';
-import { ChoiceSetting, PercentSetting } from './setting-controls';
+import { ChoiceSetting, PercentSetting, SwitchSetting } from './setting-controls';
 
 /** The color counts offered, up to the engine's most. */
 const colorChoices = [
@@ -142,6 +142,13 @@ export function SettingsPanel({
                 />
               ) : null}
             </div>
+            {shows('gradients', settings.mode) ? (
+              <SwitchSetting
+                {...settingWords('gradients')}
+                checked={settings.gradients}
+                onChange={(value) => set('gradients', value)}
+              />
+            ) : null}
             <MakerOptions settings={settings} onChange={onChange} />
           </div>
         </details>
