@@ -5,13 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
-import dxfParser from 'dxf-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-// dxf-parser's types describe an ES module's default export, but Node loads its CommonJS build,
-// whose module.exports (Node's default export) is the class itself.
-const DxfParser = dxfParser as unknown as typeof dxfParser.default;
+import { parseDxf } from './helpers/dxf.js';
 
 // The built CLI, run as a user would: `npm run build` comes before the tests.
 const bin = fileURLToPath(new URL('../bin/vectrace.js', import.meta.url));
@@ -130,7 +126,7 @@ describe('one input with -o', () => {
     const dxf = await readFile(join(dir, 'square.cad'), 'utf8');
     expect(dxf).toContain('LWPOLYLINE');
     expect(dxf.trimEnd()).toMatch(/\bEOF$/);
-    const parsed = new DxfParser().parseSync(dxf);
+    const parsed = parseDxf(dxf);
     expect(parsed?.entities.some((entity) => entity.type === 'LWPOLYLINE')).toBe(true);
   });
 
@@ -457,8 +453,8 @@ describe('batches, sizes and precision', () => {
     expect(svg.code, svg.stderr).toBe(0);
     expect(await readFile(join(dir, 'sized.svg'), 'utf8')).toContain('width="80mm" height="80mm"');
     expect((await vectrace('square.png', '-o', 'sized.dxf', '--width', '2', '--unit', 'in')).code).toBe(0);
-    const dxf = new DxfParser().parseSync(await readFile(join(dir, 'sized.dxf'), 'utf8'));
-    expect(dxf?.header.$INSUNITS).toBe(1);
+    const dxf = parseDxf(await readFile(join(dir, 'sized.dxf'), 'utf8'));
+    expect(dxf.header.$INSUNITS).toBe(1);
     const bad = await vectrace('square.png', '-o', 'x.svg', '--unit', 'mm');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('vectrace: --unit is the unit of --width: give --width too\n');
@@ -496,7 +492,7 @@ describe("makers' options", () => {
       'mm',
     );
     expect(run.code).toBe(0);
-    const dxf = new DxfParser().parseSync(await readFile(join(dir, 'makers/logo.dxf'), 'utf8'));
+    const dxf = parseDxf(await readFile(join(dir, 'makers/logo.dxf'), 'utf8'));
     expect(Object.keys(dxf?.tables.layer.layers ?? {})).toContain('cut');
     // At 1 mm per pixel, the disc of radius 20 px gets a cut line 2 mm at 96 px to the inch outside it.
     const cut = (dxf?.entities ?? []).find((e) => e.layer === 'cut') as unknown as {

@@ -1,17 +1,14 @@
-import dxfParserModule from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
 import { TraceError } from '../src/errors.js';
 import { flattenSubpath } from '../src/export/flatten.js';
 import { readSvg, toDxf, toEps, toPdf, toSvg } from '../src/export/index.js';
 import type { Layer, Point, RasterImage, VectorImage } from '../src/model.js';
 import { trace } from '../src/trace.js';
+import { parseDxf } from './helpers/dxf.js';
 import { type Rasterized, rasterizeEps, rasterizePdf } from './helpers/rasterize.js';
 import { renderSvg } from './helpers/render.js';
 
 // The package's CommonJS build exports the parser class itself; its typings declare an ES default.
-const DxfParser = ((dxfParserModule as { default?: unknown }).default ??
-  dxfParserModule) as typeof dxfParserModule.default;
-
 /** SVG markup drawn in a size x size frame, rendered with its transparency kept. */
 function sticker(body: string, size = 200): RasterImage {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">${body}</svg>`;
@@ -241,15 +238,15 @@ describe('the page round a cut contour', () => {
 
   it('leaves the DXF coordinates as they are, its extents taking in the line', () => {
     const margin = withCut.margin as number;
-    const parse = (model: VectorImage) => new DxfParser().parseSync(toDxf(model));
+    const parse = (model: VectorImage) => parseDxf(toDxf(model));
     const dxf = parse(withCut);
     const { margin: _, ...onImage } = withCut;
     expect(dxf?.entities).toEqual(parse(onImage)?.entities);
     const cut = (dxf?.entities ?? []).filter((e) => e.layer === 'cut');
     const xs = cut.flatMap((e) => (e as unknown as { vertices: Point[] }).vertices.map((v) => v.x));
     expect(Math.min(...xs)).toBeLessThan(-7); // off the image, where the line really runs
-    expect(dxf?.header.$EXTMIN).toMatchObject({ x: -margin, y: -margin });
-    expect(dxf?.header.$EXTMAX).toMatchObject({ x: 256 + margin, y: 256 + margin });
+    expect(dxf.header.$EXTMIN).toMatchObject({ x: -margin, y: -margin });
+    expect(dxf.header.$EXTMAX).toMatchObject({ x: 256 + margin, y: 256 + margin });
   });
 
   it('reads the page back from the SVG: a stored result writes the same page as PDF and EPS', () => {

@@ -1,11 +1,9 @@
-import dxfParserModule, { type ILwpolylineEntity } from 'dxf-parser';
+import type { ILwpolylineEntity } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
 import { toDxf } from '../src/export/dxf.js';
 import { trace } from '../src/trace.js';
+import { parseDxf } from './helpers/dxf.js';
 import { rasterOf } from './helpers/raster.js';
-
-const DxfParser = ((dxfParserModule as { default?: unknown }).default ??
-  dxfParserModule) as typeof dxfParserModule.default;
 
 // A sticker-like drawing in three colors on white, 200 px wide.
 const drawing = rasterOf(
@@ -26,7 +24,7 @@ describe('cut-ready DXF', () => {
         cutContour: { offset: 2, unit: 'mm' },
       });
       const text = toDxf(model, { size: { width: 100, unit: 'mm' } });
-      const dxf = new DxfParser().parseSync(text);
+      const dxf = parseDxf(text);
       if (!dxf) throw new Error('unreadable DXF');
       expect(text).toMatch(/\$INSUNITS\n 70\n4\n/);
       const names = Object.keys(dxf.tables.layer.layers).filter((n) => n !== '0');
@@ -65,7 +63,7 @@ describe('cut-ready DXF', () => {
     );
     const model = trace(discs, { mode: 'color', layering: 'cutout', background: 'remove' });
     expect(model.layers.some((l) => l.name === 'gap-filler')).toBe(true);
-    const dxf = new DxfParser().parseSync(toDxf(model));
+    const dxf = parseDxf(toDxf(model));
     if (!dxf) throw new Error('unreadable DXF');
     const polylines = dxf.entities as ILwpolylineEntity[];
     expect(polylines.every((p) => p.type === 'LWPOLYLINE' && p.shape)).toBe(true);

@@ -1,21 +1,12 @@
-import dxfParserModule, { type ILwpolylineEntity } from 'dxf-parser';
+import type { ILwpolylineEntity } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
 import { TraceError } from '../src/errors.js';
 import { nearestAci } from '../src/export/aci.js';
 import { toDxf } from '../src/export/dxf.js';
 import { arcGeometry, pointAt } from '../src/geometry/arc.js';
 import type { Point, Segment, Subpath } from '../src/model.js';
+import { parseDxf } from './helpers/dxf.js';
 import { black, blue, image, red, scenes, square } from './helpers/shapes.js';
-
-// The package's CommonJS build exports the parser class itself; its typings declare an ES default.
-const DxfParser = ((dxfParserModule as { default?: unknown }).default ??
-  dxfParserModule) as typeof dxfParserModule.default;
-
-function parse(dxf: string) {
-  const parsed = new DxfParser().parseSync(dxf);
-  if (!parsed) throw new Error('dxf-parser returned nothing');
-  return parsed;
-}
 
 /** The file's raw group code / value pairs. */
 function tags(dxf: string): [number, string][] {
@@ -68,7 +59,7 @@ function distanceToPolygon(p: Point, polygon: Point[]): number {
 
 describe('toDxf', () => {
   it('reads back in dxf-parser as AC1018, unitless, with one layer per color', () => {
-    const dxf = parse(toDxf(scenes.twoColors));
+    const dxf = parseDxf(toDxf(scenes.twoColors));
     expect(dxf.header.$ACADVER).toBe('AC1018');
     expect(dxf.header.$INSUNITS).toBe(0);
     expect(Object.keys(dxf.tables.layer.layers).sort()).toEqual(['0', '1428C8', 'C81E1E']);
@@ -90,7 +81,7 @@ describe('toDxf', () => {
   });
 
   it('writes one closed LWPOLYLINE per subpath, on its layer, and no background', () => {
-    const dxf = parse(toDxf(scenes.twoColors));
+    const dxf = parseDxf(toDxf(scenes.twoColors));
     expect(dxf.entities.map((e) => [e.type, e.layer, (e as ILwpolylineEntity).shape])).toEqual([
       ['LWPOLYLINE', 'C81E1E', true],
       ['LWPOLYLINE', '1428C8', true],
@@ -99,7 +90,7 @@ describe('toDxf', () => {
 
   it('puts polygon vertices where the model has them, y flipped so the drawing stands upright', () => {
     const model = scenes.squareWithHole;
-    const entities = parse(toDxf(model)).entities as ILwpolylineEntity[];
+    const entities = parseDxf(toDxf(model)).entities as ILwpolylineEntity[];
     expect(entities).toHaveLength(2);
     entities.forEach((entity, i) => {
       const { start, segments } = model.layers[0].subpaths[i];
@@ -115,7 +106,7 @@ describe('toDxf', () => {
 
   it('flattens curves to within 0.1 px of the disc, both ways', () => {
     const model = scenes.disc;
-    const [entity] = parse(toDxf(model)).entities as ILwpolylineEntity[];
+    const [entity] = parseDxf(toDxf(model)).entities as ILwpolylineEntity[];
     const polygon = modelVertices(entity, model.height);
     const curve = sample(model.layers[0].subpaths[0]);
     expect(Math.max(...curve.map((p) => distanceToPolygon(p, polygon)))).toBeLessThan(0.1);
@@ -125,7 +116,7 @@ describe('toDxf', () => {
 
   it('follows a smaller tolerance with more vertices and refuses a tolerance that is not positive', () => {
     const count = (tolerance: number) =>
-      (parse(toDxf(scenes.disc, { tolerance })).entities[0] as ILwpolylineEntity).vertices.length;
+      (parseDxf(toDxf(scenes.disc, { tolerance })).entities[0] as ILwpolylineEntity).vertices.length;
     expect(count(0.005)).toBeGreaterThan(count(0.05));
     for (const tolerance of [0, -1, Number.NaN])
       expect(() => toDxf(scenes.disc, { tolerance })).toThrow(TraceError);

@@ -1,14 +1,11 @@
-import dxfParserModule from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
 import { toDxf, toEps, toPdf, toSvg } from '../src/export/index.js';
+import { parseDxf } from './helpers/dxf.js';
 import { rasterizeEps, rasterizePdf } from './helpers/rasterize.js';
 import { darkMask, iou } from './helpers/render.js';
 import { black, image, scenes, square } from './helpers/shapes.js';
 
 // The package's CommonJS build exports the parser class itself; its typings declare an ES default.
-const DxfParser = ((dxfParserModule as { default?: unknown }).default ??
-  dxfParserModule) as typeof dxfParserModule.default;
-
 // A 200 x 100 px frame filled edge to edge, so the drawing's extents are the frame's.
 const wide = image(200, 100, [{ color: black, subpaths: [square(0, 0, 100), square(100, 0, 100)] }]);
 const text = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
@@ -52,8 +49,8 @@ describe('output size', () => {
       ['in', 1, 4.5],
     ] as const) {
       const dxf = toDxf(wide, { size: { width, unit } });
-      const parsed = new DxfParser().parseSync(dxf);
-      expect(parsed?.header.$INSUNITS).toBe(code);
+      const parsed = parseDxf(dxf);
+      expect(parsed.header.$INSUNITS).toBe(code);
       const xs = (parsed?.entities ?? []).flatMap((e) => {
         expect((e as unknown as { shape: boolean }).shape).toBe(true);
         return (e as unknown as { vertices: { x: number }[] }).vertices.map((v) => v.x);
@@ -61,7 +58,7 @@ describe('output size', () => {
       const tolerance = unit === 'mm' ? 0.1 : 0.1 / 25.4;
       expect(Math.abs(Math.max(...xs) - Math.min(...xs) - width)).toBeLessThan(tolerance);
     }
-    expect(new DxfParser().parseSync(toDxf(wide))?.header.$INSUNITS).toBe(0);
+    expect(parseDxf(toDxf(wide)).header.$INSUNITS).toBe(0);
   });
 
   it('refuses a size that is not a positive number', () => {

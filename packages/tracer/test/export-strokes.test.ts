@@ -1,15 +1,12 @@
-import dxfParserModule from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
 import { readSvg, toDxf, toEps, toPdf, toSvg } from '../src/export/index.js';
 import type { Layer, Subpath } from '../src/model.js';
+import { parseDxf } from './helpers/dxf.js';
 import { rasterizeEps, rasterizePdf } from './helpers/rasterize.js';
 import { type Pixels, pixelAt, renderSvg } from './helpers/render.js';
 import { black, image, red, square } from './helpers/shapes.js';
 
 // The package's CommonJS build exports the parser class itself; its typings declare an ES default.
-const DxfParser = ((dxfParserModule as { default?: unknown }).default ??
-  dxfParserModule) as typeof dxfParserModule.default;
-
 /** An open polyline through the points: a stroke's centerline. */
 function line(points: [number, number][]): Subpath {
   const [[x, y], ...rest] = points;
@@ -98,7 +95,7 @@ describe('strokes, open paths and the cut contour', () => {
   });
 
   it('DXF writes centerlines as open polylines and the cut contour on a layer named cut', () => {
-    const dxf = new DxfParser().parseSync(toDxf(model));
+    const dxf = parseDxf(toDxf(model));
     const entities = (dxf?.entities ?? []) as unknown as {
       type: string;
       layer: string;

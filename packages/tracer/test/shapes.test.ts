@@ -1,9 +1,4 @@
-import dxfParserModule, {
-  type IArcEntity,
-  type ICircleEntity,
-  type ILineEntity,
-  type ILwpolylineEntity,
-} from 'dxf-parser';
+import type { IArcEntity, ICircleEntity, ILineEntity, ILwpolylineEntity } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
 import { TraceError } from '../src/errors.js';
 import { flattenSubpath } from '../src/export/flatten.js';
@@ -12,20 +7,11 @@ import { type ArcSegment, arcBulge, arcGeometry, arcToCubics, flattenArc } from 
 import type { Point, Segment, Subpath, VectorImage } from '../src/model.js';
 import { assertShapesWithinBudget, fitShapes, MAX_SHAPE_SAMPLES } from '../src/shapes/fit-shapes.js';
 import { trace } from '../src/trace.js';
+import { parseDxf } from './helpers/dxf.js';
 import { rasterOf } from './helpers/raster.js';
 import { rasterizeEps, rasterizePdf } from './helpers/rasterize.js';
 import { darkMask, iou, renderSvgMask } from './helpers/render.js';
 import { black, disc, image } from './helpers/shapes.js';
-
-// The package's CommonJS build exports the parser class itself; its typings declare an ES default.
-const DxfParser = ((dxfParserModule as { default?: unknown }).default ??
-  dxfParserModule) as typeof dxfParserModule.default;
-
-const parseDxf = (dxf: string) => {
-  const parsed = new DxfParser().parseSync(dxf);
-  if (!parsed) throw new Error('dxf-parser returned nothing');
-  return parsed;
-};
 
 const shaped = (body: string, size: number) => trace(rasterOf(body, size), { mode: 'bw', shapes: true });
 const plain = (body: string, size: number) => trace(rasterOf(body, size), { mode: 'bw' });
