@@ -7,9 +7,11 @@ import { findRuns } from './runs.js';
 /**
  * Mean sum of absolute RGB differences across a border, pixel to pixel, up to which two regions
  * are steps of one shading: a band's border in a smooth gradient changes by a level or two per
- * channel, where an edge (even anti-aliased) jumps by tens.
+ * channel, where an edge (even anti-aliased) jumps by tens. A group no gradient fits is split
+ * along its steeper borders, at the next of these, and its parts fitted again: a ball lit on one
+ * side and shaded on the other is two gradients, not one.
  */
-const SOFT_STEP = 9;
+const SOFT_STEPS = [9, 6, 4];
 /** Least pixel pairs along a border for it to be judged. */
 const MIN_BORDER = 3;
 /** Least pixels of a shaded group to fit it with a gradient. */
@@ -59,21 +61,34 @@ export interface ShadingInput {
 export function findGradients(input: ShadingInput): Shading | undefined {
   const { color, labels, map, labelRgb, fixed } = input;
   const { width, height } = map.runs;
-  const group = shadedGroups(input);
+  const borders = softBorders(input);
   const members = runsByRegion(map);
   const gradients: (Gradient | undefined)[] = [];
   const rgb = [...labelRgb];
   let next = labelRgb.length / 3;
-  for (const regions of group) {
-    if (next > 255) break;
-    const area = regions.reduce((sum, r) => sum + map.area[r], 0);
-    if (area < MIN_AREA) continue;
-    const fit = fitGradient(groupPixels(regions, members, map, area), color, labels, labelRgb, width);
-    if (!fit) continue;
-    eachRun(regions, members, map, (row, x0, x1) => labels.fill(next, row * width + x0, row * width + x1));
-    rgb.push(...fit.mean);
-    gradients[next] = fit.gradient;
-    next++;
+  let groups = joined(borders, map, SOFT_STEPS[0]);
+  for (let level = 1; groups.length > 0 && next <= 255; level++) {
+    const unfitted: number[][] = [];
+    for (const regions of groups) {
+      if (next > 255) break;
+      const area = regions.reduce((sum, r) => sum + map.area[r], 0);
+      if (area < MIN_AREA) continue;
+      const fit = fitGradient(groupPixels(regions, members, map, area), color, labels, labelRgb, width);
+      if (!fit) {
+        unfitted.push(regions);
+        continue;
+      }
+      eachRun(regions, members, map, (row, x0, x1) => labels.fill(next, row * width + x0, row * width + x1));
+      rgb.push(...fit.mean);
+      gradients[next] = fit.gradient;
+      next++;
+    }
+    if (level === SOFT_STEPS.length || unfitted.length === 0) break;
+    const within = new Int32Array(map.count).fill(-1);
+    unfitted.forEach((regions, i) => {
+      for (const r of regions) within[r] = i;
+    });
+    groups = joined(borders, map, SOFT_STEPS[level], within);
   }
   if (gradients.length === 0) return undefined;
   const shaded = findRegions(findRuns(labels, width, height));
@@ -89,11 +104,11 @@ export function findGradients(input: ShadingInput): Shading | undefined {
   return { labels, map: shaded, labelRgb: Float64Array.from(rgb), gradients };
 }
 
-/**
- * The groups of two or more regions, of two or more labels, joined across soft borders (see
- * SOFT_STEP), found along every row's and column's region changes.
- */
-function shadedGroups({ color, map, fixed }: ShadingInput): number[][] {
+/** Every border between two regions neither of them fixed: its RGB steps summed, and its pixel pairs. */
+type Borders = Map<number, { steps: number; pairs: number }>;
+
+/** The borders between regions, found along every row's and column's region changes. */
+function softBorders({ color, map, fixed }: ShadingInput): Borders {
   const { runs, ofRun, count, label } = map;
   const { width, rowStart, x0, x1, y } = runs;
   const borders = new Map<number, { steps: number; pairs: number }>();
@@ -127,6 +142,16 @@ function shadedGroups({ color, map, fixed }: ShadingInput): number[][] {
       }
     }
   }
+  return borders;
+}
+
+/**
+ * The groups of two or more regions, of two or more labels, joined across borders whose mean
+ * step is at most `step` (see SOFT_STEPS); with `within`, only regions of one earlier group
+ * (its index there; -1 for none) are joined.
+ */
+function joined(borders: Borders, map: RegionMap, step: number, within?: Int32Array): number[][] {
+  const { count, label } = map;
   const parent = Int32Array.from({ length: count }, (_, i) => i);
   const find = (r: number): number => {
     while (parent[r] !== r) {
@@ -136,9 +161,11 @@ function shadedGroups({ color, map, fixed }: ShadingInput): number[][] {
     return r;
   };
   for (const [key, { steps, pairs }] of borders) {
-    if (pairs < MIN_BORDER || steps > SOFT_STEP * pairs) continue;
-    const a = find(Math.floor(key / count));
-    const b = find(key % count);
+    if (pairs < MIN_BORDER || steps > step * pairs) continue;
+    const [r, s] = [Math.floor(key / count), key % count];
+    if (within && (within[r] < 0 || within[r] !== within[s])) continue;
+    const a = find(r);
+    const b = find(s);
     if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
   }
   const groups = new Map<number, number[]>();
