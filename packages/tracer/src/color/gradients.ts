@@ -53,10 +53,11 @@ export interface ShadingInput {
 
 /**
  * Finds groups of regions that are bands of one smooth shading (a sky, a glossy highlight, a lit
- * surface): neighbours whose border changes color no more than a step (see SOFT_STEP), of two or
+ * surface): neighbours whose border changes color no more than a step (see SOFT_STEPS), of two or
  * more labels. Each group is fitted with a linear and a radial gradient (stops in OKLab, written
  * in sRGB); where the better fit's error is within the flat bands' error, the group becomes one
- * region of a new label painted with that gradient. Undefined when there is none.
+ * region of a new label painted with that gradient; where neither fits, the group is split along
+ * its steeper borders and the parts are tried in turn. Undefined when there is none.
  */
 export function findGradients(input: ShadingInput): Shading | undefined {
   const { color, labels, map, labelRgb, fixed } = input;
