@@ -99,23 +99,17 @@ export interface GradientStop {
  * flat color of its shape where a format has no gradients, and what reading an SVG back gives.
  */
 export function gradientMean({ stops }: Gradient): Color {
-  const sum = [0, 0, 0];
-  const channels = ({ r, g, b }: Color) => [r, g, b];
   const first = stops[0];
   const last = stops[stops.length - 1];
-  channels(first.color).forEach((v, c) => {
-    sum[c] += v * first.offset;
-  });
-  channels(last.color).forEach((v, c) => {
-    sum[c] += v * (1 - last.offset);
-  });
-  for (let i = 1; i < stops.length; i++) {
-    const [a, b] = [channels(stops[i - 1].color), channels(stops[i].color)];
-    const span = stops[i].offset - stops[i - 1].offset;
-    for (let c = 0; c < 3; c++) sum[c] += ((a[c] + b[c]) / 2) * span;
-  }
-  const [r, g, b] = sum.map((v) => Math.round(v));
-  return { r, g, b };
+  const mean = (c: keyof Color) => {
+    // The ends held, then each span between two stops at its middle color.
+    let sum = first.color[c] * first.offset + last.color[c] * (1 - last.offset);
+    for (let i = 1; i < stops.length; i++) {
+      sum += ((stops[i - 1].color[c] + stops[i].color[c]) / 2) * (stops[i].offset - stops[i - 1].offset);
+    }
+    return Math.round(sum);
+  };
+  return { r: mean('r'), g: mean('g'), b: mean('b') };
 }
 
 /** The names a layer that is not the picture itself goes by. */

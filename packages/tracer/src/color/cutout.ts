@@ -37,7 +37,7 @@ export function traceCutout(image: LabelledImage, groundLabel: number, params: T
   // Kept, the background's regions inside the picture are background like the rest of it.
   const merge = !alpha && !params.removeBackground;
   const cls = merge ? labels.map((l) => (l === spare ? groundLabel : l)) : labels;
-  const order = paintOrder(map, graph, groundLabel, (label) => image.gradients?.[label] !== undefined)
+  const order = paintOrder(map, graph, groundLabel, image.gradients)
     .groups.map((g) => g.label)
     .filter((l) => !(merge && l === spare));
   if (!alpha && !params.removeBackground) order.unshift(groundLabel);

@@ -32,8 +32,6 @@ const MAX_FIT_PIXELS = 16_384;
 
 /** Smooth shading found in a labelled picture (see `findGradients`). */
 export interface Shading {
-  /** Every pixel's label, the groups shaded with a gradient under a label of their own each. */
-  labels: Uint8Array;
   map: RegionMap;
   /** sRGB of every label, 3 numbers a label: a gradient's label has its mean color. */
   labelRgb: Float64Array;
@@ -56,7 +54,7 @@ export interface ShadingInput {
  * surface): neighbours whose border changes color no more than a step (see SOFT_STEPS), of two or
  * more labels. Each group is fitted with a linear and a radial gradient (stops in OKLab, written
  * in sRGB); where the better fit's error is within the flat bands' error, the group becomes one
- * region of a new label painted with that gradient; where neither fits, the group is split along
+ * region of a new label painted with that gradient (written into `labels`, in place); where neither fits, the group is split along
  * its steeper borders and the parts are tried in turn. Undefined when there is none.
  */
 export function findGradients(input: ShadingInput): Shading | undefined {
@@ -102,7 +100,7 @@ export function findGradients(input: ShadingInput): Shading | undefined {
       shaded.dot[regionAt(shaded, map.runs.x0[run], map.runs.y[run])] = 1;
     }
   }
-  return { labels, map: shaded, labelRgb: Float64Array.from(rgb), gradients };
+  return { map: shaded, labelRgb: Float64Array.from(rgb), gradients };
 }
 
 /** Every border between two regions neither of them fixed: its RGB steps summed, and its pixel pairs. */

@@ -40,12 +40,7 @@ export interface LabelledImage {
  */
 export function traceLayers(image: LabelledImage, groundLabel: number, params: TraceParams): Layer[] {
   const { map, graph } = image;
-  const { groups, rank } = paintOrder(
-    map,
-    graph,
-    groundLabel,
-    (label) => image.gradients?.[label] !== undefined,
-  );
+  const { groups, rank } = paintOrder(map, graph, groundLabel, image.gradients);
   const members = runsByRegion(map);
   const stamp = new Int32Array(map.count);
   const queue = new Int32Array(map.count);

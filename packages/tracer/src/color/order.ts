@@ -1,3 +1,4 @@
+import type { Gradient } from '../model.js';
 import type { RegionGraph } from './graph.js';
 import type { RegionMap } from './regions.js';
 
@@ -16,7 +17,7 @@ export interface LayerGroup {
  * layer; sorting by area alone made every layer under a rim trace the rim's outer edge again. A
  * layer per (depth, label) pair, as before, traced a photo's whole area again for each of its
  * hundreds of pairs (chelsea: 204 layers, 0.8 s; one per label: 19 layers, 0.3 s).
- * Shaded labels (`shaded`, see gradients.ts) come first, before every flat one: a sky or a lit
+ * Shaded labels (those with `gradients`, see gradients.ts) come first, before every flat one: a sky or a lit
  * surface is the ground of what lies on it, and a flat label painted first, with regions inside
  * it, would cut them as holes out of it (one hole for each, where painted after it a flat label
  * around it has one hole, the shaded shape's).
@@ -26,7 +27,7 @@ export function paintOrder(
   map: RegionMap,
   graph: RegionGraph,
   groundLabel: number,
-  shaded: (label: number) => boolean = () => false,
+  gradients: readonly (Gradient | undefined)[] = [],
 ): { groups: LayerGroup[]; rank: Int32Array } {
   const depth = new Int32Array(map.count).fill(-1);
   const queue = new Int32Array(map.count);
@@ -61,7 +62,7 @@ export function paintOrder(
     group.area += map.area[r];
     group.depth = Math.min(group.depth, d);
   }
-  const first = (group: LayerGroup) => (shaded(group.label) ? 0 : 1);
+  const first = (group: LayerGroup) => (gradients[group.label] ? 0 : 1);
   const groups = [...byKey.values()].sort(
     (a, b) => first(a) - first(b) || a.depth - b.depth || b.area - a.area || a.label - b.label,
   );

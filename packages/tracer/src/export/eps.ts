@@ -1,6 +1,6 @@
 import { type ArcSegment, arcGeometry, arcToCubics, isCircular } from '../geometry/arc.js';
-import type { Color, Gradient, Layer, Point, Subpath, VectorImage } from '../model.js';
-import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
+import type { Color, Layer, Point, Subpath, VectorImage } from '../model.js';
+import { type Fixed, fixed, formatRgb, formatUnits, toUnits } from './fixed.js';
 import { Pieces } from './pieces.js';
 import { isShaded, shadingDictionary } from './shading.js';
 import { formatLength, type OutputSize, pageOf, pointsPerPixel } from './size.js';
@@ -67,7 +67,7 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
   if (options.size) file.line(`${formatLength(scale)} dup scale`);
   // The image's corner moves in by the margin; its drawing keeps the image's coordinates.
   if (margin) file.line(`${formatUnits(margin, f)} dup translate`);
-  if (model.background) file.line(`${rgb(model.background)} k 0 0 ${w} ${h} rectfill`);
+  if (model.background) file.line(`${formatRgb(model.background)} k 0 0 ${w} ${h} rectfill`);
   for (const layer of model.layers) {
     const paths = layer.subpaths.filter((s) => s.segments.length > 0);
     if (paths.length === 0) continue;
@@ -75,14 +75,10 @@ export function toEps(model: VectorImage, options: EpsOptions = {}): string {
       // The outlines clip (nonzero, as `f` fills) the shading painted through them.
       file.line('gsave');
       for (const subpath of paths) subpathOps(subpath, model.height, f, file);
-      file.line(
-        'clip newpath',
-        `${shadingDictionary(layer.gradient as Gradient, model.height, f)} shfill`,
-        'grestore',
-      );
+      file.line('clip newpath', `${shadingDictionary(layer.gradient, model.height, f)} shfill`, 'grestore');
       continue;
     }
-    file.line(`${rgb(onWhite(layer))} k`);
+    file.line(`${formatRgb(onWhite(layer))} k`);
     for (const subpath of paths) subpathOps(subpath, model.height, f, file);
     file.line(paintOp(layer, f));
   }
@@ -104,10 +100,6 @@ function paintOp(layer: Layer, f: Fixed): string {
 function onWhite({ color, opacity = 1 }: Layer): Color {
   const mix = (v: number) => v * opacity + 255 * (1 - opacity);
   return { r: mix(color.r), g: mix(color.g), b: mix(color.b) };
-}
-
-function rgb({ r, g, b }: Color): string {
-  return `${formatChannel(r)} ${formatChannel(g)} ${formatChannel(b)}`;
 }
 
 /**

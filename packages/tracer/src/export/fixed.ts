@@ -78,3 +78,8 @@ export function formatUnits(units: number, f: Fixed): string {
 export function formatChannel(value: number): string {
   return formatUnits(Math.round((value / 255) * 1000), { precision: 3, scale: 1000 });
 }
+
+/** A color as PDF and PostScript take it: three 0-1 fractions (see formatChannel). */
+export function formatRgb({ r, g, b }: { r: number; g: number; b: number }): string {
+  return `${formatChannel(r)} ${formatChannel(g)} ${formatChannel(b)}`;
+}

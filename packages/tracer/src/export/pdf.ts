@@ -1,6 +1,6 @@
 import { arcToCubics } from '../geometry/arc.js';
-import type { Color, Gradient, Layer, Subpath, VectorImage } from '../model.js';
-import { type Fixed, fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
+import type { Layer, Subpath, VectorImage } from '../model.js';
+import { type Fixed, fixed, formatRgb, formatUnits, toUnits } from './fixed.js';
 import { Pieces } from './pieces.js';
 import { isShaded, shadingDictionary } from './shading.js';
 import { formatLength, type OutputSize, pageOf, pointsPerPixel } from './size.js';
@@ -42,9 +42,7 @@ export function toPdf(model: VectorImage, options: PdfOptions = {}): Uint8Array 
   const content = matrix + contentStream(model, w, h, f, opacities, shaded);
   // A graphics state per opacity (PDF 1.4, 4.3.4 and 7.2.6): /ca for fills, /CA for strokes.
   const states = opacities.map((a, i) => `/A${i} << /ca ${formatAlpha(a)} /CA ${formatAlpha(a)} >>`);
-  const shadings = shaded.map(
-    (l, i) => `/Sh${i} ${shadingDictionary(l.gradient as Gradient, model.height, f)}`,
-  );
+  const shadings = shaded.map((l, i) => `/Sh${i} ${shadingDictionary(l.gradient, model.height, f)}`);
   const resources = [
     ...(states.length > 0 ? [`/ExtGState << ${states.join(' ')} >>`] : []),
     ...(shadings.length > 0 ? [`/Shading << ${shadings.join(' ')} >>`] : []),
@@ -89,7 +87,7 @@ function contentStream(
   shaded: Layer[],
 ): string {
   const ops = new Pieces();
-  if (model.background) ops.line(`${rgb(model.background)} rg`, `0 0 ${w} ${h} re`, 'f');
+  if (model.background) ops.line(`${formatRgb(model.background)} rg`, `0 0 ${w} ${h} re`, 'f');
   for (const layer of model.layers) {
     const paths = layer.subpaths.filter((s) => s.segments.length > 0);
     if (paths.length === 0) continue;
@@ -100,7 +98,7 @@ function contentStream(
       ops.line('W n', `/Sh${shaded.indexOf(layer)} sh`, 'Q');
       continue;
     }
-    const color = rgb(layer.color);
+    const color = formatRgb(layer.color);
     // A semi-transparent layer paints in a graphics state of its own, saved and restored around it.
     if (layer.opacity !== undefined) ops.line('q', `/A${opacities.indexOf(layer.opacity)} gs`);
     ops.line(`${color} rg`);
@@ -117,10 +115,6 @@ function contentStream(
 
 function formatAlpha(a: number): string {
   return String(Number(a.toFixed(3)));
-}
-
-function rgb({ r, g, b }: Color): string {
-  return `${formatChannel(r)} ${formatChannel(g)} ${formatChannel(b)}`;
 }
 
 /** One subpath, y flipped: PDF's y axis points up from the page's bottom edge. */

@@ -1,8 +1,8 @@
 import type { Color, Gradient, Layer } from '../model.js';
-import { type Fixed, formatChannel, formatUnits, toUnits } from './fixed.js';
+import { type Fixed, formatRgb, formatUnits, toUnits } from './fixed.js';
 
 /** Whether a layer is painted with its gradient: filled only and opaque (others paint its color). */
-export function isShaded(layer: Layer): boolean {
+export function isShaded(layer: Layer): layer is Layer & { gradient: Gradient } {
   return (
     layer.gradient !== undefined &&
     layer.fill !== false &&
@@ -53,13 +53,10 @@ function stopsFunction({ stops }: Gradient): string {
 
 /** A linear piece from one color to the next. */
 function piece(from: Color, to: Color): string {
-  return `<< /FunctionType 2 /Domain [0 1] /C0 [${rgb(from)}] /C1 [${rgb(to)}] /N 1 >>`;
+  return `<< /FunctionType 2 /Domain [0 1] /C0 [${formatRgb(from)}] /C1 [${formatRgb(to)}] /N 1 >>`;
 }
 
-function formatOffset(offset: number): string {
+/** A stop's offset, to 4 decimals. */
+export function formatOffset(offset: number): string {
   return String(Number(offset.toFixed(4)));
-}
-
-function rgb({ r, g, b }: Color): string {
-  return `${formatChannel(r)} ${formatChannel(g)} ${formatChannel(b)}`;
 }

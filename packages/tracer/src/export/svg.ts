@@ -10,7 +10,7 @@ import {
 } from '../model.js';
 import type { GroupBy, SvgVersion } from '../settings/index.js';
 import { type Fixed, fixed, formatUnits, toUnits, unitsParts } from './fixed.js';
-import { isShaded } from './shading.js';
+import { formatOffset, isShaded } from './shading.js';
 import { formatLength, type OutputSize, pageOf, unitsPerPixel } from './size.js';
 
 /** Options of {@link toSvg}. */
@@ -77,14 +77,13 @@ export function toSvg(model: VectorImage, options: SvgOptions = {}): string {
   const layers = tiny ? model.layers.map(withoutArcs) : model.layers;
   // Every shaded layer's gradient, defined once before the paths that paint with it.
   const shaded = new Map<Layer, string>();
+  const defs: string[] = [];
   for (const layer of layers) {
-    if (isShaded(layer)) shaded.set(layer, `shade-${shaded.size + 1}`);
+    if (!isShaded(layer)) continue;
+    shaded.set(layer, `shade-${shaded.size + 1}`);
+    defs.push(gradientElement(`shade-${shaded.size}`, layer.gradient, writing));
   }
-  if (shaded.size > 0) {
-    lines.push('<defs>');
-    for (const [layer, id] of shaded) lines.push(gradientElement(id, layer.gradient as Gradient, writing));
-    lines.push('</defs>');
-  }
+  if (defs.length > 0) lines.push('<defs>', ...defs, '</defs>');
   if (model.background && options.background !== false) {
     lines.push(`<rect width="${w}" height="${h}" fill="${hexColor(model.background, adobe)}"/>`);
   }
@@ -167,8 +166,7 @@ function gradientElement(id: string, gradient: Gradient, { f, adobe }: Writing):
         ]
       : ['radialGradient', `cx="${n(gradient.cx)}" cy="${n(gradient.cy)}" r="${n(gradient.r)}"`];
   const stops = gradient.stops.map(
-    ({ offset, color }) =>
-      `<stop offset="${Number(offset.toFixed(4))}" stop-color="${hexColor(color, adobe)}"/>`,
+    ({ offset, color }) => `<stop offset="${formatOffset(offset)}" stop-color="${hexColor(color, adobe)}"/>`,
   );
   return `<${tag} id="${id}" gradientUnits="userSpaceOnUse" ${geometry}>${stops.join('')}</${tag}>`;
 }

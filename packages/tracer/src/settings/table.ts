@@ -167,7 +167,7 @@ export const settingRows: readonly SettingRow[] = [
       'Color mode: `true` fits smooth shading (a sky, a glossy highlight, a lit surface) with linear and radial gradients: one shape where flat colors need many bands. SVG, PDF and EPS paint the gradients; DXF fills each such shape with its mean color. Flat colors stay flat; with a `palette` every shape takes a palette color, flat.',
     label: 'Smooth shading as gradients',
     help: 'smooth shading becomes one shape with a gradient instead of bands of flat color',
-    hint: 'Color results. Smooth shading, such as a sky, a glossy highlight or a lit surface, becomes one shape filled with a linear or radial gradient instead of bands of flat color: fewer shapes, smoother pictures. SVG, PDF and EPS keep the gradients; DXF fills those shapes with their mean color. Flat colors stay flat, and a palette paints only its own colors.',
+    hint: 'Color results. Smooth shading, such as a sky, a glossy highlight or a lit surface, becomes one shape filled with a linear or radial gradient instead of bands of flat color: smoother pictures, and often fewer shapes. SVG, PDF and EPS keep the gradients; DXF fills those shapes with their mean color. Flat colors stay flat, and a palette paints only its own colors.',
   },
   {
     name: 'strokeWidth',
