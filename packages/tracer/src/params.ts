@@ -34,8 +34,12 @@ export interface TraceParams {
   removeBackground: boolean;
   /** Color mode: cut-out shapes that never overlap instead of stacked layers. */
   cutout: boolean;
-  /** Color mode: smooth shading fitted with gradients (see color/gradients.ts). */
-  gradients: boolean;
+  /**
+   * Color mode: smooth shading fitted with gradients (see color/gradients.ts): `on` wherever a
+   * gradient fits, `where-smaller` (the automatic mode's own choice) only where the gradients are
+   * as close to the picture as the flat bands and the result comes out smaller, `off` never.
+   */
+  gradients: 'on' | 'where-smaller' | 'off';
   /** Centerline: the stroke width in pixels, or 0 to measure it. */
   strokeWidth: number;
 }
@@ -97,7 +101,7 @@ export function toParams(
     removeBackground: settings.background === 'remove',
     // Stroked once, an edge must be the one border two shapes share: cut-out shapes have it.
     cutout: settings.layering === 'cutout' || settings.drawStyle === 'strokeEdges',
-    gradients: settings.gradients,
+    gradients: settings.gradients ? 'on' : settings.mode === 'auto' ? 'where-smaller' : 'off',
     strokeWidth: settings.strokeWidth === 'auto' ? 0 : settings.strokeWidth,
   };
 }

@@ -15,10 +15,13 @@ import { trace } from '../src/trace.js';
 import { parseDxf } from './helpers/dxf.js';
 import { rasterizeEps, rasterizePdf } from './helpers/rasterize.js';
 import { type Pixels, renderSvg } from './helpers/render.js';
-import { flat, glossy, linear, radial, W } from './helpers/shading.js';
+import { dots, flat, glossy, linear, radial, W } from './helpers/shading.js';
 
 function traced(image: RasterImage, gradients: boolean): VectorImage {
-  const params = { ...toParams(defaultSettings, 'color', image), gradients };
+  const params = {
+    ...toParams(defaultSettings, 'color', image),
+    gradients: gradients ? 'on' : 'off',
+  } as const;
   const { background, layers } = traceColor(image, params, {});
   return { width: image.width, height: image.height, background, layers, vectorCount: 0, timings: {} };
 }
@@ -131,13 +134,29 @@ describe('gradients in color mode', () => {
     ]);
   });
 
-  it('is the setting gradients, in color and in the automatic mode, and the reading counts the gradients', () => {
-    for (const mode of ['color', 'auto'] as const) {
-      const model = trace(linear, { mode, gradients: true });
-      expect(model.layers.filter((layer) => layer.gradient)).toHaveLength(1);
-      expect(describeReading(model)).toBe('Read as a color image, 1 gradient');
-    }
+  it('is the setting gradients in color mode, and the reading counts the gradients', () => {
+    const model = trace(linear, { mode: 'color', gradients: true });
+    expect(model.layers.filter((layer) => layer.gradient)).toHaveLength(1);
+    expect(describeReading(model)).toBe('Read as a color image, 1 gradient');
     expect(trace(linear, { mode: 'color' }).layers.some((layer) => layer.gradient)).toBe(false);
+  });
+
+  it('is used by the automatic mode by itself where it makes the result smaller, and the reading says so', () => {
+    for (const image of [linear, radial, glossy]) {
+      const auto = trace(image);
+      const bands = trace(image, { mode: 'color' });
+      expect(auto.layers.some((layer) => layer.gradient)).toBe(true);
+      expect(shapes(auto)).toBeLessThan(shapes(bands));
+      expect(describeReading(auto)).toMatch(/^Read as a color image, .*1 gradient$/);
+    }
+    expect(trace(flat).layers).toEqual(trace(flat, { mode: 'color' }).layers);
+  });
+
+  it('keeps flat, in the automatic mode, art where shading would merge few of its shapes; the setting still shades it', () => {
+    const auto = trace(dots);
+    expect(auto.layers.some((layer) => layer.gradient)).toBe(false);
+    expect(auto.layers).toEqual(trace(dots, { mode: 'color' }).layers);
+    expect(trace(dots, { gradients: true }).layers.some((layer) => layer.gradient)).toBe(true);
   });
 
   it('scales a gradient with its shape', () => {

@@ -145,7 +145,7 @@ const advancedTips = [
   },
   {
     title: 'Gradients and shadows',
-    text: 'Tracing draws flat shapes: in Color mode a gradient becomes bands of its own colors. For a smooth result, flatten gradients to solid colors in the source and reapply them in your design tool afterwards.',
+    text: 'In Color mode a smooth gradient can become one shape filled with a linear or radial gradient, which SVG, PDF and EPS keep: Auto does this where it makes the result smaller, and the Advanced setting Smooth shading as gradients wherever a gradient fits. Otherwise a gradient becomes bands of its own colors, and DXF fills each shape with one color. For flat shapes, flatten gradients to solid colors in the source and reapply them in your design tool afterwards.',
   },
   {
     title: 'Small details and specks',

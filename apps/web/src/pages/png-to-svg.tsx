@@ -87,7 +87,7 @@ const goodCandidates = [
 
 const poorCandidates = [
   'Photographs of people, places or products',
-  'Artwork built on gradients, soft shadows, glows or textures',
+  'Artwork built on soft shadows, glows or textures',
   'Tiny thumbnails and favicons',
   'Heavily compressed JPEGs',
   'Screenshots with small text',
@@ -295,9 +295,11 @@ export function PngToSvgPage() {
         <p>Tracing is not magic. Knowing where it falls short saves you time:</p>
         <BulletList>
           <li>
-            <strong className="font-semibold">Photos and gradients.</strong> Tracing produces flat shapes, so
-            smooth shading becomes visible bands or blotches, even in Color mode with its maximum of{' '}
-            {MAX_COLORS} colors. A photograph is best kept as a bitmap.
+            <strong className="font-semibold">Photos and gradients.</strong> A clean gradient, such as a sky
+            or a glossy highlight, can become one shape filled with a gradient: Auto does this where it makes
+            the result smaller, and the Advanced setting Smooth shading as gradients wherever a gradient fits.
+            Other shading, a photograph's above all, still comes out as visible bands or blotches, even in
+            Color mode with its maximum of {MAX_COLORS} colors. A photograph is best kept as a bitmap.
           </li>
           <li>
             <strong className="font-semibold">Small or low-resolution images.</strong> The tracer can only

@@ -37,6 +37,11 @@ export interface Shading {
   labelRgb: Float64Array;
   /** The gradient of every label that has one. */
   gradients: (Gradient | undefined)[];
+  /**
+   * How much farther the gradients lie from the pixels than the flat bands they replace: the mean
+   * sRGB error's change summed over their pixels (below 0 where they are closer).
+   */
+  excess: number;
 }
 
 /** The picture as the color mode has cut it: its pixels, labels, regions and label colors. */
@@ -65,6 +70,7 @@ export function findGradients(input: ShadingInput): Shading | undefined {
   const gradients: (Gradient | undefined)[] = [];
   const rgb = [...labelRgb];
   let next = labelRgb.length / 3;
+  let excess = 0;
   let groups = joined(borders, map, SOFT_STEPS[0]);
   for (let level = 1; groups.length > 0 && next <= 255; level++) {
     const unfitted: number[][] = [];
@@ -80,6 +86,7 @@ export function findGradients(input: ShadingInput): Shading | undefined {
       eachRun(regions, members, map, (row, x0, x1) => labels.fill(next, row * width + x0, row * width + x1));
       rgb.push(...fit.mean);
       gradients[next] = fit.gradient;
+      excess += fit.excess * area;
       next++;
     }
     if (level === SOFT_STEPS.length || unfitted.length === 0) break;
@@ -100,7 +107,7 @@ export function findGradients(input: ShadingInput): Shading | undefined {
       shaded.dot[regionAt(shaded, map.runs.x0[run], map.runs.y[run])] = 1;
     }
   }
-  return { map: shaded, labelRgb: Float64Array.from(rgb), gradients };
+  return { map: shaded, labelRgb: Float64Array.from(rgb), gradients, excess };
 }
 
 /** Every border between two regions neither of them fixed: its RGB steps summed, and its pixel pairs. */
@@ -210,8 +217,8 @@ function groupPixels(regions: number[], members: Members, map: RegionMap, area: 
 
 /**
  * The better of a linear and a radial gradient through the pixels' colors (a group's, or evenly
- * spread samples of it), and their mean color,
- * when its mean sRGB error is within the flat labels' (see ERROR_MARGIN); undefined otherwise.
+ * spread samples of it), their mean color and how much its mean sRGB error exceeds the flat
+ * labels', when that is within ERROR_MARGIN; undefined otherwise.
  */
 function fitGradient(
   pixels: number[],
@@ -219,7 +226,7 @@ function fitGradient(
   labels: Uint8Array,
   labelRgb: Float64Array,
   width: number,
-): { gradient: Gradient; mean: [number, number, number] } | undefined {
+): { gradient: Gradient; mean: [number, number, number]; excess: number } | undefined {
   const n = pixels.length;
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
@@ -247,7 +254,7 @@ function fitGradient(
     if (fitted && (!best || fitted.error < best.error)) best = fitted;
   }
   if (!best || best.error > flat + ERROR_MARGIN) return undefined;
-  return { gradient: best.gradient, mean };
+  return { gradient: best.gradient, mean, excess: best.error - flat };
 }
 
 /** Where a gradient runs: `t` of a point, and the gradient for its stops over [t0, t1]. */

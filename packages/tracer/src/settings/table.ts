@@ -164,10 +164,10 @@ export const settingRows: readonly SettingRow[] = [
     flag: 'gradients',
     api: 'gradients',
     apiHelp:
-      'Color mode: `true` fits smooth shading (a sky, a glossy highlight, a lit surface) with linear and radial gradients: one shape where flat colors need many bands. SVG, PDF and EPS paint the gradients; DXF fills each such shape with its mean color. Flat colors stay flat; with a `palette` every shape takes a palette color, flat.',
+      'Color mode: `true` fits smooth shading (a sky, a glossy highlight, a lit surface) with linear and radial gradients: one shape where flat colors need many bands. SVG, PDF and EPS paint the gradients; DXF fills each such shape with its mean color. Flat colors stay flat; with a `palette` every shape takes a palette color, flat. `auto` uses gradients by itself, without this setting, where they are as close to the picture as the flat bands and the result comes out smaller (fewer shapes, less to write), and its reading counts them: "8 colors and 3 gradients".',
     label: 'Smooth shading as gradients',
     help: 'smooth shading becomes one shape with a gradient instead of bands of flat color',
-    hint: 'Color results. Smooth shading, such as a sky, a glossy highlight or a lit surface, becomes one shape filled with a linear or radial gradient instead of bands of flat color: smoother pictures, and often fewer shapes. SVG, PDF and EPS keep the gradients; DXF fills those shapes with their mean color. Flat colors stay flat, and a palette paints only its own colors.',
+    hint: 'Color results. Smooth shading, such as a sky, a glossy highlight or a lit surface, becomes one shape filled with a linear or radial gradient instead of bands of flat color: smoother pictures, and often fewer shapes. SVG, PDF and EPS keep the gradients; DXF fills those shapes with their mean color. Flat colors stay flat, and a palette paints only its own colors. Auto uses gradients by itself where they make the result smaller and no less true to the picture.',
   },
   {
     name: 'strokeWidth',

@@ -51,3 +51,10 @@ export const flat = picture(W, H, (x, y) => {
   if (x > 110 && x < 180 && y > 40 && y < 120) return [20, 90, 200, 255];
   return [250, 250, 250, 255];
 });
+
+/** Flat art with a little shading: rows of red dots, and under them a small bar shaded green to cyan. */
+export const dots = picture(W, H, (x, y) => {
+  if (y >= 145 && x >= 150 && x < 190) return [40, mix(80, 230, (x - 150) / 40), 200, 255];
+  if (y < 140 && Math.hypot((x % 14) - 7, (y % 14) - 7) < 5) return [220, 30, 40, 255];
+  return [250, 250, 250, 255];
+});
