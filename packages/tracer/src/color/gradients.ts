@@ -52,6 +52,11 @@ export interface ShadingInput {
   labelRgb: Float64Array;
   /** Labels never shaded: the background's, transparency's. */
   fixed: (label: number) => boolean;
+  /**
+   * Share of the regions that shading must be able to merge (its groups' regions past one each)
+   * for any group to be fitted; none by default.
+   */
+  minMerged?: number;
 }
 
 /**
@@ -59,8 +64,9 @@ export interface ShadingInput {
  * surface): neighbours whose border changes color no more than a step (see SOFT_STEPS), of two or
  * more labels. Each group is fitted with a linear and a radial gradient (stops in OKLab, written
  * in sRGB); where the better fit's error is within the flat bands' error, the group becomes one
- * region of a new label painted with that gradient (written into `labels`, in place); where neither fits, the group is split along
- * its steeper borders and the parts are tried in turn. Undefined when there is none.
+ * region of a new label painted with that gradient (written into `labels`, in place); where
+ * neither fits, the group is split along its steeper borders and the parts are tried in turn. Undefined when there is none, or when the
+ * groups could not merge `minMerged` of the regions.
  */
 export function findGradients(input: ShadingInput): Shading | undefined {
   const { color, labels, map, labelRgb, fixed } = input;
@@ -72,6 +78,8 @@ export function findGradients(input: ShadingInput): Shading | undefined {
   let next = labelRgb.length / 3;
   let excess = 0;
   let groups = joined(borders, map, SOFT_STEPS[0]);
+  const mergeable = groups.reduce((sum, regions) => sum + regions.length - 1, 0);
+  if (mergeable < (input.minMerged ?? 0) * map.count) return undefined;
   for (let level = 1; groups.length > 0 && next <= 255; level++) {
     const unfitted: number[][] = [];
     for (const regions of groups) {

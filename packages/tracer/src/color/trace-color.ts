@@ -130,6 +130,7 @@ export function traceColor(
           map,
           labelRgb,
           fixed: (l) => l === groundLabel || l === spare,
+          minMerged: gradients === 'where-smaller' ? MIN_MERGED : 0,
         });
   t = lap(timings, 'regions', t);
   const traceLabelled = (image: LabelledImage) =>
