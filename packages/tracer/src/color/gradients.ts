@@ -42,6 +42,14 @@ export interface Shading {
    * sRGB error's change summed over their pixels (below 0 where they are closer).
    */
   excess: number;
+  /** How much the gradients take in: the regions they merge away (each one's, less one), and their pixels. */
+  extent: ShadingExtent;
+}
+
+/** How much shading takes in (see `Shading.extent`). */
+export interface ShadingExtent {
+  merged: number;
+  area: number;
 }
 
 /** The picture as the color mode has cut it: its pixels, labels, regions and label colors. */
@@ -53,10 +61,10 @@ export interface ShadingInput {
   /** Labels never shaded: the background's, transparency's. */
   fixed: (label: number) => boolean;
   /**
-   * Share of the regions that shading must be able to merge (its groups' regions past one each)
-   * for any group to be fitted; none by default.
+   * Whether shading that takes in so much is worth fitting, asked first of the most it could take
+   * in (every group of bands fitted); no fit is tried when not.
    */
-  minMerged?: number;
+  enough?: (extent: ShadingExtent) => boolean;
 }
 
 /**
@@ -65,8 +73,8 @@ export interface ShadingInput {
  * more labels. Each group is fitted with a linear and a radial gradient (stops in OKLab, written
  * in sRGB); where the better fit's error is within the flat bands' error, the group becomes one
  * region of a new label painted with that gradient (written into `labels`, in place); where
- * neither fits, the group is split along its steeper borders and the parts are tried in turn. Undefined when there is none, or when the
- * groups could not merge `minMerged` of the regions.
+ * neither fits, the group is split along its steeper borders and the parts are tried in turn.
+ * Undefined when there is none, or when the groups could not take in `enough`.
  */
 export function findGradients(input: ShadingInput): Shading | undefined {
   const { color, labels, map, labelRgb, fixed } = input;
@@ -77,9 +85,18 @@ export function findGradients(input: ShadingInput): Shading | undefined {
   const rgb = [...labelRgb];
   let next = labelRgb.length / 3;
   let excess = 0;
+  const extent = { merged: 0, area: 0 };
   let groups = joined(borders, map, SOFT_STEPS[0]);
-  const mergeable = groups.reduce((sum, regions) => sum + regions.length - 1, 0);
-  if (mergeable < (input.minMerged ?? 0) * map.count) return undefined;
+  if (input.enough) {
+    const most = { merged: 0, area: 0 };
+    for (const regions of groups) {
+      const area = regions.reduce((sum, r) => sum + map.area[r], 0);
+      if (area < MIN_AREA) continue;
+      most.merged += regions.length - 1;
+      most.area += area;
+    }
+    if (!input.enough(most)) return undefined;
+  }
   for (let level = 1; groups.length > 0 && next <= 255; level++) {
     const unfitted: number[][] = [];
     for (const regions of groups) {
@@ -95,6 +112,8 @@ export function findGradients(input: ShadingInput): Shading | undefined {
       rgb.push(...fit.mean);
       gradients[next] = fit.gradient;
       excess += fit.excess * area;
+      extent.merged += regions.length - 1;
+      extent.area += area;
       next++;
     }
     if (level === SOFT_STEPS.length || unfitted.length === 0) break;
@@ -115,7 +134,7 @@ export function findGradients(input: ShadingInput): Shading | undefined {
       shaded.dot[regionAt(shaded, map.runs.x0[run], map.runs.y[run])] = 1;
     }
   }
-  return { map: shaded, labelRgb: Float64Array.from(rgb), gradients, excess };
+  return { map: shaded, labelRgb: Float64Array.from(rgb), gradients, excess, extent };
 }
 
 /** Every border between two regions neither of them fixed: its RGB steps summed, and its pixel pairs. */
