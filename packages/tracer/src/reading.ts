@@ -58,6 +58,7 @@ function imageStats(image: RasterImage): ImageStats {
   let light = 0;
   let dark = 0;
   let transparent = false;
+  // A mid-tone pixel's luminance, rounded, plus one; 0 for every other pixel.
   const mid = new Uint8Array(n);
   for (let p = 0, o = 0; p < n; p++, o += 4) {
     const r = data[o];
@@ -68,10 +69,12 @@ function imageStats(image: RasterImage): ImageStats {
     if (a < 128) continue;
     painted++;
     const y = luminance(r, g, b);
-    if (Math.max(r, g, b) - Math.min(r, g, b) > COLORED) colored++;
+    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+    if (max - min > COLORED) colored++;
     if (y >= 208) light++;
     else if (y < 128) dark++;
-    if (y >= 48 && y < 208) mid[p] = 1;
+    if (y >= 48 && y < 208) mid[p] = Math.round(y) + 1;
   }
   let shades = 0;
   const levels = new Float64Array(256);
@@ -79,8 +82,7 @@ function imageStats(image: RasterImage): ImageStats {
     for (let p = y * w + 1; p < (y + 1) * w - 1; p++) {
       if (mid[p] && mid[p - 1] && mid[p + 1] && mid[p - w] && mid[p + w]) {
         shades++;
-        const o = p * 4;
-        levels[Math.round(luminance(data[o], data[o + 1], data[o + 2]))]++;
+        levels[mid[p] - 1]++;
       }
     }
   }
