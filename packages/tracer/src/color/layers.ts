@@ -12,6 +12,7 @@ import type { RegionGraph } from './graph.js';
 import { type MaskPixels, maskLevels, windowInk } from './ink.js';
 import { paintOrder } from './order.js';
 import { type RegionMap, regionAt, runsByRegion } from './regions.js';
+import { isSmaller, type ResultSize, sizeOf } from './size.js';
 
 /** A picture cut into labelled regions, with its pixels (0xRRGGBB) and each label's color. */
 export interface LabelledImage {
@@ -36,9 +37,16 @@ export interface LabelledImage {
  * Traces the layers in painting order (see `paintOrder`). A layer's mask also takes in every
  * region painted after it that it reaches through such regions, so a layer runs on under its
  * neighbours above: adjacent regions overlap instead of meeting at a hairline, and what lies on
- * a layer cuts no hole in it.
+ * a layer cuts no hole in it. Given the size of another result, the trace stops once that result
+ * is smaller than the layers so far (see `isSmaller`): the rest could only add to them, and what
+ * it gives is then a part, already the larger.
  */
-export function traceLayers(image: LabelledImage, groundLabel: number, params: TraceParams): Layer[] {
+export function traceLayers(
+  image: LabelledImage,
+  groundLabel: number,
+  params: TraceParams,
+  beaten?: ResultSize,
+): Layer[] {
   const { map, graph } = image;
   const { groups, rank } = paintOrder(map, graph, groundLabel, image.gradients);
   const members = runsByRegion(map);
@@ -46,7 +54,10 @@ export function traceLayers(image: LabelledImage, groundLabel: number, params: T
   const queue = new Int32Array(map.count);
   const layerParams = { ...params, turdsize: Math.max(params.turdsize, params.minRegion - 1) };
   const layers: Layer[] = [];
-  groups.forEach(({ label, regions }, k) => {
+  const size = { shapes: 0, weight: 0 };
+  for (let k = 0; k < groups.length; k++) {
+    const { label, regions } = groups[k];
+    if (beaten && isSmaller(beaten, size)) break;
     let end = 0;
     for (const r of regions) {
       stamp[r] = k + 1;
@@ -68,14 +79,14 @@ export function traceLayers(image: LabelledImage, groundLabel: number, params: T
       }
     }
     const subpaths = traceMask(image, members, queue.subarray(0, end), layerParams, groundLabel, later);
-    if (subpaths.length === 0) return;
-    if (gradient) {
-      layers.push({ color: gradientMean(gradient), gradient, subpaths });
-      return;
-    }
+    if (subpaths.length === 0) continue;
     const [r, g, b] = (image.fillRgb ?? image.labelRgb).subarray(label * 3, label * 3 + 3);
-    layers.push({ color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, subpaths });
-  });
+    const layer = gradient
+      ? { color: gradientMean(gradient), gradient, subpaths }
+      : { color: { r: Math.round(r), g: Math.round(g), b: Math.round(b) }, subpaths };
+    layers.push(layer);
+    sizeOf([layer], size);
+  }
   return layers;
 }
 

@@ -17,6 +17,7 @@ import { reduceLabels, toPalette } from './reduce.js';
 import { findRegions, mergeSpeckles, type RegionMap } from './regions.js';
 import { labelAreas, relabel } from './relabel.js';
 import { findRuns, labelPixels } from './runs.js';
+import { isSmaller, type ResultSize, sizeOf } from './size.js';
 import { smoothFaintEdges } from './smooth.js';
 import { mergeTextures } from './texture.js';
 
@@ -136,15 +137,15 @@ export function traceColor(
           enough: gradients === 'where-smaller' ? enough : undefined,
         });
   t = lap(timings, 'regions', t);
-  const traceLabelled = (image: LabelledImage) =>
-    params.cutout ? traceCutout(image, groundLabel, params) : traceLayers(image, groundLabel, params);
-  const flat = () => traceLabelled(labelled(flatLabels));
+  const traceLabelled = (image: LabelledImage, beaten?: ResultSize) =>
+    params.cutout ? traceCutout(image, groundLabel, params) : traceLayers(image, groundLabel, params, beaten);
+  const flat = (beaten?: ResultSize) => traceLabelled(labelled(flatLabels), beaten);
   // The automatic mode tries the gradients where they are no farther from the picture than the
   // bands they replace and take in `enough`, and keeps them where the result comes out smaller.
   const tried =
     shading && (gradients === 'on' || (shading.excess <= 0 && enough(shading.extent))) ? shading : undefined;
   const shaded = tried && traceLabelled(labelled(labels, tried));
-  const layers = !shaded ? flat() : gradients === 'where-smaller' ? smaller(shaded, flat()) : shaded;
+  const layers = !shaded ? flat() : gradients === 'where-smaller' ? smaller(shaded, flat) : shaded;
   lap(timings, 'outlines', t);
   // Cut out, the background is a shape of its own (see traceCutout).
   if (clear || params.removeBackground || params.cutout) return { layers };
@@ -164,19 +165,13 @@ const MIN_MERGED = 0.05;
 const MIN_SHADED = 0.25;
 
 /**
- * The shaded layers where they are the smaller result: no more shapes than the flat layers, and
- * less to write (segments, and gradient stops at two segments each, a stop's bytes); the flat
- * layers otherwise.
+ * The shaded layers where they are the smaller result (see `isSmaller`), the flat ones otherwise;
+ * the flat trace stops as soon as it is the larger.
  */
-function smaller(shaded: Layer[], flat: Layer[]): Layer[] {
-  const shapes = (layers: Layer[]) => layers.reduce((sum, layer) => sum + layer.subpaths.length, 0);
-  const weight = (layers: Layer[]) =>
-    layers.reduce(
-      (sum, { subpaths, gradient }) =>
-        subpaths.reduce((n, subpath) => n + subpath.segments.length, sum + 2 * (gradient?.stops.length ?? 0)),
-      0,
-    );
-  return shapes(shaded) <= shapes(flat) && weight(shaded) < weight(flat) ? shaded : flat;
+function smaller(shaded: Layer[], flat: (beaten: ResultSize) => Layer[]): Layer[] {
+  const size = sizeOf(shaded);
+  const other = flat(size);
+  return isSmaller(size, sizeOf(other)) ? shaded : other;
 }
 
 /** How many times a fixed palette size asks for more colors when some merged away. */
