@@ -7,7 +7,7 @@
  * itself where the result comes out smaller, against its flat result (the color mode's) on the
  * real images it reads as color. Writes its section of bench/RESULTS.md and, in
  * bench/out/gradients, sheets of the ten images most improved and of those made worse (input,
- * flat, gradients).
+ * flat, gradients), and of those where the automatic mode took gradients.
  *
  *   npm run bench:gradients
  */
@@ -172,6 +172,7 @@ const sum = (rows: Row[], pick: (r: Row) => number) => rows.reduce((s, r) => s +
 await mkdir(OUT, { recursive: true });
 await sheet(improved.slice(0, 10), path.join(OUT, 'most-improved.png'));
 await sheet(madeWorse, path.join(OUT, 'made-worse.png'));
+await sheet(autoShaded, path.join(OUT, 'automatic.png'));
 
 const body = [
   'Color mode with `gradients: true` against flat color (`npm run bench:gradients`): the artwork’s shapes (subpaths), the SVG’s bytes, MAE at 1x against the input on white, and trace time (one run, decode excluded). Sheets in `bench/out/gradients`: `most-improved.png` (the ten that lose most shapes without a worse MAE) and `made-worse.png` (MAE up more than 0.5, or more shapes); each row input, flat, gradients.',
@@ -197,7 +198,7 @@ const body = [
   `- gradients taken in ${autoShaded.length} images; MAE up in ${auto.filter((r) => r.shaded.mae > r.flat.mae + 0.005).length}, shapes up in ${auto.filter((r) => r.shaded.shapes > r.flat.shapes).length}`,
   `- shapes ${sum(auto, (r) => r.flat.shapes)} / ${sum(auto, (r) => r.shaded.shapes)}, bytes ${sum(auto, (r) => r.flat.bytes)} / ${sum(auto, (r) => r.shaded.bytes)}, mean MAE ${(sum(auto, (r) => r.flat.mae) / auto.length).toFixed(2)} / ${(sum(auto, (r) => r.shaded.mae) / auto.length).toFixed(2)}, time ${(sum(auto, (r) => r.flat.ms) / 1000).toFixed(1)} s / ${(sum(auto, (r) => r.shaded.ms) / 1000).toFixed(1)} s (flat / automatic; its time includes the reading)`,
   '',
-  'Every image where the automatic mode took gradients:',
+  'Every image where the automatic mode took gradients (sheet `automatic.png`: input, flat, automatic):',
   '',
   ...table(autoShaded),
 ].join('\n');

@@ -25,6 +25,16 @@ const STOP_TOLERANCE = 1.5;
 /** sRGB distance by which a gradient's mean error may exceed the flat bands' and still be taken. */
 const ERROR_MARGIN = 0.5;
 /**
+ * sRGB distance by which a gradient may lie farther from a region's pixels than the region's own
+ * color and still take it in: farther, the region is a detail on the shading (a vessel across a lit
+ * surface, a thin line on a sky), not a band of it, and stays a shape of its own.
+ */
+const FEATURE_ERROR = 4;
+/** Most pixels a region is judged on (see FEATURE_ERROR). */
+const FEATURE_PIXELS = 1024;
+/** Most times a group is fitted, each time without the regions its gradient leaves unexplained. */
+const FIT_ROUNDS = 3;
+/**
  * Most pixels a group is fitted and judged on, spread evenly over it: a photo's background, one
  * group of thousands of regions, costs no more than an icon's highlight.
  */
@@ -97,17 +107,52 @@ export function findGradients(input: ShadingInput): Shading | undefined {
     }
     if (!input.enough(most)) return undefined;
   }
+  // The gradient of a group, fitted again without the regions it leaves unexplained (a vessel
+  // across a lit surface, a thin line on a sky: see FEATURE_ERROR), and those regions; undefined
+  // if none fits.
+  const fitGroup = (group: number[]) => {
+    let regions = group;
+    for (let round = 0; round < FIT_ROUNDS; round++) {
+      const area = regions.reduce((sum, r) => sum + map.area[r], 0);
+      if (area < MIN_AREA || new Set(regions.map((r) => map.label[r])).size < 2) return undefined;
+      const fit = fitGradient(groupPixels(regions, members, map, area), color, labels, labelRgb, width);
+      if (!fit) return undefined;
+      const explained = regions.filter((r) => !unexplained(r, fit.gradient));
+      if (explained.length === regions.length) {
+        const taken = new Set(regions);
+        return { regions, area, fit, left: group.filter((r) => !taken.has(r)) };
+      }
+      regions = explained;
+    }
+    return undefined;
+  };
+  // Whether the gradient lies farther from the region's pixels than its own flat color does.
+  const unexplained = (r: number, gradient: Gradient) => {
+    const at = new Float64Array(3);
+    const [lr, lg, lb] = labelRgb.subarray(map.label[r] * 3, map.label[r] * 3 + 3);
+    let [shaded, flat] = [0, 0];
+    const pixels = groupPixels([r], members, map, map.area[r], FEATURE_PIXELS);
+    for (const p of pixels) {
+      const c = color[p];
+      const [pr, pg, pb] = [c >> 16, (c >> 8) & 255, c & 255];
+      shadeAt(gradient, (p % width) + 0.5, Math.floor(p / width) + 0.5, at);
+      shaded += Math.hypot(pr - at[0], pg - at[1], pb - at[2]);
+      flat += Math.hypot(pr - lr, pg - lg, pb - lb);
+    }
+    return shaded > flat + FEATURE_ERROR * pixels.length;
+  };
   for (let level = 1; groups.length > 0 && next <= 255; level++) {
     const unfitted: number[][] = [];
-    for (const regions of groups) {
+    for (const group of groups) {
       if (next > 255) break;
-      const area = regions.reduce((sum, r) => sum + map.area[r], 0);
-      if (area < MIN_AREA) continue;
-      const fit = fitGradient(groupPixels(regions, members, map, area), color, labels, labelRgb, width);
-      if (!fit) {
-        unfitted.push(regions);
+      const fitted = fitGroup(group);
+      if (!fitted) {
+        unfitted.push(group);
         continue;
       }
+      const { regions, area, fit, left } = fitted;
+      // What the gradient leaves out may be shading of its own (a highlight on a lit surface).
+      if (left.length > 1) unfitted.push(left);
       eachRun(regions, members, map, (row, x0, x1) => labels.fill(next, row * width + x0, row * width + x1));
       rgb.push(...fit.mean);
       gradients[next] = fit.gradient;
@@ -232,8 +277,14 @@ function eachRun(
  * The regions' pixels (of `area` in all), as indices into the picture: every one, or evenly one in
  * so many, at most MAX_FIT_PIXELS.
  */
-function groupPixels(regions: number[], members: Members, map: RegionMap, area: number): number[] {
-  const step = Math.ceil(area / MAX_FIT_PIXELS);
+function groupPixels(
+  regions: number[],
+  members: Members,
+  map: RegionMap,
+  area: number,
+  most = MAX_FIT_PIXELS,
+): number[] {
+  const step = Math.ceil(area / most);
   const pixels: number[] = [];
   let i = 0;
   eachRun(regions, members, map, (row, x0, x1) => {
@@ -456,6 +507,23 @@ function fewerStops(stops: { offset: number; rgb: Float64Array }[]): { offset: n
     }
   }
   return kept;
+}
+
+/** The gradient's color at (x, y), into `out`. */
+function shadeAt(gradient: Gradient, x: number, y: number, out: Float64Array): void {
+  let u: number;
+  if (gradient.kind === 'linear') {
+    const [dx, dy] = [gradient.x2 - gradient.x1, gradient.y2 - gradient.y1];
+    u = ((x - gradient.x1) * dx + (y - gradient.y1) * dy) / (dx * dx + dy * dy || 1);
+  } else u = gradient.r > 0 ? Math.hypot(x - gradient.cx, y - gradient.cy) / gradient.r : 0;
+  const stops = gradient.stops;
+  let k = 0;
+  while (k < stops.length && stops[k].offset < u) k++;
+  const [a, b] = [stops[Math.max(0, k - 1)], stops[Math.min(k, stops.length - 1)]];
+  const w = a === b ? 0 : (u - a.offset) / (b.offset - a.offset);
+  out[0] = a.color.r + w * (b.color.r - a.color.r);
+  out[1] = a.color.g + w * (b.color.g - a.color.g);
+  out[2] = a.color.b + w * (b.color.b - a.color.b);
 }
 
 /** The color at offset `u` along the stops (held beyond the ends), into `out`. */
