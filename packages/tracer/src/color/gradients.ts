@@ -83,8 +83,9 @@ export interface ShadingInput {
  * more labels. Each group is fitted with a linear and a radial gradient (stops in OKLab, written
  * in sRGB); where the better fit's error is within the flat bands' error, the group becomes one
  * region of a new label painted with that gradient (written into `labels`, in place); where
- * neither fits, the group is split along its steeper borders and the parts are tried in turn.
- * Undefined when there is none, or when the groups could not take in `enough`.
+ * neither fits, the group is split along its steeper borders and the parts are tried in turn. A
+ * region a fit leaves unexplained (see FEATURE_ERROR) is taken out of its group, which is fitted
+ * again, and tried with the others left out as shading of its own. Undefined when there is none, or when the groups could not take in `enough`.
  */
 export function findGradients(input: ShadingInput): Shading | undefined {
   const { color, labels, map, labelRgb, fixed } = input;
@@ -126,16 +127,21 @@ export function findGradients(input: ShadingInput): Shading | undefined {
     }
     return undefined;
   };
-  // Whether the gradient lies farther from the region's pixels than its own flat color does.
+  // Whether the gradient lies farther from the region's pixels than its own flat color does, by
+  // more than FEATURE_ERROR.
   const unexplained = (r: number, gradient: Gradient) => {
     const at = new Float64Array(3);
+    const stops = gradient.stops.map(({ offset, color: c }) => ({
+      offset,
+      rgb: Float64Array.of(c.r, c.g, c.b),
+    }));
     const [lr, lg, lb] = labelRgb.subarray(map.label[r] * 3, map.label[r] * 3 + 3);
     let [shaded, flat] = [0, 0];
     const pixels = groupPixels([r], members, map, map.area[r], FEATURE_PIXELS);
     for (const p of pixels) {
       const c = color[p];
       const [pr, pg, pb] = [c >> 16, (c >> 8) & 255, c & 255];
-      shadeAt(gradient, (p % width) + 0.5, Math.floor(p / width) + 0.5, at);
+      colorAt(stops, offsetAt(gradient, (p % width) + 0.5, Math.floor(p / width) + 0.5), at);
       shaded += Math.hypot(pr - at[0], pg - at[1], pb - at[2]);
       flat += Math.hypot(pr - lr, pg - lg, pb - lb);
     }
@@ -509,21 +515,13 @@ function fewerStops(stops: { offset: number; rgb: Float64Array }[]): { offset: n
   return kept;
 }
 
-/** The gradient's color at (x, y), into `out`. */
-function shadeAt(gradient: Gradient, x: number, y: number, out: Float64Array): void {
-  let u: number;
-  if (gradient.kind === 'linear') {
-    const [dx, dy] = [gradient.x2 - gradient.x1, gradient.y2 - gradient.y1];
-    u = ((x - gradient.x1) * dx + (y - gradient.y1) * dy) / (dx * dx + dy * dy || 1);
-  } else u = gradient.r > 0 ? Math.hypot(x - gradient.cx, y - gradient.cy) / gradient.r : 0;
-  const stops = gradient.stops;
-  let k = 0;
-  while (k < stops.length && stops[k].offset < u) k++;
-  const [a, b] = [stops[Math.max(0, k - 1)], stops[Math.min(k, stops.length - 1)]];
-  const w = a === b ? 0 : (u - a.offset) / (b.offset - a.offset);
-  out[0] = a.color.r + w * (b.color.r - a.color.r);
-  out[1] = a.color.g + w * (b.color.g - a.color.g);
-  out[2] = a.color.b + w * (b.color.b - a.color.b);
+/** Where (x, y) lies along the gradient: 0 at its start, 1 at its end (its radius, if radial). */
+function offsetAt(gradient: Gradient, x: number, y: number): number {
+  if (gradient.kind === 'radial') {
+    return gradient.r > 0 ? Math.hypot(x - gradient.cx, y - gradient.cy) / gradient.r : 0;
+  }
+  const [dx, dy] = [gradient.x2 - gradient.x1, gradient.y2 - gradient.y1];
+  return ((x - gradient.x1) * dx + (y - gradient.y1) * dy) / (dx * dx + dy * dy || 1);
 }
 
 /** The color at offset `u` along the stops (held beyond the ends), into `out`. */
