@@ -132,7 +132,8 @@ async function start(
   settings: object = { mode: 'bw' },
   originalFileName = 'image.png',
 ): Promise<string> {
-  const { ticket } = await upload(client, bytes);
+  const { ticket, put } = await upload(client, bytes);
+  if (put.status !== 200) throw new Error(`upload refused (${put.status}): ${JSON.stringify(put.body)}`);
   const created = await client.post<Conversion>('/api/conversions', {
     originalFileName,
     originalFileUrl: ticket.objectPath,
