@@ -21,6 +21,7 @@ const databaseTests = [
   'auth-sign-up', // a taken username or e-mail in another case; five sign-ups of one name at once
   'auth-login', // failed logins counted per username and address, exact under guesses sent at once
   'auth-sessions', // sessions replaced at login, ended at logout and after their time
+  'claims', // an owner's conversions claimed one at a time, even by workers asking at once
   'credentials', // sessions and API keys revoked together
   'payments-sandbox', // one subscription at most; a payment recorded once
   'payments-stripe', // an event delivered three times applied once; one payment intent per double submit

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { dialectOf } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
@@ -46,8 +46,10 @@ const leaseEnd = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseM
  * Takes the next pending conversion (Pro first, then by turn, then oldest; see queuePosition) of
  * an owner tracing fewer than `ownerTraces` (so that one owner's costly traces never hold every
  * worker: another owner's conversion starts when a worker is free, not when the first owner's
- * traces end), and marks it processing under a lease, atomically: two claimers never get the same
- * row (PostgreSQL skips rows another claim has locked; SQLite runs one writer at a time).
+ * traces end), and marks it processing under a lease, atomically. Claims run one at a time (SQLite
+ * runs one writer at a time; PostgreSQL takes an advisory lock until commit): counted while another
+ * claim was uncommitted, an owner's conversions in progress would miss it, and two workers asking
+ * at once would each start one of that owner's.
  */
 export async function claimNextConversion(
   db: Db,
@@ -55,7 +57,19 @@ export async function claimNextConversion(
   leaseMs: number,
   ownerTraces: number,
 ): Promise<Claim | undefined> {
-  const postgres = dialectOf(db) === 'postgres';
+  if (dialectOf(db) !== 'postgres') return claimNext(db, now, leaseMs, ownerTraces);
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended('claim next conversion', 0))`.execute(tx);
+    return claimNext(tx, now, leaseMs, ownerTraces);
+  });
+}
+
+async function claimNext(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+  ownerTraces: number,
+): Promise<Claim | undefined> {
   const token = claimToken();
   const row = await db
     .updateTable('conversions')
@@ -80,7 +94,8 @@ export async function claimNextConversion(
         .orderBy('createdAt')
         .orderBy('id')
         .limit(1)
-        .$if(postgres, (qb) => qb.forUpdate().skipLocked()),
+        // A row another transaction holds (a payment, a deletion) is passed over, not waited for.
+        .$if(dialectOf(db) === 'postgres', (qb) => qb.forUpdate().skipLocked()),
     )
     .returning('id')
     .executeTakeFirst();
