@@ -1,4 +1,16 @@
+import { sql } from 'kysely';
+import { dialectOf } from './dialect.js';
 import type { Db } from './index.js';
+
+/**
+ * Serializes the transaction `tx` with every other one that names the same key, until it ends:
+ * SQLite runs one write transaction at a time already; PostgreSQL takes an advisory lock, released
+ * at commit. So a count read after it sees every write the others made before they committed.
+ */
+export async function lockTransaction(tx: Db, key: string): Promise<void> {
+  if (dialectOf(tx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
+}
 
 /**
  * Takes or keeps the named lock for `holder` until now + ttlMs: true if `holder` has it. A lock

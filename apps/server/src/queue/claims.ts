@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { type ExpressionBuilder, sql } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import { dialectOf } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
+import { lockTransaction } from '../db/locks.js';
 import type { Database } from '../db/schema.js';
 
 /**
@@ -59,7 +60,7 @@ export async function claimNextConversion(
 ): Promise<Claim | undefined> {
   if (dialectOf(db) !== 'postgres') return claimNext(db, now, leaseMs, ownerTraces);
   return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended('claim next conversion', 0))`.execute(tx);
+    await lockTransaction(tx, 'claim next conversion');
     return claimNext(tx, now, leaseMs, ownerTraces);
   });
 }

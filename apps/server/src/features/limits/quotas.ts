@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { Quotas } from '../../config.js';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
+import { lockTransaction } from '../../db/locks.js';
 import { type Owner, ownedBy } from '../owner.js';
 import { tooMany } from './too-many.js';
 
@@ -11,13 +10,10 @@ const HOUR = 60 * MINUTE;
 
 /**
  * Serializes one owner's quota checks within a transaction, so that a burst of requests cannot
- * all pass the count before any of them is recorded. SQLite runs one transaction at a time
- * already; PostgreSQL takes an advisory lock on the owner, released at commit.
+ * all pass the count before any of them is recorded (see lockTransaction).
  */
 export async function lockOwner(tx: Db, owner: Owner): Promise<void> {
-  if (dialectOf(tx) !== 'postgres') return;
-  const key = owner.userId ? `user:${owner.userId}` : `visitor:${owner.visitorId}`;
-  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
+  await lockTransaction(tx, owner.userId ? `user:${owner.userId}` : `visitor:${owner.visitorId}`);
 }
 
 /** 429 if the owner has started as many conversions as a window allows, or keeps too many. */
