@@ -1,8 +1,10 @@
 /// <reference path="./s3rver.d.ts" />
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
+import { dirname, join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import S3rver, { type S3rverObject } from 's3rver';
 
 export interface S3Server {
   endpoint: string;
@@ -31,6 +33,7 @@ export async function startS3Server(): Promise<S3Server> {
       directory,
       configureBuckets: [{ name: bucket }],
     });
+    writeObjectsWhole(server);
     ({ port } = await server.run());
   };
   const stop = async () => {
@@ -56,5 +59,26 @@ export async function startS3Server(): Promise<S3Server> {
       await stop();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * s3rver 3.7 answers a PUT once it has read the body, before the object's file is written out, so
+ * a GET right after it (an upload's check, under load) could read part of the file or none of it,
+ * where S3 only ever shows a whole object. Its store's putObject is replaced by one that writes a
+ * file of its own and renames it into place once written.
+ */
+function writeObjectsWhole(server: S3rver): void {
+  const { store } = server;
+  store.putObject = async (object: S3rverObject) => {
+    const content = Buffer.isBuffer(object.content) ? object.content : await buffer(object.content);
+    const md5 = createHash('md5').update(content).digest('hex');
+    const path = store.getResourcePath(object.bucket, object.key, 'object');
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${randomUUID()}`;
+    await writeFile(temporary, content);
+    await rename(temporary, path);
+    await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+    return { size: content.length, md5 };
   };
 }
