@@ -85,7 +85,8 @@ export interface ShadingInput {
  * region of a new label painted with that gradient (written into `labels`, in place); where
  * neither fits, the group is split along its steeper borders and the parts are tried in turn. A
  * region a fit leaves unexplained (see FEATURE_ERROR) is taken out of its group, which is fitted
- * again, and tried with the others left out as shading of its own. Undefined when there is none, or when the groups could not take in `enough`.
+ * again, and tried with the others left out as shading of its own. Undefined when there is none,
+ * or when the groups could not take in `enough`.
  */
 export function findGradients(input: ShadingInput): Shading | undefined {
   const { color, labels, map, labelRgb, fixed } = input;
@@ -118,7 +119,7 @@ export function findGradients(input: ShadingInput): Shading | undefined {
       if (area < MIN_AREA || new Set(regions.map((r) => map.label[r])).size < 2) return undefined;
       const fit = fitGradient(groupPixels(regions, members, map, area), color, labels, labelRgb, width);
       if (!fit) return undefined;
-      const explained = regions.filter((r) => !unexplained(r, fit.gradient));
+      const explained = regions.filter(explains(fit.gradient));
       if (explained.length === regions.length) {
         const taken = new Set(regions);
         return { regions, area, fit, left: group.filter((r) => !taken.has(r)) };
@@ -127,25 +128,27 @@ export function findGradients(input: ShadingInput): Shading | undefined {
     }
     return undefined;
   };
-  // Whether the gradient lies farther from the region's pixels than its own flat color does, by
-  // more than FEATURE_ERROR.
-  const unexplained = (r: number, gradient: Gradient) => {
+  // Whether the gradient lies no farther from a region's pixels than the region's own flat color
+  // does, give or take FEATURE_ERROR.
+  const explains = (gradient: Gradient) => {
     const at = new Float64Array(3);
     const stops = gradient.stops.map(({ offset, color: c }) => ({
       offset,
       rgb: Float64Array.of(c.r, c.g, c.b),
     }));
-    const [lr, lg, lb] = labelRgb.subarray(map.label[r] * 3, map.label[r] * 3 + 3);
-    let [shaded, flat] = [0, 0];
-    const pixels = groupPixels([r], members, map, map.area[r], FEATURE_PIXELS);
-    for (const p of pixels) {
-      const c = color[p];
-      const [pr, pg, pb] = [c >> 16, (c >> 8) & 255, c & 255];
-      colorAt(stops, offsetAt(gradient, (p % width) + 0.5, Math.floor(p / width) + 0.5), at);
-      shaded += Math.hypot(pr - at[0], pg - at[1], pb - at[2]);
-      flat += Math.hypot(pr - lr, pg - lg, pb - lb);
-    }
-    return shaded > flat + FEATURE_ERROR * pixels.length;
+    return (r: number) => {
+      const [lr, lg, lb] = labelRgb.subarray(map.label[r] * 3, map.label[r] * 3 + 3);
+      let [shaded, flat] = [0, 0];
+      const pixels = groupPixels([r], members, map, map.area[r], FEATURE_PIXELS);
+      for (const p of pixels) {
+        const c = color[p];
+        const [pr, pg, pb] = [c >> 16, (c >> 8) & 255, c & 255];
+        colorAt(stops, offsetAt(gradient, (p % width) + 0.5, Math.floor(p / width) + 0.5), at);
+        shaded += Math.hypot(pr - at[0], pg - at[1], pb - at[2]);
+        flat += Math.hypot(pr - lr, pg - lg, pb - lb);
+      }
+      return shaded <= flat + FEATURE_ERROR * pixels.length;
+    };
   };
   for (let level = 1; groups.length > 0 && next <= 255; level++) {
     const unfitted: number[][] = [];
