@@ -12,6 +12,10 @@ const BLOCKS = 128;
 const LOST_DISTANCE = 0.15;
 /** Pixels read along each side of a block: enough for its mean color, at any image size. */
 const SAMPLES = 4;
+/** sRGB levels (summed over the channels) within which two blocks' colors are not lost. */
+const CLOSE = 8;
+/** Pixels read along each side of a block by `labelLoss`: its labels are flat, so fewer do. */
+const COLOR_SAMPLES = 2;
 /**
  * Black and white shows a picture's ink as black and its paper as white: ink at most this dark
  * (luminance, of the darkest 5 % of the picture) and paper at least this light (of the lightest
@@ -42,9 +46,7 @@ export function bwLoss(
 ): { lost: number; ofDrawing: number } {
   const { ink, paper } = colors ?? { ink: { r: 0, g: 0, b: 0 }, paper: { r: 255, g: 255, b: 255 } };
   const { width: w, height: h, data } = image;
-  const size = Math.max(1, Math.ceil(Math.max(w, h) / BLOCKS));
-  const gw = Math.ceil(w / size);
-  const gh = Math.ceil(h / size);
+  const { size, gw, gh } = blockGrid(w, h);
   const picture = new Float64Array(gw * gh * 3);
   const inked = new Float64Array(gw * gh);
   const count = new Float64Array(gw * gh);
@@ -99,6 +101,73 @@ export function bwLoss(
     }
   }
   return { lost: lost / (gw * gh), ofDrawing: drawn === 0 ? 0 : lostDrawn / drawn };
+}
+
+/**
+ * The share of a picture that its pixels' labels, painted in their colors (`labelRgb`, 3 numbers
+ * a label), lose: on blocks as `bwLoss` compares them (each block's mean on white, blurred over
+ * 3x3 blocks, more than 0.15 apart in OKLab), COLOR_SAMPLES pixels read along each side of a
+ * block. A pixel partly transparent counts as kept: an outline places an edge by the pixels' cover.
+ */
+export function labelLoss(image: RasterImage, labels: Uint8Array, labelRgb: Float64Array): number {
+  const { width: w, height: h, data } = image;
+  const { size, gw, gh } = blockGrid(w, h);
+  const picture = new Float64Array(gw * gh * 3);
+  const result = new Float64Array(gw * gh * 3);
+  const count = new Float64Array(gw * gh);
+  const step = Math.max(1, Math.floor(size / COLOR_SAMPLES));
+  for (let y = 0; y < h; y += step) {
+    const row = ((y / size) | 0) * gw;
+    for (let x = 0; x < w; x += step) {
+      const k = row + ((x / size) | 0);
+      const b = k * 3;
+      const p = y * w + x;
+      const o = p * 4;
+      const a = data[o + 3];
+      const white = 255 - a;
+      const r = (data[o] * a) / 255 + white;
+      const g = (data[o + 1] * a) / 255 + white;
+      const bl = (data[o + 2] * a) / 255 + white;
+      picture[b] += r;
+      picture[b + 1] += g;
+      picture[b + 2] += bl;
+      if (a > 0 && a < 255) {
+        result[b] += r;
+        result[b + 1] += g;
+        result[b + 2] += bl;
+      } else {
+        const l = labels[p] * 3;
+        result[b] += labelRgb[l];
+        result[b + 1] += labelRgb[l + 1];
+        result[b + 2] += labelRgb[l + 2];
+      }
+      count[k]++;
+    }
+  }
+  const seen = blur3(picture, count, gw, gh, 3);
+  const shown = blur3(result, count, gw, gh, 3);
+  const lab = new Float64Array(3);
+  const other = new Float64Array(3);
+  const limit = LOST_DISTANCE * LOST_DISTANCE;
+  let lost = 0;
+  for (let k = 0; k < gw * gh * 3; k += 3) {
+    const apart =
+      Math.abs(seen[k] - shown[k]) +
+      Math.abs(seen[k + 1] - shown[k + 1]) +
+      Math.abs(seen[k + 2] - shown[k + 2]);
+    // Within CLOSE levels in all, two colors are nearer than LOST_DISTANCE even by black.
+    if (apart < CLOSE) continue;
+    srgbToOklab(seen[k], seen[k + 1], seen[k + 2], lab);
+    srgbToOklab(shown[k], shown[k + 1], shown[k + 2], other);
+    if (distance2(lab, other) > limit) lost++;
+  }
+  return lost / (gw * gh);
+}
+
+/** The blocks a picture is compared on: `size` pixels square, at most BLOCKS along its longer side. */
+function blockGrid(w: number, h: number): { size: number; gw: number; gh: number } {
+  const size = Math.max(1, Math.ceil(Math.max(w, h) / BLOCKS));
+  return { size, gw: Math.ceil(w / size), gh: Math.ceil(h / size) };
 }
 
 /** A gray's OKLab (sRGB level 0-255): a lightness, the cube root of its linear light, and no hue. */

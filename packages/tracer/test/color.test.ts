@@ -4,7 +4,15 @@ import { buildPalette } from '../src/color/palette.js';
 import { readPixels } from '../src/color/pixels.js';
 import { findRegions, mergeSpeckles } from '../src/color/regions.js';
 import { findRuns } from '../src/color/runs.js';
-import { type Color, type RasterImage, type TraceSettings, toSvg, trace } from '../src/index.js';
+import {
+  type Color,
+  describeReading,
+  type RasterImage,
+  type TraceSettings,
+  toSvg,
+  trace,
+} from '../src/index.js';
+import { lostShare } from './helpers/lost.js';
 import { flat, rasterOf } from './helpers/raster.js';
 import { alphaAt, nearColor, type Pixels, pixelAt, renderSvg } from './helpers/render.js';
 
@@ -356,6 +364,33 @@ describe('color tracing', () => {
     expect(alphaAt(render, 100, 55)).toBe(255);
     for (const x of stems) expect(alphaAt(render, x + 1, 126), `stem at ${x}`).toBeGreaterThan(128);
   });
+  it('keeps a shaded gray sprite among black and white ones, though its grays lie between them', () => {
+    // A sheet of buttons on black: two green checks with white rims, and a third, disabled, in
+    // mottled grays that lie on the line from black to white.
+    const check = (k: number, color: string, rim: string) => {
+      const path = `M${k * 40 + 6} 20 l8 10 l20 -22`;
+      return `<path d="${path}" fill="none" stroke="${rim}" stroke-width="11"/><path d="${path}" fill="none" stroke="${color}" stroke-width="7"/>`;
+    };
+    const sheet = (body: string) =>
+      renderSvg(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40"/>${body}</svg>`,
+        120,
+      );
+    const { width, height, data } = sheet(check(0, '#1c1', '#fff') + check(1, '#1c1', '#fff'));
+    const gray = sheet(check(2, '#fff', '#888'));
+    let seed = 7;
+    for (let p = 0; p < width * height; p++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const cover = gray.data[p * 4] / 255;
+      const level = cover * (110 + 50 * Math.sin(p / 9) + 40 * (seed / 2147483648 - 0.5));
+      if (cover > 0) data.fill(Math.round(level), p * 4, p * 4 + 3);
+    }
+    const image = { width, height, data: Uint8Array.from(data) };
+    const model = trace(image);
+    expect(describeReading(model)).toMatch(/^Read as a color image/);
+    expect(lostShare(image, model)).toBeLessThan(0.01);
+  });
+
   it('gives the same model for the same image and settings', () => {
     const image = rasterOf(`${discOnSquare}<rect x="90" y="4" width="30" height="20" fill="#30b060"/>`, 128);
     const a = colorTrace(image, { colors: 'auto' });

@@ -34,6 +34,11 @@ export interface Palette {
    * is. With a forced small palette a color also stands for far ones (blue drops sorted under yellow).
    */
   entryNear: Uint8Array;
+  /**
+   * Pixels farther than 2·DELTA from every palette color: mixes along edges, and shading the
+   * palette left out.
+   */
+  far: number;
 }
 
 /** The histogram's bins with their mean colors, in the order of the histogram. */
@@ -58,7 +63,8 @@ interface Bins {
  * color on the bins it explains, and every bin goes to its nearest color. `spread` scales DELTA:
  * below 1, colors closer together are told apart and blends are colors too, from BLEND_SPREAD on
  * even the anti-aliased pixels' (a fixed palette size that the picture's distinct colors do not
- * fill).
+ * fill). With `every`, every pixel counts, blends too, and a cluster between two colors is a color
+ * (shading that the usual palette took for edges: see traceColor).
  */
 export function buildPalette(
   hist: Histogram,
@@ -66,16 +72,17 @@ export function buildPalette(
   minArea: number,
   grain = 0,
   spread = 1,
+  every = false,
 ): Palette {
   // Asked for colors closest together, the anti-aliased blends count as colors too.
-  const bins = binColors(hist, spread <= BLEND_SPREAD);
+  const bins = binColors(hist, every || spread <= BLEND_SPREAD);
   const delta = Math.max(DELTA, GRAIN_DELTA * grain) * spread;
   const chosen = chooseColors(
     bins,
     colors > 0 ? colors : AUTO_MAX,
     colors > 0 ? 1 : minArea,
     delta,
-    spread >= 1,
+    !every && spread >= 1,
   );
   let lab: Float64Array = Float64Array.from(chosen.flatMap((c) => [c[0], c[1], c[2]]));
   // A picture with no body pixels at all (every pixel an edge) still has a most common color.
@@ -90,6 +97,7 @@ export function buildPalette(
   const entryNear = new Uint8Array(hist.size);
   const at = new Float64Array(3);
   const atRgb = new Float64Array(3);
+  let far = 0;
   for (let k = 0; k < hist.size; k++) {
     const c = hist.count[k];
     if (c === 0) continue;
@@ -99,13 +107,14 @@ export function buildPalette(
     srgbToOklab(atRgb[0], atRgb[1], atRgb[2], at);
     const near = nearest(at, 0, lab, size);
     entryNear[k] = near.d2 <= 4 * delta * delta ? 1 : 0;
+    if (!entryNear[k]) far += c;
     // A color of the picture goes to the palette color it looks like. Any other is a mix (an
     // anti-aliased edge, a stroke thinner than a pixel), and goes to the color that covers most
     // of it: the nearest in sRGB, in which renderers blend. In OKLab a mid-gray pixel of a thin
     // black stroke is nearer the paper, and the stroke would break up.
     entryLabel[k] = entryNear[k] ? near.index : nearest(atRgb, 0, rgb, size).index;
   }
-  return { size, lab, entryLabel, entryNear };
+  return { size, lab, entryLabel, entryNear, far };
 }
 
 /** The OKLab color of the bin with most pixels, as a one-color palette. */
@@ -145,7 +154,7 @@ function chooseColors(
   limit: number,
   minArea: number,
   delta: number,
-  blends: boolean,
+  blendsOut: boolean,
 ): number[][] {
   const m = bins.ids.length;
   const grid = new LabGrid(bins, delta);
@@ -191,7 +200,7 @@ function chooseColors(
     }
     for (let ch = 0; ch < 6; ch++) color[ch] /= weight;
     for (const j of members) close(j);
-    if (blends && flat < BLEND_FLAT_SHARE * weight && isBlend(color.slice(3), chosen)) continue;
+    if (blendsOut && flat < BLEND_FLAT_SHARE * weight && isBlend(color.slice(3), chosen)) continue;
     chosen.push(color);
     // Everything the new color explains is explained, whichever cluster it was counted in.
     const lab = Float64Array.from(color.slice(0, 3));
