@@ -16,6 +16,8 @@ const SAMPLES = 4;
 const CLOSE = 8;
 /** Pixels read along each side of a block by `labelLoss`: its labels are flat, so fewer do. */
 const COLOR_SAMPLES = 2;
+/** Blocks along the longer side `labelLoss` compares. */
+const LABEL_BLOCKS = 64;
 /**
  * Black and white shows a picture's ink as black and its paper as white: ink at most this dark
  * (luminance, of the darkest 5 % of the picture) and paper at least this light (of the lightest
@@ -111,7 +113,7 @@ export function bwLoss(
  */
 export function labelLoss(image: RasterImage, labels: Uint8Array, labelRgb: Float64Array): number {
   const { width: w, height: h, data } = image;
-  const { size, gw, gh } = blockGrid(w, h);
+  const { size, gw, gh } = blockGrid(w, h, LABEL_BLOCKS);
   const picture = new Float64Array(gw * gh * 3);
   const result = new Float64Array(gw * gh * 3);
   const count = new Float64Array(gw * gh);
@@ -165,8 +167,8 @@ export function labelLoss(image: RasterImage, labels: Uint8Array, labelRgb: Floa
 }
 
 /** The blocks a picture is compared on: `size` pixels square, at most BLOCKS along its longer side. */
-function blockGrid(w: number, h: number): { size: number; gw: number; gh: number } {
-  const size = Math.max(1, Math.ceil(Math.max(w, h) / BLOCKS));
+function blockGrid(w: number, h: number, blocks = BLOCKS): { size: number; gw: number; gh: number } {
+  const size = Math.max(1, Math.ceil(Math.max(w, h) / blocks));
   return { size, gw: Math.ceil(w / size), gh: Math.ceil(h / size) };
 }
 
