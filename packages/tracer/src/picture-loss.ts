@@ -47,26 +47,12 @@ export function bwLoss(
   colors?: { ink: Color; paper: Color },
 ): { lost: number; ofDrawing: number } {
   const { ink, paper } = colors ?? { ink: { r: 0, g: 0, b: 0 }, paper: { r: 255, g: 255, b: 255 } };
-  const { width: w, height: h, data } = image;
-  const { size, gw, gh } = blockGrid(w, h);
-  const picture = new Float64Array(gw * gh * 3);
+  const grid = blockGrid(image, BLOCKS);
+  const { gw, gh } = grid;
   const inked = new Float64Array(gw * gh);
-  const count = new Float64Array(gw * gh);
-  const step = Math.max(1, Math.floor(size / SAMPLES));
-  for (let y = 0; y < h; y += step) {
-    const row = ((y / size) | 0) * gw;
-    for (let x = 0; x < w; x += step) {
-      const b = row + ((x / size) | 0);
-      const p = y * w + x;
-      const o = p * 4;
-      const a = data[o + 3] / 255;
-      picture[b * 3] += data[o] * a + 255 * (1 - a);
-      picture[b * 3 + 1] += data[o + 1] * a + 255 * (1 - a);
-      picture[b * 3 + 2] += data[o + 2] * a + 255 * (1 - a);
-      if (isInk(p)) inked[b]++;
-      count[b]++;
-    }
-  }
+  const { picture, count } = readBlocks(image, grid, SAMPLES, (p, k) => {
+    if (isInk(p)) inked[k]++;
+  });
   const seen = blur3(picture, count, gw, gh, 3);
   if (!colors) stretchLevels(seen);
   const result = blur3(inked, count, gw, gh, 1);
@@ -112,40 +98,21 @@ export function bwLoss(
  * block. A pixel partly transparent counts as kept: an outline places an edge by the pixels' cover.
  */
 export function labelLoss(image: RasterImage, labels: Uint8Array, labelRgb: Float64Array): number {
-  const { width: w, height: h, data } = image;
-  const { size, gw, gh } = blockGrid(w, h, LABEL_BLOCKS);
-  const picture = new Float64Array(gw * gh * 3);
+  const { data } = image;
+  const grid = blockGrid(image, LABEL_BLOCKS);
+  const { gw, gh } = grid;
   const result = new Float64Array(gw * gh * 3);
-  const count = new Float64Array(gw * gh);
-  const step = Math.max(1, Math.floor(size / COLOR_SAMPLES));
-  for (let y = 0; y < h; y += step) {
-    const row = ((y / size) | 0) * gw;
-    for (let x = 0; x < w; x += step) {
-      const k = row + ((x / size) | 0);
-      const b = k * 3;
-      const p = y * w + x;
-      const o = p * 4;
-      const a = data[o + 3];
-      const white = 255 - a;
-      const r = (data[o] * a) / 255 + white;
-      const g = (data[o + 1] * a) / 255 + white;
-      const bl = (data[o + 2] * a) / 255 + white;
-      picture[b] += r;
-      picture[b + 1] += g;
-      picture[b + 2] += bl;
-      if (a > 0 && a < 255) {
-        result[b] += r;
-        result[b + 1] += g;
-        result[b + 2] += bl;
-      } else {
-        const l = labels[p] * 3;
-        result[b] += labelRgb[l];
-        result[b + 1] += labelRgb[l + 1];
-        result[b + 2] += labelRgb[l + 2];
-      }
-      count[k]++;
+  const { picture, count } = readBlocks(image, grid, COLOR_SAMPLES, (p, k) => {
+    const o = p * 4;
+    const a = data[o + 3];
+    if (a > 0 && a < 255) {
+      const cover = a / 255;
+      for (let c = 0; c < 3; c++) result[k * 3 + c] += data[o + c] * cover + 255 * (1 - cover);
+    } else {
+      const l = labels[p] * 3;
+      for (let c = 0; c < 3; c++) result[k * 3 + c] += labelRgb[l + c];
     }
-  }
+  });
   const seen = blur3(picture, count, gw, gh, 3);
   const shown = blur3(result, count, gw, gh, 3);
   const lab = new Float64Array(3);
@@ -166,10 +133,48 @@ export function labelLoss(image: RasterImage, labels: Uint8Array, labelRgb: Floa
   return lost / (gw * gh);
 }
 
-/** The blocks a picture is compared on: `size` pixels square, at most BLOCKS along its longer side. */
-function blockGrid(w: number, h: number, blocks = BLOCKS): { size: number; gw: number; gh: number } {
-  const size = Math.max(1, Math.ceil(Math.max(w, h) / blocks));
-  return { size, gw: Math.ceil(w / size), gh: Math.ceil(h / size) };
+/** The blocks a picture is compared on: `size` pixels square, at most `blocks` along its longer side. */
+interface BlockGrid {
+  size: number;
+  gw: number;
+  gh: number;
+}
+
+function blockGrid({ width, height }: RasterImage, blocks: number): BlockGrid {
+  const size = Math.max(1, Math.ceil(Math.max(width, height) / blocks));
+  return { size, gw: Math.ceil(width / size), gh: Math.ceil(height / size) };
+}
+
+/**
+ * The picture on its blocks, `samples` pixels read along each side of a block: each block's
+ * color on white, summed over the pixels read, and how many were. `visit(p, k)` is called for
+ * every pixel read, `k` its block, to sum what the result shows there.
+ */
+function readBlocks(
+  image: RasterImage,
+  { size, gw, gh }: BlockGrid,
+  samples: number,
+  visit: (p: number, k: number) => void,
+): { picture: Float64Array; count: Float64Array } {
+  const { width: w, height: h, data } = image;
+  const picture = new Float64Array(gw * gh * 3);
+  const count = new Float64Array(gw * gh);
+  const step = Math.max(1, Math.floor(size / samples));
+  for (let y = 0; y < h; y += step) {
+    const row = ((y / size) | 0) * gw;
+    for (let x = 0; x < w; x += step) {
+      const k = row + ((x / size) | 0);
+      const p = y * w + x;
+      const o = p * 4;
+      const a = data[o + 3] / 255;
+      picture[k * 3] += data[o] * a + 255 * (1 - a);
+      picture[k * 3 + 1] += data[o + 1] * a + 255 * (1 - a);
+      picture[k * 3 + 2] += data[o + 2] * a + 255 * (1 - a);
+      visit(p, k);
+      count[k]++;
+    }
+  }
+  return { picture, count };
 }
 
 /** A gray's OKLab (sRGB level 0-255): a lightness, the cube root of its linear light, and no hue. */
