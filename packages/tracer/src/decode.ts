@@ -15,7 +15,8 @@ const signatures: Record<Exclude<ImageType, 'bmp' | 'webp' | 'gif' | 'tiff'>, nu
 // libvips would also decode SVG, PDF, HEIF and more, each one more parser exposed to untrusted
 // bytes. Only the loaders of the types we accept stay open (RELIABILITY.md, "sharp"); BMP is read
 // by ./bmp.ts, not by libvips. This is process-wide: importing this module restricts every sharp
-// call in the process.
+// call in the process. Import it on one thread only (the command line's worker threads do not
+// decode): the block and unblock are two steps, and between them another thread's decode fails.
 sharp.block({ operation: ['VipsForeignLoad'] });
 sharp.unblock({
   operation: [

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -417,6 +417,30 @@ describe('batches, sizes and precision', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('vectrace: notes.png is not a PNG, JPEG, WebP, GIF, BMP or TIFF image\n');
     expect(existsSync(join(dir, 'jobs2', 'square.svg'))).toBe(true);
+  });
+
+  it('decodes on the main thread only: no worker thread loads sharp', async () => {
+    // decode.ts shuts every sharp loader and opens ours again when imported, for the whole
+    // process: a worker thread importing it while another decodes made a valid PNG fail as
+    // "unsupported image format". A preload, run in every thread, reports where sharp is loaded.
+    const probe = join(dir, 'sharp-probe.mjs');
+    await writeFile(
+      probe,
+      `import { registerHooks } from 'node:module';
+import { isMainThread } from 'node:worker_threads';
+registerHooks({
+  resolve(specifier, context, next) {
+    if (specifier === 'sharp') process.stderr.write(isMainThread ? '' : 'sharp in a worker thread\\n');
+    return next(specifier, context);
+  },
+});
+`,
+    );
+    const options = { NODE_OPTIONS: `--import=${pathToFileURL(probe).href}` };
+    const run = await vectraceWith(options, 'square.png', 'logo.png', '--out-dir', 'probed', '--jobs', '2');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('2 images: 2 converted, 0 failed');
   });
 
   it('fails the input of a worker that stops, converts the rest with a new one, and ends', async () => {

@@ -96,12 +96,22 @@ export async function convert(
   stdin?: Uint8Array,
 ): Promise<Converted> {
   const started = performance.now();
-  const name = input === STDIO ? 'standard input' : input;
+  const image = await readImage(input, stdin);
+  return traceImage({ image, input, output, recipe, decodeMs: performance.now() - started });
+}
+
+/**
+ * Reads and decodes one input. Only the main thread decodes: decode.ts restricts sharp's loaders
+ * for the whole process when it is imported, and the same import in a worker thread would shut
+ * them all for a moment while another thread decodes (a valid PNG then fails as "unsupported
+ * image format"). sharp also asks, on glibc, to be loaded by the main thread.
+ */
+export async function readImage(input: string, stdin?: Uint8Array): Promise<RasterImage> {
+  const name = nameOf(input);
   const bytes = stdin ?? (await readInput(input));
-  let image: RasterImage;
   try {
     const { decodeImage } = await loadDecoder();
-    image = await decodeImage(bytes);
+    return await decodeImage(bytes);
   } catch (err) {
     if (!(err instanceof TraceError)) throw err;
     if (err.code === 'unsupported-type') throw new InputFailure(`${name} is not a ${imageTypeWords} image`);
@@ -110,6 +120,22 @@ export async function convert(
     }
     throw new InputFailure(`${name} could not be decoded (${err.reason})`);
   }
+}
+
+/** One decoded input to trace: plain data, so that it can go to a worker thread. */
+export interface Decoded {
+  image: RasterImage;
+  input: string;
+  output: string;
+  recipe: Recipe;
+  /** How long reading and decoding took, for the report's time. */
+  decodeMs: number;
+}
+
+/** Traces, exports and writes one decoded input (or hands the bytes back for `-o -`). */
+export async function traceImage({ image, input, output, recipe, decodeMs }: Decoded): Promise<Converted> {
+  const started = performance.now() - decodeMs;
+  const name = nameOf(input);
   let data: Uint8Array;
   let curves: number;
   let reading = '';
@@ -149,6 +175,10 @@ export async function convert(
     throw new InputFailure(`${name} could not be written to ${output} (${describeFsError(err)})`);
   }
   return { line };
+}
+
+function nameOf(input: string): string {
+  return input === STDIO ? 'standard input' : input;
 }
 
 /** The model as a PNG `width` pixels wide (the image's own width by default), within MAX_PNG_PIXELS. */
