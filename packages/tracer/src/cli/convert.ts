@@ -95,23 +95,26 @@ export async function convert(
   recipe: Recipe,
   stdin?: Uint8Array,
 ): Promise<Converted> {
-  const started = performance.now();
-  const image = await readImage(input, stdin);
-  return traceImage({ image, input, output, recipe, decodeMs: performance.now() - started });
+  return traceImage(await decodeInput({ input, output, recipe }, stdin));
 }
 
 /**
- * Reads and decodes one input. Only the main thread decodes: decode.ts restricts sharp's loaders
- * for the whole process when it is imported, and the same import in a worker thread would shut
- * them all for a moment while another thread decodes (a valid PNG then fails as "unsupported
- * image format"). sharp also asks, on glibc, to be loaded by the main thread.
+ * Reads and decodes one input, to be traced. Only the main thread decodes: decode.ts restricts
+ * sharp's loaders for the whole process when it is imported, and the same import in a worker
+ * thread would shut them all for a moment while another thread decodes (a valid PNG then fails
+ * as "unsupported image format"). sharp also asks, on glibc, to be loaded by the main thread.
  */
-export async function readImage(input: string, stdin?: Uint8Array): Promise<RasterImage> {
-  const name = nameOf(input);
-  const bytes = stdin ?? (await readInput(input));
+export async function decodeInput(
+  task: { input: string; output: string; recipe: Recipe },
+  stdin?: Uint8Array,
+): Promise<Decoded> {
+  const started = performance.now();
+  const name = nameOf(task.input);
+  const bytes = stdin ?? (await readInput(task.input));
   try {
     const { decodeImage } = await loadDecoder();
-    return await decodeImage(bytes);
+    const image = await decodeImage(bytes);
+    return { ...task, image, decodeMs: performance.now() - started };
   } catch (err) {
     if (!(err instanceof TraceError)) throw err;
     if (err.code === 'unsupported-type') throw new InputFailure(`${name} is not a ${imageTypeWords} image`);

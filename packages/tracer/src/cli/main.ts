@@ -7,6 +7,7 @@ import { formats, type OutputSize, smallestOutputWidth, units } from '../index.j
 import {
   type Converted,
   convert,
+  decodeInput,
   errorCode,
   firstLine,
   InputFailure,
@@ -16,7 +17,6 @@ import {
   MissingPngDrawerError,
   type OutputFormat,
   type Recipe,
-  readImage,
   STDIO,
 } from './convert.js';
 import { reporter } from './progress.js';
@@ -180,7 +180,8 @@ async function main(args: string[]): Promise<number> {
 
 /**
  * Converts the inputs on `count` worker threads, each taking the next input when it is free: this
- * thread decodes it (convert.ts, readImage) and the worker traces and writes it. A worker that stops (a crash, out of memory) fails the input it had, and a new one takes over.
+ * thread decodes it (see decodeInput) and the worker traces and writes it. A worker that stops (a
+ * crash, out of memory) fails the input it had, and a new one takes over.
  */
 async function inWorkers(
   count: number,
@@ -196,15 +197,12 @@ async function inWorkers(
         const task = tasks[next++];
         worker ??= new Worker(new URL('./worker.js', import.meta.url));
         const current = worker;
-        await outcome(task, async () => {
-          const started = performance.now();
-          const image = await readImage(task.input);
-          const decodeMs = performance.now() - started;
-          return askWorker(current, { ...task, image, recipe, decodeMs }).catch((err) => {
+        await outcome(task, async () =>
+          askWorker(current, await decodeInput({ ...task, recipe })).catch((err) => {
             if (err instanceof WorkerStopped) worker = undefined;
             throw err;
-          });
-        });
+          }),
+        );
       }
     } finally {
       await worker?.terminate();

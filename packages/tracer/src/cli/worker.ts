@@ -8,7 +8,7 @@ export type WorkerAnswer =
   | { ok: false; failure: string; known: boolean };
 
 // A worker thread of `vectrace --jobs N`: traces and writes one input at a time, as asked. The
-// main thread decodes (convert.ts, readImage); no worker thread loads sharp.
+// main thread decodes (convert.ts, decodeInput); no worker thread loads sharp.
 parentPort?.on('message', async (task: WorkerTask) => {
   // A test hook: the worker exits on this input, as a crash or an out-of-memory would end it.
   if (process.env.VECTRACE_TEST_WORKER_EXIT === task.input) process.exit(3);
