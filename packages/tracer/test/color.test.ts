@@ -391,6 +391,30 @@ describe('color tracing', () => {
     expect(lostShare(image, model)).toBeLessThan(0.01);
   });
 
+  it('keeps a soft color wheel on black in its hues, though they need more colors than a palette takes', () => {
+    // Every hue around a white centre, darkening into black at the rim: hue and lightness vary.
+    const side = 200;
+    const data = new Uint8Array(side * side * 4);
+    for (let y = 0; y < side; y++) {
+      for (let x = 0; x < side; x++) {
+        const p = (y * side + x) * 4;
+        data[p + 3] = 255;
+        const r = Math.hypot(x + 0.5 - side / 2, y + 0.5 - side / 2) / (side / 2);
+        const saturation = Math.min(1, 1.5 * r);
+        const value = Math.max(0, Math.min(1, 2 * (1 - r)));
+        const hue = ((Math.atan2(y - side / 2, x - side / 2) / Math.PI + 1) * 3) % 6;
+        for (let c = 0; c < 3; c++) {
+          const full = Math.max(0, Math.min(1, Math.abs(((hue + [0, 4, 2][c]) % 6) - 3) - 1));
+          data[p + c] = Math.round(255 * value * (1 - saturation * (1 - full)));
+        }
+      }
+    }
+    const image = { width: side, height: side, data };
+    const model = trace(image);
+    expect(describeReading(model)).toMatch(/^Read as a color image/);
+    expect(lostShare(image, model)).toBeLessThan(0.01);
+  });
+
   it('gives the same model for the same image and settings', () => {
     const image = rasterOf(`${discOnSquare}<rect x="90" y="4" width="30" height="20" fill="#30b060"/>`, 128);
     const a = colorTrace(image, { colors: 'auto' });

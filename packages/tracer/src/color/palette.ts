@@ -13,6 +13,11 @@ const DELTA = 0.05;
 const GRAIN_DELTA = 0.0035;
 /** Most colors an automatic palette gets. */
 const AUTO_MAX = 32;
+/**
+ * ...and one of every pixel's colors, taken only where its labels lose less of the picture (see
+ * traceColor): a color wheel's smooth hues on black need more than AUTO_MAX.
+ */
+const EVERY_MAX = 64;
 /** sRGB distance from a blend of two palette colors within which a color is taken as that blend. */
 const MIX_TOLERANCE = 6;
 /** A candidate that is such a blend is still a color when this share of its pixels is flat. */
@@ -56,8 +61,9 @@ interface Bins {
  * `Histogram.body`: anti-aliased blends left out) within DELTA of a palette color is explained;
  * the next color is the mean of the densest cluster of bins still unexplained (the most pixels
  * within DELTA of one bin), centred on its commonest bin, until no cluster of `minArea` pixels is
- * left (at most AUTO_MAX colors), or `colors` > 0 colors are taken. So a color that covers a visible area joins however
- * it is spread (a textured robe, a thin outline), and noise of a few scattered pixels does not.
+ * left (at most AUTO_MAX colors, EVERY_MAX with `every`), or `colors` > 0 colors are taken. So
+ * a color that covers a visible area joins however it is spread (a textured robe, a thin
+ * outline), and noise of a few scattered pixels does not.
  * A cluster that lies on the line between two colors taken and is not flat is an edge blend the
  * neighbour test missed (a blurred edge), and is left out. A few k-means steps then centre each
  * color on the bins it explains, and every bin goes to its nearest color. `spread` scales DELTA:
@@ -79,7 +85,7 @@ export function buildPalette(
   const delta = Math.max(DELTA, GRAIN_DELTA * grain) * spread;
   const chosen = chooseColors(
     bins,
-    colors > 0 ? colors : AUTO_MAX,
+    colors > 0 ? colors : every ? EVERY_MAX : AUTO_MAX,
     colors > 0 ? 1 : minArea,
     delta,
     !every && spread >= 1,
