@@ -19,6 +19,7 @@ import {
   type Recipe,
   STDIO,
 } from './convert.js';
+import { handOver } from './hand-over.js';
 import { reporter } from './progress.js';
 import { readSettingFlags, settingHelp, settingOptions } from './setting-flags.js';
 import type { WorkerAnswer, WorkerTask } from './worker.js';
@@ -197,12 +198,17 @@ async function inWorkers(
         const task = tasks[next++];
         worker ??= new Worker(new URL('./worker.js', import.meta.url));
         const current = worker;
-        await outcome(task, async () =>
-          askWorker(current, await decodeInput({ ...task, recipe })).catch((err) => {
-            if (err instanceof WorkerStopped) worker = undefined;
-            throw err;
-          }),
-        );
+        await outcome(task, async () => {
+          const decoded = await decodeInput({ ...task, recipe });
+          // The pixels move to the worker: this thread's copy is freed now, not when it collects.
+          const data = handOver(decoded.image.data);
+          return askWorker(current, { ...decoded, image: { ...decoded.image, data } }, [data.buffer]).catch(
+            (err) => {
+              if (err instanceof WorkerStopped) worker = undefined;
+              throw err;
+            },
+          );
+        });
       }
     } finally {
       await worker?.terminate();
@@ -214,7 +220,7 @@ async function inWorkers(
 /** The worker thread ended while it converted an input. */
 class WorkerStopped extends InputFailure {}
 
-function askWorker(worker: Worker, task: WorkerTask): Promise<Converted> {
+function askWorker(worker: Worker, task: WorkerTask, transfer: ArrayBuffer[]): Promise<Converted> {
   return new Promise((resolve, reject) => {
     const done = () => {
       worker.off('message', onMessage);
@@ -241,7 +247,7 @@ function askWorker(worker: Worker, task: WorkerTask): Promise<Converted> {
     worker.on('message', onMessage);
     worker.on('error', onError);
     worker.on('exit', onExit);
-    worker.postMessage(task);
+    worker.postMessage(task, transfer);
   });
 }
 

@@ -1,8 +1,8 @@
 import type { DownloadFormat } from '@vectrace/contract';
 import { formats, type OutputSize, type Point, readSvg, svgWritingOf, toSvg } from '@vectrace/tracer';
+import { handOver } from '@vectrace/tracer/hand-over';
 import { drawPng } from '@vectrace/tracer/png';
 import { Piscina } from 'piscina';
-import { handOver } from '../../threads/hand-over.js';
 import { renderPreview } from './preview.js';
 import { type Region, renderRegion } from './preview-region.js';
 import { withTestMark } from './test-mark.js';

@@ -1,4 +1,4 @@
-import { handOver } from '../../threads/hand-over.js';
+import { handOver } from '@vectrace/tracer/hand-over';
 import { openThreadPool } from '../../threads/thread-pool.js';
 import { fairTurns } from './fair-turns.js';
 import type { ExportTask, PreviewTask } from './file-task.js';
