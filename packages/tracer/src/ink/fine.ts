@@ -5,7 +5,7 @@ import type { Bitmap } from '../outline/bitmap.js';
 import { type TraceBitmapParams, traceBitmap } from '../outline/trace-bitmap.js';
 import { zeroedU8 } from '../outline/work.js';
 import { lap } from '../timings.js';
-import { IDENTITY, type InkMap, threshold, windowInk } from './ink-map.js';
+import { IDENTITY, type InkMap, windowInk } from './ink-map.js';
 
 /** Strokes at most this many pixels wide are thin. */
 const THIN = 2;
@@ -47,14 +47,17 @@ function rowsAround(
 
 /**
  * The foreground pixels in thin strokes (those whose run of foreground across them, along a row
- * or a column, is at most THIN pixels long), and all the foreground pixels, counted on up to
- * SAMPLE_ROWS rows and scaled to the whole picture.
+ * or a column, is at most THIN pixels long), all the foreground pixels, and, with `gaps`, the
+ * background pixels in thin gaps (a run of background at most THIN long, along a row or a column,
+ * with foreground at both ends), counted in one pass over up to SAMPLE_ROWS rows and scaled to the
+ * whole picture.
  */
-function thinInk(bitmap: Bitmap): { thin: number; ink: number } {
+function thinParts(bitmap: Bitmap, gaps = false): { thin: number; ink: number; gaps: number } {
   const { width: w, height: h, bits } = bitmap;
   const rows = Math.min(h, SAMPLE_ROWS);
   let thin = 0;
   let ink = 0;
+  let gap = 0;
   for (let r = 0; r < rows; r++) {
     const y = Math.floor((r * h) / rows);
     const row = y * w;
@@ -65,6 +68,7 @@ function thinInk(bitmap: Bitmap): { thin: number; ink: number } {
         if (from < 0) from = x;
         continue;
       }
+      if (gaps && x < w && thinGapAt(bits, row, x, w, up1, up2, down1, down2)) gap++;
       if (from < 0) continue;
       // A run along the row, from..x-1: all thin when short, else each pixel thin down its column
       // (at most one more foreground pixel above and below it together).
@@ -82,7 +86,34 @@ function thinInk(bitmap: Bitmap): { thin: number; ink: number } {
     }
   }
   const scale = h / rows;
-  return { thin: Math.round(thin * scale), ink: Math.round(ink * scale) };
+  return { thin: Math.round(thin * scale), ink: Math.round(ink * scale), gaps: Math.round((gap * h) / rows) };
+}
+
+/**
+ * Whether the background pixel x of the row starting at `row` is in a thin gap: foreground one or
+ * two pixels away on each side, the gap between at most THIN (2) long, down its column or along
+ * its row. Read lazily, as most background has no foreground above it.
+ */
+function thinGapAt(
+  bits: Uint8Array,
+  row: number,
+  x: number,
+  w: number,
+  up1: number,
+  up2: number,
+  down1: number,
+  down2: number,
+): boolean {
+  const above1 = up1 >= 0 && bits[up1 + x] === 1;
+  if ((above1 || (up2 >= 0 && bits[up2 + x] === 1)) && down1 >= 0) {
+    if (bits[down1 + x] === 1 || (above1 && down2 >= 0 && bits[down2 + x] === 1)) return true;
+  }
+  const left1 = x >= 1 && bits[row + x - 1] === 1;
+  return (
+    (left1 || (x >= 2 && bits[row + x - 2] === 1)) &&
+    x + 1 < w &&
+    (bits[row + x + 1] === 1 || (left1 && x + 2 < w && bits[row + x + 2] === 1))
+  );
 }
 
 /** Largest picture traced on the finer grid (4 megapixels: 16 at twice the size). */
@@ -103,7 +134,7 @@ const FINE_MAX_EDGE_PIXELS = MAX_EDGE_PIXELS / 8;
  */
 export function tracesFiner(image: RasterImage, bitmap: Bitmap): boolean {
   if (image.width * image.height > FINE_MAX_PIXELS) return false;
-  const { thin, ink } = thinInk(bitmap);
+  const { thin, ink } = thinParts(bitmap);
   return thin >= MIN_THIN_PIXELS && thin >= MIN_THIN_SHARE * ink && edgesWithin(image, FINE_MAX_EDGE_PIXELS);
 }
 
@@ -138,8 +169,8 @@ const MIN_CLEAN_LINE = 32;
 export function hasThinParts(bitmap: Bitmap, clean = false): boolean {
   const area = bitmap.width * bitmap.height;
   if (area > FINE_MAX_PIXELS) return false;
-  const { thin, ink } = thinInk(bitmap);
-  const parts = thin + thinGaps(bitmap);
+  const { thin, ink, gaps } = thinParts(bitmap, true);
+  const parts = thin + gaps;
   // A layer of lines (a short curve, a small icon's strokes) on clean art, however few.
   const lines = clean && area <= CHEAP_BOX && parts >= MIN_CLEAN_LINE && parts >= MIN_THIN_SHARE * ink;
   if (!lines && parts < Math.min(MIN_THIN_PIXELS, MIN_THIN_BOX_SHARE * area)) return false;
@@ -148,44 +179,13 @@ export function hasThinParts(bitmap: Bitmap, clean = false): boolean {
 }
 
 /**
- * The background pixels in thin gaps (a run of background at most THIN long, along a row or a
- * column, with foreground at both ends), counted on the rows `thinInk` reads, scaled alike.
- */
-function thinGaps(bitmap: Bitmap): number {
-  const { width: w, height: h, bits } = bitmap;
-  const rows = Math.min(h, SAMPLE_ROWS);
-  let gaps = 0;
-  for (let r = 0; r < rows; r++) {
-    const y = Math.floor((r * h) / rows);
-    const row = y * w;
-    const { up1, up2, down1, down2 } = rowsAround(y, w, h);
-    for (let x = 0; x < w; x++) {
-      if (bits[row + x]) continue;
-      // Foreground one or two pixels away on each side, the gap between at most THIN (2) long;
-      // read lazily, as most background has no foreground above it.
-      const above1 = up1 >= 0 && bits[up1 + x] === 1;
-      if ((above1 || (up2 >= 0 && bits[up2 + x] === 1)) && down1 >= 0) {
-        if (bits[down1 + x] === 1 || (above1 && down2 >= 0 && bits[down2 + x] === 1)) {
-          gaps++;
-          continue;
-        }
-      }
-      const left1 = x >= 1 && bits[row + x - 1] === 1;
-      if ((left1 || (x >= 2 && bits[row + x - 2] === 1)) && x + 1 < w) {
-        if (bits[row + x + 1] === 1 || (left1 && x + 2 < w && bits[row + x + 2] === 1)) gaps++;
-      }
-    }
-  }
-  return Math.round((gaps * h) / rows);
-}
-
-/**
  * The ink map on a grid twice as fine, each new pixel interpolated linearly from the four old
  * ones around its centre (weights 9/16, 3/16, 3/16, 1/16), as mkbitmap's `-s 2` scales: a stroke
  * one pixel wide becomes two, which the outline's fit keeps whole instead of thinning it to a
- * sliver that renders pale or not at all.
+ * sliver that renders pale or not at all. Its foreground (levels above `cut`) is written in the
+ * same pass.
  */
-export function doubled(ink: InkMap): InkMap {
+function doubled(ink: InkMap, cut: number): { grid: InkMap; bitmap: Bitmap } {
   const { width: w, height: h, values, table } = ink;
   const W = 2 * w;
   // A layer's mask levels (color's) are ink levels already, read as they are.
@@ -195,6 +195,8 @@ export function doubled(ink: InkMap): InkMap {
     for (let i = 0; i < level.length; i++) level[i] = table[values[i]];
   }
   const out = zeroedU8('doubled', 4 * w * h);
+  const bits = zeroedU8('doubled bits', 4 * w * h);
+  const least = cut * 255;
   // Beyond the picture's edge, its edge pixels again.
   for (let y = 0; y < h; y++) {
     const row = y * w;
@@ -218,13 +220,21 @@ export function doubled(ink: InkMap): InkMap {
       const right = 3 * level[row + r];
       const above = 3 * level[up + x];
       const below = 3 * level[down + x];
-      out[top + 2 * x] = (c9 + left + above + level[up + l]) >> 4;
-      out[top + 2 * x + 1] = (c9 + right + above + level[up + r]) >> 4;
-      out[top + W + 2 * x] = (c9 + left + below + level[down + l]) >> 4;
-      out[top + W + 2 * x + 1] = (c9 + right + below + level[down + r]) >> 4;
+      const i = top + 2 * x;
+      out[i] = (c9 + left + above + level[up + l]) >> 4;
+      out[i + 1] = (c9 + right + above + level[up + r]) >> 4;
+      out[i + W] = (c9 + left + below + level[down + l]) >> 4;
+      out[i + W + 1] = (c9 + right + below + level[down + r]) >> 4;
+      bits[i] = out[i] > least ? 1 : 0;
+      bits[i + 1] = out[i + 1] > least ? 1 : 0;
+      bits[i + W] = out[i + W] > least ? 1 : 0;
+      bits[i + W + 1] = out[i + W + 1] > least ? 1 : 0;
     }
   }
-  return { ...ink, width: W, height: 2 * h, values: out, table: IDENTITY };
+  return {
+    grid: { ...ink, width: W, height: 2 * h, values: out, table: IDENTITY },
+    bitmap: { width: W, height: 2 * h, bits },
+  };
 }
 
 /**
@@ -241,8 +251,7 @@ export function traceDoubled(
   offset = { x: 0, y: 0 },
 ): Subpath[] {
   const start = performance.now();
-  const grid = doubled(ink);
-  const bitmap = threshold(grid, cut, zeroedU8('doubled bits', grid.values.length));
+  const { grid, bitmap } = doubled(ink, cut);
   lap(timings, 'threshold', start);
   const { keep } = params;
   const fine = {
