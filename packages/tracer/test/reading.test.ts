@@ -3,6 +3,7 @@ import { type RasterImage, toSvg, trace } from '../src/index.js';
 import { readLuminance } from '../src/ink/luminance.js';
 import { findSurface, onSurface } from '../src/ink/surface.js';
 import { looksLikePixelArt } from '../src/pixel/pixel-art.js';
+import { lostShare } from './helpers/lost.js';
 import { rasterOf } from './helpers/raster.js';
 import { renderSvg } from './helpers/render.js';
 
@@ -98,6 +99,24 @@ describe('the automatic mode', () => {
     const logo = rasterOf('<circle cx="100" cy="100" r="70"/>', 200);
     expect(trace(logo).reading).toEqual({ mode: 'bw', kind: 'ink' });
     expect(trace(logo, { mode: 'color' }).reading).toEqual({ mode: 'color', kind: 'color' });
+  });
+
+  it("keeps a logo's flat near-black ink in its own color; mottled ink, and black and white, stay black", () => {
+    const logo = onTransparency(
+      '<path d="M40 20 L90 20 L160 180 L120 180 L65 60 L30 180 L10 180 Z" fill="#231f20"/>',
+      200,
+    );
+    const model = trace(logo);
+    expect(model.reading).toEqual({ mode: 'bw', kind: 'ink' });
+    expect(model.layers.map(({ color }) => color)).toEqual([{ r: 35, g: 31, b: 32 }]);
+    expect(lostShare(logo, model)).toBeLessThan(0.005);
+    expect(trace(logo, { mode: 'bw' }).layers.map(({ color }) => color)).toEqual([{ r: 0, g: 0, b: 0 }]);
+    // A scan's ink varies from pixel to pixel: no one color of it is the ink's.
+    const scan = rasterOf('<circle cx="100" cy="100" r="70"/>', 200);
+    for (let o = 0; o < scan.data.length; o += 4) {
+      if (scan.data[o] < 128) scan.data.fill(10 + ((o * 7919) % 97), o, o + 3);
+    }
+    expect(trace(scan).layers.map(({ color }) => color)).toEqual([{ r: 0, g: 0, b: 0 }]);
   });
 
   it('reads a color logo on transparency in color, keeping its yellow', () => {
