@@ -1,5 +1,8 @@
 import type { ILwpolylineEntity } from 'dxf-parser';
 import { describe, expect, it } from 'vitest';
+import { findGradients } from '../src/color/gradients.js';
+import { findRegions } from '../src/color/regions.js';
+import { findRuns } from '../src/color/runs.js';
 import { traceColor } from '../src/color/trace-color.js';
 import { toDxf } from '../src/export/dxf.js';
 import { toEps } from '../src/export/eps.js';
@@ -114,6 +117,32 @@ describe('gradients in color mode', () => {
     const sum = (x: number, y: number) =>
       [0, 1, 2].reduce((s, c) => s + drawn.data[(y * W + x) * drawn.channels + c], 0);
     for (const x of [50, 100, 150]) expect(sum(x, 95) - sum(x, 80)).toBeGreaterThan(40);
+  });
+
+  it('finds no shading in bands a pixel tall between dark rows (scanlines), as it does in bands 8 px tall', () => {
+    // Painted first, under the dark rows, such shading shows only through their holes, which close
+    // up a pixel tall: a web page's scanline backdrop came out solid black.
+    const scanlines = (tall: number) => {
+      const [w, h, bands] = [160, 96, 8];
+      const color = new Uint32Array(w * h);
+      const labels = new Uint8Array(w * h);
+      const labelRgb = new Float64Array((bands + 1) * 3);
+      const shade = (t: number) => [30 + 220 * t, 60 + 190 * t, 200 + 50 * t].map(Math.round);
+      for (let l = 0; l < bands; l++) labelRgb.set(shade((l + 0.5) / bands), l * 3);
+      for (let p = 0; p < w * h; p++) {
+        const [x, y] = [p % w, Math.floor(p / w)];
+        // Every other stripe dark, but for a pixel in every band that keeps each band one region.
+        const dark = Math.floor(y / tall) % 2 === 1 && x % 20 !== 10;
+        const [r, g, b] = dark ? [0, 0, 0] : shade(x / (w - 1));
+        color[p] = (r << 16) | (g << 8) | b;
+        labels[p] = dark ? bands : Math.min(bands - 1, Math.floor((x / (w - 1)) * bands));
+      }
+      const map = findRegions(findRuns(labels, w, h));
+      const shading = findGradients({ color, labels, map, labelRgb, fixed: (l) => l === bands });
+      return shading?.gradients.filter(Boolean).length ?? 0;
+    };
+    expect(scanlines(8)).toBe(1);
+    expect(scanlines(1)).toBe(0);
   });
 
   it('leaves a flat logo as it is: no gradient, the same shapes', () => {

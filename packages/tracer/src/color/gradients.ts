@@ -32,6 +32,14 @@ const ERROR_MARGIN = 0.5;
 const FEATURE_ERROR = 4;
 /** Most pixels a region is judged on (see FEATURE_ERROR). */
 const FEATURE_PIXELS = 1024;
+/**
+ * Share of a group's pixels in parts at most THIN_BAND pixels across (along a row or a column) from
+ * which it is no shading: a shaded layer is painted first, under the flat ones, and shows only
+ * through their holes, which close up where they are that thin (a web page's scanlines, each a
+ * pixel tall, came out solid black).
+ */
+const MAX_THIN_SHARE = 0.5;
+const THIN_BAND = 2;
 /** Most times a group is fitted, each time without the regions its gradient leaves unexplained. */
 const FIT_ROUNDS = 3;
 /**
@@ -112,7 +120,12 @@ export function findGradients(input: ShadingInput): Shading | undefined {
   // The gradient of a group, fitted again without the regions it leaves unexplained (a vessel
   // across a lit surface, a thin line on a sky: see FEATURE_ERROR), and those regions; undefined
   // if none fits.
+  const inGroup = new Int32Array(map.count);
+  let groupsSeen = 0;
   const fitGroup = (group: number[]) => {
+    groupsSeen++;
+    for (const r of group) inGroup[r] = groupsSeen;
+    if (mostlyThin(group, members, map, (r) => inGroup[r] === groupsSeen)) return undefined;
     let regions = group;
     for (let round = 0; round < FIT_ROUNDS; round++) {
       const area = regions.reduce((sum, r) => sum + map.area[r], 0);
@@ -280,6 +293,38 @@ function eachRun(
       visit(runs.y[run], runs.x0[run], runs.x1[run]);
     }
   }
+}
+
+/**
+ * Whether MAX_THIN_SHARE of a group's pixels (judged on FEATURE_PIXELS of them, spread evenly) lie
+ * in parts at most THIN_BAND pixels across, along a row or a column; `within` tells the group's
+ * regions.
+ */
+function mostlyThin(
+  regions: number[],
+  members: Members,
+  map: RegionMap,
+  within: (r: number) => boolean,
+): boolean {
+  const { width, height } = map.runs;
+  const inside = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < width && y < height && within(regionAt(map, x, y));
+  // How many of the group's pixels run on from (x, y) along (dx, dy), up to THIN_BAND.
+  const reach = (x: number, y: number, dx: number, dy: number) => {
+    let n = 0;
+    while (n < THIN_BAND && inside(x + (n + 1) * dx, y + (n + 1) * dy)) n++;
+    return n;
+  };
+  const area = regions.reduce((sum, r) => sum + map.area[r], 0);
+  const pixels = groupPixels(regions, members, map, area, FEATURE_PIXELS);
+  let thin = 0;
+  for (const p of pixels) {
+    const x = p % width;
+    const y = Math.floor(p / width);
+    const across = (dx: number, dy: number) => 1 + reach(x, y, dx, dy) + reach(x, y, -dx, -dy) <= THIN_BAND;
+    if (across(0, 1) || across(1, 0)) thin++;
+  }
+  return thin >= MAX_THIN_SHARE * pixels.length;
 }
 
 /**
