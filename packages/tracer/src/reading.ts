@@ -1,4 +1,4 @@
-import { luminance } from './geometry/luminance.js';
+import { levelOnWhite, luminance } from './geometry/luminance.js';
 import { looksFlat } from './ink/document.js';
 import { type InkMap, inkMap } from './ink/ink-map.js';
 import { isArtwork, type Layer, type RasterImage, type Reading } from './model.js';
@@ -28,6 +28,14 @@ const MIN_SHADES = 0.05;
 const PAPER_SHARE = 0.85;
 const PAPER_BAND = 48;
 const PAPER_AREA = 0.5;
+/**
+ * Least share of the drawn pixels (darker than light on white) in gray lines a pixel wide (a
+ * mid-tone pixel between light ones across, mid-tones along) that makes line art gray rather than
+ * inked: a dialog's gray text and frames, a log paper's gray grid, which black and white would
+ * turn black or drop. An inked drawing's own lines have 10 % or less: their anti-aliasing lies
+ * beside dark ink, not between light pixels.
+ */
+const MIN_GRAY_LINES = 0.15;
 /** Art on transparency is light art when at least this share of its painted pixels is light... */
 const LIGHT_ART = 0.5;
 /** ...and at most this share is dark (luminance below 50%), ... */
@@ -46,6 +54,9 @@ interface ImageStats {
   shades: number;
   /** The most of them within one band of PAPER_BAND levels: a toned or shadowed paper. */
   paper: number;
+  /** Pixels darker than light on white, and those of them in gray lines (see MIN_GRAY_LINES). */
+  drawn: number;
+  grayLines: number;
   /** Whether any pixel is less than opaque. */
   transparent: boolean;
 }
@@ -60,12 +71,17 @@ function imageStats(image: RasterImage): ImageStats {
   let transparent = false;
   // A mid-tone pixel's luminance, rounded, plus one; 0 for every other pixel.
   const mid = new Uint8Array(n);
+  // Every pixel's tone on white: DARK, MID or LIGHT (see toneOnWhite).
+  const tone = new Uint8Array(n);
+  let drawn = 0;
   for (let p = 0, o = 0; p < n; p++, o += 4) {
     const r = data[o];
     const g = data[o + 1];
     const b = data[o + 2];
     const a = data[o + 3];
     if (a < 255) transparent = true;
+    tone[p] = toneOnWhite(r, g, b, a);
+    if (tone[p] !== LIGHT) drawn++;
     if (a < 128) continue;
     painted++;
     const y = luminance(r, g, b);
@@ -77,9 +93,17 @@ function imageStats(image: RasterImage): ImageStats {
     if (y >= 48 && y < 208) mid[p] = Math.round(y) + 1;
   }
   let shades = 0;
+  let grayLines = 0;
   const levels = new Float64Array(256);
   for (let y = 1; y < h - 1; y++) {
     for (let p = y * w + 1; p < (y + 1) * w - 1; p++) {
+      if (tone[p] === MID) {
+        const across =
+          tone[p - w] === LIGHT && tone[p + w] === LIGHT && tone[p - 1] === MID && tone[p + 1] === MID;
+        const down =
+          tone[p - 1] === LIGHT && tone[p + 1] === LIGHT && tone[p - w] === MID && tone[p + w] === MID;
+        if (across || down) grayLines++;
+      }
       if (mid[p] && mid[p - 1] && mid[p + 1] && mid[p - w] && mid[p + w]) {
         shades++;
         levels[mid[p] - 1]++;
@@ -92,14 +116,25 @@ function imageStats(image: RasterImage): ImageStats {
     band += levels[v] - (v >= PAPER_BAND ? levels[v - PAPER_BAND] : 0);
     paper = Math.max(paper, band);
   }
-  return { painted, colored, light, dark, shades, paper, transparent };
+  return { painted, colored, light, dark, shades, paper, drawn, grayLines, transparent };
+}
+
+const DARK = 0;
+const MID = 1;
+const LIGHT = 2;
+
+/** A pixel's tone as shown on white: light from 81 % luminance, dark under 19 %, mid-tone between. */
+function toneOnWhite(r: number, g: number, b: number, a: number): number {
+  const level = levelOnWhite(Math.round(luminance(r, g, b)), a);
+  return level >= 208 ? LIGHT : level >= 48 ? MID : DARK;
 }
 
 /**
  * The automatic mode: reads what kind of image this is and so how to trace it. Pixel art as
  * exact squares; colored images in color, unless they are pages (a letterhead on a scan); light
  * art on transparency in color (in black and white it would be traced from its alpha); gray
- * shading in color (steps of gray), unless it is a page; the rest, one ink on a light ground, in
+ * shading in color (steps of gray), unless it is a page, and so gray lines (see MIN_GRAY_LINES);
+ * the rest, one ink on a light ground, in
  * black and white. A page's ink map comes back too, so the trace does not read it twice. Read as
  * a page, an image is one; read as a picture, it is never one (nor pixel art); drawn flat (a
  * screenshot), it is not one either.
@@ -121,6 +156,7 @@ export function readImage(
     stats.paper >= PAPER_SHARE * stats.shades &&
     stats.paper >= PAPER_AREA * stats.painted;
   const shaded = stats.shades >= MIN_SHADES * stats.painted && !toned;
+  const grayLines = stats.drawn > 0 && stats.grayLines >= MIN_GRAY_LINES * stats.drawn;
   const page = (): InkMap | undefined => {
     const picture = read === 'picture' || stats.transparent || coloredShare >= PAGE_MAX_COLORED;
     if (picture || !shaded || looksFlat(image)) return undefined;
@@ -141,7 +177,7 @@ export function readImage(
   if (lightArt) {
     return { reading: { mode: 'color', kind: 'light-art' } };
   }
-  if (shaded) {
+  if (shaded || grayLines) {
     const ink = page();
     return ink
       ? { reading: { mode: 'bw', kind: 'page' }, ink }

@@ -119,6 +119,21 @@ describe('the automatic mode', () => {
     expect(trace(scan).layers.map(({ color }) => color)).toEqual([{ r: 0, g: 0, b: 0 }]);
   });
 
+  it("reads gray line art (a grid of gray and darker rules, as log paper's) in gray tones, black line art in black and white", () => {
+    const rules = (minor: string, major: string) =>
+      Array.from({ length: 9 }, (_, i) => {
+        const at = 20 + 20 * i + 0.5;
+        return `<path d="M${at} 10V190M10 ${at}H190" stroke="${i % 4 === 0 ? major : minor}" stroke-width="1"/>`;
+      }).join('');
+    const grid = rasterOf(rules('#999', '#444'), 200);
+    const model = trace(grid);
+    expect(model.reading).toEqual({ mode: 'color', kind: 'shades' });
+    expect(lostShare(grid, model)).toBeLessThan(0.01);
+    // In black and white its gray rules go: a loss of a picture that is all rules.
+    expect(lostShare(grid, trace(grid, { mode: 'bw' }))).toBeGreaterThan(0.1);
+    expect(trace(rasterOf(rules('#000', '#000'), 200)).reading).toEqual({ mode: 'bw', kind: 'ink' });
+  });
+
   it('reads a color logo on transparency in color, keeping its yellow', () => {
     const logo = onTransparency(
       '<circle cx="100" cy="100" r="80" fill="#f5c400"/><rect x="60" y="85" width="80" height="30" fill="#222"/>',
