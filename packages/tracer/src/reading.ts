@@ -54,9 +54,6 @@ interface ImageStats {
   shades: number;
   /** The most of them within one band of PAPER_BAND levels: a toned or shadowed paper. */
   paper: number;
-  /** Pixels darker than light on white, and those of them in gray lines (see MIN_GRAY_LINES). */
-  drawn: number;
-  grayLines: number;
   /** Whether any pixel is less than opaque. */
   transparent: boolean;
 }
@@ -71,17 +68,12 @@ function imageStats(image: RasterImage): ImageStats {
   let transparent = false;
   // A mid-tone pixel's luminance, rounded, plus one; 0 for every other pixel.
   const mid = new Uint8Array(n);
-  // Every pixel's tone on white: DARK, MID or LIGHT (see toneOnWhite).
-  const tone = new Uint8Array(n);
-  let drawn = 0;
   for (let p = 0, o = 0; p < n; p++, o += 4) {
     const r = data[o];
     const g = data[o + 1];
     const b = data[o + 2];
     const a = data[o + 3];
     if (a < 255) transparent = true;
-    tone[p] = toneOnWhite(r, g, b, a);
-    if (tone[p] !== LIGHT) drawn++;
     if (a < 128) continue;
     painted++;
     const y = luminance(r, g, b);
@@ -93,17 +85,9 @@ function imageStats(image: RasterImage): ImageStats {
     if (y >= 48 && y < 208) mid[p] = Math.round(y) + 1;
   }
   let shades = 0;
-  let grayLines = 0;
   const levels = new Float64Array(256);
   for (let y = 1; y < h - 1; y++) {
     for (let p = y * w + 1; p < (y + 1) * w - 1; p++) {
-      if (tone[p] === MID) {
-        const across =
-          tone[p - w] === LIGHT && tone[p + w] === LIGHT && tone[p - 1] === MID && tone[p + 1] === MID;
-        const down =
-          tone[p - 1] === LIGHT && tone[p + 1] === LIGHT && tone[p - w] === MID && tone[p + w] === MID;
-        if (across || down) grayLines++;
-      }
       if (mid[p] && mid[p - 1] && mid[p + 1] && mid[p - w] && mid[p + w]) {
         shades++;
         levels[mid[p] - 1]++;
@@ -116,17 +100,39 @@ function imageStats(image: RasterImage): ImageStats {
     band += levels[v] - (v >= PAPER_BAND ? levels[v - PAPER_BAND] : 0);
     paper = Math.max(paper, band);
   }
-  return { painted, colored, light, dark, shades, paper, drawn, grayLines, transparent };
+  return { painted, colored, light, dark, shades, paper, transparent };
 }
 
 const DARK = 0;
 const MID = 1;
 const LIGHT = 2;
 
-/** A pixel's tone as shown on white: light from 81 % luminance, dark under 19 %, mid-tone between. */
-function toneOnWhite(r: number, g: number, b: number, a: number): number {
-  const level = levelOnWhite(Math.round(luminance(r, g, b)), a);
-  return level >= 208 ? LIGHT : level >= 48 ? MID : DARK;
+/**
+ * Whether MIN_GRAY_LINES of the pixels drawn (darker than light, on white) are in gray lines a
+ * pixel wide: a mid-tone pixel between light ones across the line and mid-tones along it.
+ */
+function grayLineArt({ width: w, height: h, data }: RasterImage): boolean {
+  const tone = new Uint8Array(w * h);
+  let drawn = 0;
+  for (let p = 0, o = 0; p < tone.length; p++, o += 4) {
+    const a = data[o + 3];
+    const y = luminance(data[o], data[o + 1], data[o + 2]);
+    const level = a === 255 ? y : levelOnWhite(Math.round(y), a);
+    tone[p] = level >= 208 ? LIGHT : level >= 48 ? MID : DARK;
+    if (tone[p] !== LIGHT) drawn++;
+  }
+  let lines = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let p = y * w + 1; p < (y + 1) * w - 1; p++) {
+      if (tone[p] !== MID) continue;
+      const across =
+        tone[p - w] === LIGHT && tone[p + w] === LIGHT && tone[p - 1] === MID && tone[p + 1] === MID;
+      const down =
+        tone[p - 1] === LIGHT && tone[p + 1] === LIGHT && tone[p - w] === MID && tone[p + w] === MID;
+      if (across || down) lines++;
+    }
+  }
+  return drawn > 0 && lines >= MIN_GRAY_LINES * drawn;
 }
 
 /**
@@ -156,7 +162,6 @@ export function readImage(
     stats.paper >= PAPER_SHARE * stats.shades &&
     stats.paper >= PAPER_AREA * stats.painted;
   const shaded = stats.shades >= MIN_SHADES * stats.painted && !toned;
-  const grayLines = stats.drawn > 0 && stats.grayLines >= MIN_GRAY_LINES * stats.drawn;
   const page = (): InkMap | undefined => {
     const picture = read === 'picture' || stats.transparent || coloredShare >= PAGE_MAX_COLORED;
     if (picture || !shaded || looksFlat(image)) return undefined;
@@ -177,13 +182,13 @@ export function readImage(
   if (lightArt) {
     return { reading: { mode: 'color', kind: 'light-art' } };
   }
-  if (shaded || grayLines) {
+  if (shaded) {
     const ink = page();
     return ink
       ? { reading: { mode: 'bw', kind: 'page' }, ink }
       : { reading: { mode: 'color', kind: 'shades' } };
   }
-  return { reading: { mode: 'bw', kind: 'ink' } };
+  return { reading: grayLineArt(image) ? { mode: 'color', kind: 'shades' } : { mode: 'bw', kind: 'ink' } };
 }
 
 /** How a result was read, in the product's words: "Read as a color image, 6 colors". */
