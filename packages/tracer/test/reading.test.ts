@@ -264,6 +264,42 @@ describe('the automatic mode', () => {
     expect(trace(screenshot).reading.kind).not.toBe('page');
   });
 
+  it('does not read a desktop screenshot as a page on a table: its one white window is drawn flat, in either mode', () => {
+    // A white window of text, an eighth of the picture, on a dark wallpaper with grain: the window's
+    // white is one exact color, where photographed paper has grain.
+    const [width, height, wx, wy, ww, wh] = [600, 440, 190, 140, 220, 160];
+    const shot = { width, height, data: new Uint8Array(width * height * 4) };
+    let seed = 9;
+    const grain = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return Math.floor((seed / 2147483648) * 13) - 6;
+    };
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const [u, v] = [x - wx, y - wy];
+        const inWindow = u >= 0 && u < ww && v >= 0 && v < wh;
+        const text = v > 12 && v < wh - 10 && v % 14 >= 4 && v % 14 < 11 && u > 10 && u < ww - 10 && u % 40 < 33;
+        const ground = 20 + (30 * y) / height;
+        const rgb = inWindow
+          ? text && (u % 5 < 2 || v % 14 === 4)
+            ? [40, 40, 48]
+            : [255, 255, 255]
+          : [ground + grain(), ground + 8 + grain(), ground + 30 + grain()];
+        shot.data.set([...rgb.map((c) => Math.max(0, Math.round(c))), 255], (y * width + x) * 4);
+      }
+    }
+    const model = trace(shot);
+    expect(model.reading.kind).not.toBe('page');
+    expect(lostShare(shot, model)).toBeLessThan(0.01);
+    // In black and white the wallpaper is dark, so ink: cut as potrace cuts it, not wiped as a table.
+    const bw = trace(shot, { mode: 'bw' });
+    expect(bw.reading).toEqual({ mode: 'bw', kind: 'ink' });
+    const drawn = renderSvg(toSvg(bw), width);
+    let inked = 0;
+    for (let i = 0; i < width * height; i++) if (drawn.data[i * drawn.channels] < 128) inked++;
+    expect(inked / (width * height)).toBeGreaterThan(0.8);
+  });
+
   it('does not read a screenshot of text on shaded panels as a page: it is drawn flat, a photo of paper is grainy', () => {
     // The photographed page's text and shadow, drawn as a screen draws them: no grain, a flat
     // panel over the upper half and a shaded one below.

@@ -1,5 +1,6 @@
 import { forEachArea } from '../geometry/areas.js';
-import { A_SHIFT, pixelWords } from '../geometry/pixel-words.js';
+import { luminanceLevel } from '../geometry/luminance.js';
+import { A_SHIFT, B_SHIFT, G_SHIFT, pixelWords, R_SHIFT } from '../geometry/pixel-words.js';
 import type { RasterImage } from '../model.js';
 
 /** Most colorful share of a document: paper, ink and a small letterhead. Photos have far more. */
@@ -23,6 +24,16 @@ const MIN_TEXT = 0.15;
  * ones). Black is left out: a photo's shadows may be crushed to it.
  */
 const MAX_FLAT = 0.15;
+/**
+ * Most of a picture's light pixels one exact color may cover, for a page: photographed or scanned
+ * paper has grain, so its commonest light color is at most 10 % of them on the bench's pages, where
+ * a screen's windows are drawn flat (11-84 % on its screenshots, 53-61 % on a desktop's whose one
+ * white window, a tenth of it, passed for a page on a dark table and wiped the rest).
+ */
+const MAX_PAPER_FLAT = 0.3;
+/** Luminance (0-255) from which a pixel is light, and the least share of light pixels judged. */
+const LIGHT = 160;
+const MIN_LIGHT = 0.05;
 /** Pixels the flat share is counted on: a sample spread over the picture. */
 const FLAT_SAMPLE = 1 << 16;
 /** A pixel word's color channels, without its alpha. */
@@ -98,25 +109,41 @@ function textShare(r: Readings, keys: Int8Array): number {
 
 /**
  * Whether a picture is drawn flat, as a screen is, rather than photographed or scanned: one exact
- * color covers much of it. The automatic mode does not read such a picture as a page (its colors
- * and shapes are the picture); read as a page, it is one.
+ * color covers much of it, or much of its light part (see MAX_PAPER_FLAT). The automatic mode does
+ * not read such a picture as a page (its colors and shapes are the picture); read as a page, it is
+ * one.
  */
 export function looksFlat(image: RasterImage): boolean {
-  return flatShare(image) > MAX_FLAT;
+  const { all, light } = flatShares(image);
+  return all > MAX_FLAT || light > MAX_PAPER_FLAT;
 }
 
-/** The share of a picture its most common exact color covers, counted on a spread sample. */
-function flatShare(image: RasterImage): number {
+/**
+ * The share of a picture its most common exact color covers, and the share of its light pixels
+ * (when at least MIN_LIGHT of it) their most common exact color covers, counted on a spread sample.
+ */
+function flatShares(image: RasterImage): { all: number; light: number } {
   const words = pixelWords(image);
   const step = Math.max(1, Math.floor(words.length / FLAT_SAMPLE));
   const counts = new Map<number, number>();
   let most = 0;
+  let mostLight = 0;
   let sampled = 0;
+  let light = 0;
   for (let i = 0; i < words.length; i += step, sampled++) {
-    if ((words[i] & RGB) === 0) continue;
-    const count = (counts.get(words[i]) ?? 0) + 1;
-    counts.set(words[i], count);
+    const word = words[i];
+    if ((word & RGB) === 0) continue;
+    const count = (counts.get(word) ?? 0) + 1;
+    counts.set(word, count);
     if (count > most) most = count;
+    const level = luminanceLevel(
+      (word >>> R_SHIFT) & 255,
+      (word >>> G_SHIFT) & 255,
+      (word >>> B_SHIFT) & 255,
+    );
+    if (level < LIGHT) continue;
+    light++;
+    if (count > mostLight) mostLight = count;
   }
-  return most / sampled;
+  return { all: most / sampled, light: light >= MIN_LIGHT * sampled ? mostLight / light : 0 };
 }

@@ -1,7 +1,7 @@
 import type { RasterImage } from '../model.js';
 import type { Bitmap, WindowInk } from '../outline/bitmap.js';
 import type { ReadAs } from '../settings/index.js';
-import { looksLikeDocument, MAX_COLORFUL } from './document.js';
+import { looksFlat, looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
 import { isColorful, readLuminance } from './luminance.js';
 import { pageKeepsPicture } from './page-check.js';
@@ -165,8 +165,9 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
   const mayBePage = read === 'auto' && !transparent && colorful < MAX_COLORFUL && !clean;
   if (read === 'page' || mayBePage) {
     // The table or desk around a photographed page is paper too: its grain is not ink, and the ink
-    // beside it is read against the page's paper.
-    const surface = findSurface(lum, width, height);
+    // beside it is read against the page's paper. A screen drawn flat lies on no table: the dark
+    // desktop around a white window is part of the picture.
+    const surface = looksFlat(image) ? undefined : findSurface(lum, width, height);
     const local = sauvolaLevels(surface ? paperOver(lum, surface) : lum, width, height);
     if (surface) clearSurface(local, surface, SAUVOLA_K);
     const globalInk = table.map((level) => (level > cut * 255 ? 1 : 0));
