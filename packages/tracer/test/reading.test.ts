@@ -278,7 +278,8 @@ describe('the automatic mode', () => {
       for (let x = 0; x < width; x++) {
         const [u, v] = [x - wx, y - wy];
         const inWindow = u >= 0 && u < ww && v >= 0 && v < wh;
-        const text = v > 12 && v < wh - 10 && v % 14 >= 4 && v % 14 < 11 && u > 10 && u < ww - 10 && u % 40 < 33;
+        const text =
+          v > 12 && v < wh - 10 && v % 14 >= 4 && v % 14 < 11 && u > 10 && u < ww - 10 && u % 40 < 33;
         const ground = 20 + (30 * y) / height;
         const rgb = inWindow
           ? text && (u % 5 < 2 || v % 14 === 4)
