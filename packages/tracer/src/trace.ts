@@ -153,6 +153,14 @@ function traceImage(
     // Nothing dark enough to be ink (light art on a light ground): its colors are the picture.
     reading = { mode: 'color', kind: 'light-art' };
     traced = traceColor(source, toParams(full, 'color', source), timings);
+  } else if (read && reading.kind === 'shades' && traced.layers.length === 0) {
+    // Gray read as tones that color flattens into its background (stripes finer than its regions):
+    // black and white keeps what it can of them.
+    const bw = traceBw(source, toParams(full, 'bw', source), timings);
+    if (bw.layers.length > 0) {
+      traced = bw;
+      reading = { mode: 'bw', kind: bw.page ? 'page' : 'ink' };
+    }
   }
   // The automatic mode keeps the picture's looks: the light lines in their color on their ground,
   // flat dark ink (a logo's #231F20) in its own color.

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { decodeImage } from '../src/decode.js';
 import { type RasterImage, toSvg, trace } from '../src/index.js';
 import { readLuminance } from '../src/ink/luminance.js';
 import { findSurface, onSurface } from '../src/ink/surface.js';
@@ -132,6 +134,24 @@ describe('the automatic mode', () => {
     // In black and white its gray rules go: a loss of a picture that is all rules.
     expect(lostShare(grid, trace(grid, { mode: 'bw' }))).toBeGreaterThan(0.1);
     expect(trace(rasterOf(rules('#000', '#000'), 200)).reading).toEqual({ mode: 'bw', kind: 'ink' });
+  });
+
+  it('falls back to black and white when gray lines read as tones come out as nothing in color', async () => {
+    // Black lines 2 px wide every 8 px, decoded at a third of their size (as the API's test jobs
+    // are): gray columns finer than color's regions, which flattens them into its background.
+    const side = 768;
+    const data = Buffer.alloc(side * side * 4, 255);
+    for (let y = 101; y < 668; y++)
+      for (let x = 0; x < side; x += 8) data.fill(0, (y * side + x) * 4, (y * side + x + 2) * 4 - 1);
+    for (let o = 3; o < data.length; o += 4) data[o] = 255;
+    const png = await sharp(data, { raw: { width: side, height: side, channels: 4 } })
+      .png()
+      .toBuffer();
+    const stripes = await decodeImage(png, { maxSide: 256 });
+    expect(trace(stripes, { mode: 'color' }).layers).toEqual([]);
+    const model = trace(stripes);
+    expect(model.reading).toEqual({ mode: 'bw', kind: 'ink' });
+    expect(model.layers.length).toBeGreaterThan(0);
   });
 
   it('reads a color logo on transparency in color, keeping its yellow', () => {
