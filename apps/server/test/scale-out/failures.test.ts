@@ -98,7 +98,8 @@ describe('limits across processes', () => {
 
 describe('what one owner may have under way, across processes', () => {
   it('8 progress streams at once, wherever they are opened; one closed frees its place', async () => {
-    const c = await startCluster({ apis: 2, workers: 0 });
+    // Long leases: a slot's renewal a few seconds late on a loaded machine must not free it here.
+    const c = await startCluster({ apis: 2, workers: 0, env: { LEASE_MS: '15000' } });
     const streams: AbortController[] = [];
     try {
       const a = c.client(0);
