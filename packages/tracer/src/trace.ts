@@ -31,7 +31,7 @@ import { pageMargin } from './cut-contour/page-margin.js';
 import { DRAFT_HALVING_SIDE, halve } from './draft.js';
 import { TraceError } from './errors.js';
 import { scaleLayers } from './geometry/scale.js';
-import { flatInkColor } from './ink/ink-color.js';
+import { flatInk } from './ink/ink-color.js';
 import { inkMap } from './ink/ink-map.js';
 import { inPictureColors, inverted } from './ink/invert.js';
 import { lightAndDark, looksLikeLightLinesOnDark } from './ink/light-on-dark.js';
@@ -163,10 +163,10 @@ function traceImage(
     }
   }
   // The automatic mode keeps the picture's looks: the light lines in their color on their ground,
-  // flat dark ink (a logo's #231F20) in its own color.
+  // flat dark ink (a logo's #231F20) in its own color and opacity.
   if (read && invert) traced = inPictureColors(traced.layers, lines?.colors ?? lightAndDark(original));
-  const inkColor = read && !invert && reading.kind === 'ink' ? flatInkColor(source) : undefined;
-  if (inkColor) traced = { ...traced, layers: traced.layers.map((layer) => ({ ...layer, color: inkColor })) };
+  const own = read && !invert && reading.kind === 'ink' ? flatInk(source) : undefined;
+  if (own) traced = { ...traced, layers: traced.layers.map((layer) => ({ ...layer, ...own })) };
   if (lightLines) reading = { mode: 'bw', kind: 'light-lines' };
   let layers = factor > 1 ? scaleLayers(traced.layers, factor, { gapFiller: false }) : traced.layers;
   if (full.shapes && mode !== 'pixel') {

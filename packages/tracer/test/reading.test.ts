@@ -121,6 +121,18 @@ describe('the automatic mode', () => {
     expect(trace(scan).layers.map(({ color }) => color)).toEqual([{ r: 0, g: 0, b: 0 }]);
   });
 
+  it('keeps line art drawn in translucent black as translucent as it was, not solid black', () => {
+    // Black at 90 %: on white a very dark gray that solid black is too far from.
+    const strokes = onTransparency(
+      '<path d="M20 30 C80 10 120 190 180 170 M30 160 L170 40" fill="none" stroke="#000" stroke-width="8" stroke-opacity="0.9"/>',
+      200,
+    );
+    const model = trace(strokes);
+    expect(model.reading).toEqual({ mode: 'bw', kind: 'ink' });
+    expect(model.layers.map(({ opacity }) => opacity)).toEqual([230 / 255]);
+    expect(lostShare(strokes, model)).toBeLessThan(0.01);
+  });
+
   it("reads gray line art (a grid of gray and darker rules, as log paper's) in gray tones, black line art in black and white", () => {
     const rules = (minor: string, major: string) =>
       Array.from({ length: 9 }, (_, i) => {
