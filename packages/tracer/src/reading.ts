@@ -1,5 +1,5 @@
 import { levelOnWhite, luminance } from './geometry/luminance.js';
-import { looksFlat } from './ink/document.js';
+import { looksFlat, looksLikeScreen } from './ink/document.js';
 import { type InkMap, inkMap } from './ink/ink-map.js';
 import { isArtwork, type Layer, type RasterImage, type Reading } from './model.js';
 import type { CellGrid } from './pixel/cells.js';
@@ -142,8 +142,8 @@ function grayLineArt({ width: w, height: h, data }: RasterImage): boolean {
  * shading in color (steps of gray), unless it is a page, and so gray lines (see MIN_GRAY_LINES);
  * the rest, one ink on a light ground, in
  * black and white. A page's ink map comes back too, so the trace does not read it twice. Read as
- * a page, an image is one; read as a picture, it is never one (nor pixel art); drawn flat (a
- * screenshot), it is not one either.
+ * a page, an image is one; read as a picture, it is never one (nor pixel art); drawn flat or on
+ * a screen (a screenshot), it is not one either.
  */
 export function readImage(
   image: RasterImage,
@@ -164,7 +164,7 @@ export function readImage(
   const shaded = stats.shades >= MIN_SHADES * stats.painted && !toned;
   const page = (): InkMap | undefined => {
     const picture = read === 'picture' || stats.transparent || coloredShare >= PAGE_MAX_COLORED;
-    if (picture || !shaded || looksFlat(image)) return undefined;
+    if (picture || !shaded || looksFlat(image) || looksLikeScreen(image)) return undefined;
     const ink = inkMap(image);
     return ink.document ? ink : undefined;
   };

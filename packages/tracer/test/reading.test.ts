@@ -53,11 +53,11 @@ function sprite(cells: number, cell: number, seed = 7): RasterImage {
  * A photographed page: text-like marks on grainy paper that darkens into a shadow towards the
  * bottom; `flat`, the same drawn as a screen draws it, with no grain and a flat upper half.
  */
-function page(width: number, height: number, { flat = false } = {}): RasterImage {
+function page(width: number, height: number, { flat = false, grainy = !flat } = {}): RasterImage {
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
     const paper = flat && y < height / 2 ? 235 : Math.round(235 - (130 * y) / height);
-    const grain = flat ? () => 0 : (x: number) => ((x * 7 + y * 13) % 9) - 4;
+    const grain = grainy ? (x: number) => ((x * 7 + y * 13) % 9) - 4 : () => 0;
     for (let x = 0; x < width; x++) {
       const line = y % 16 >= 4 && y % 16 < 12 && y > 8 && y < height - 8;
       const word = x > 8 && x < width - 8 && x % 48 < 40;
@@ -342,6 +342,15 @@ describe('the automatic mode', () => {
     expect(trace(screen).reading.kind).not.toBe('page');
     // Told it is a page, it is one.
     expect(trace(screen, { read: 'page' }).reading.kind).toBe('page');
+  });
+
+  it('does not read a screenshot of text on a panel shaded top to bottom as a page: its rows are flat', () => {
+    // No one color covers much of it (every row is a shade of its own), yet a screen draws each
+    // row flat where paper's grain breaks it up.
+    const screen = page(480, 320, { grainy: false });
+    const model = trace(screen);
+    expect(model.reading.kind).not.toBe('page');
+    expect(lostShare(screen, model)).toBeLessThan(0.02);
   });
 
   it('reads gray shading as steps of gray, in color mode', () => {
