@@ -42,6 +42,12 @@ const LIGHT_ART = 0.5;
 const LIGHT_ART_DARK = 0.05;
 /** ...and at least this share of the image is clear. */
 const LIGHT_ART_CLEAR = 0.05;
+/**
+ * Most of the painted pixels that may be dark (luminance under 50 %) in faint art, which the
+ * automatic mode keeps in its own light colors: none, but for a JPEG's ringing. Black and white
+ * would paint a pale gray ring black.
+ */
+const FAINT_ART_DARK = 0.001;
 /** What the automatic mode looks at, counted in one pass over the image. */
 interface ImageStats {
   /** Pixels at least half opaque. */
@@ -140,8 +146,8 @@ function grayLineArt({ width: w, height: h, data }: RasterImage): boolean {
  * exact squares; colored images in color, unless they are pages (a letterhead on a scan); light
  * art on transparency in color (in black and white it would be traced from its alpha); gray
  * shading in color (steps of gray), unless it is a page, and so gray lines (see MIN_GRAY_LINES);
- * the rest, one ink on a light ground, in
- * black and white. A page's ink map comes back too, so the trace does not read it twice. Read as
+ * art with nothing dark in it in its own light colors (see FAINT_ART_DARK); the rest, one ink on
+ * a light ground, in black and white. A page's ink map comes back too, so the trace does not read it twice. Read as
  * a page, an image is one; read as a picture, it is never one (nor pixel art); drawn flat or on
  * a screen (a screenshot), it is not one either.
  */
@@ -188,6 +194,8 @@ export function readImage(
       ? { reading: { mode: 'bw', kind: 'page' }, ink }
       : { reading: { mode: 'color', kind: 'shades' } };
   }
+  const faint = stats.light < stats.painted && stats.dark <= FAINT_ART_DARK * stats.painted;
+  if (faint) return { reading: { mode: 'color', kind: 'light-art' } };
   return { reading: grayLineArt(image) ? { mode: 'color', kind: 'shades' } : { mode: 'bw', kind: 'ink' } };
 }
 

@@ -376,6 +376,21 @@ describe('never an empty result', () => {
     expect(trace(whiteArt(), { mode: 'bw' }).vectorCount).toBe(1);
   });
 
+  it('keeps a pale gray ring on white, saved as a small JPEG, in its own gray: nothing in it is ink to paint black', async () => {
+    const drawn = rasterOf(
+      '<circle cx="48" cy="48" r="38" fill="none" stroke="#d4d4d4" stroke-width="3"/>',
+      96,
+    );
+    const raw = { width: 96, height: 96, channels: 4 as const };
+    const image = await decodeImage(
+      await sharp(Buffer.from(drawn.data), { raw }).jpeg({ quality: 65 }).toBuffer(),
+    );
+    const model = trace(image);
+    expect(model.reading).toEqual({ mode: 'color', kind: 'light-art' });
+    expect(model.layers.every(({ color }) => color.r > 160)).toBe(true);
+    expect(lostShare(image, model)).toBeLessThan(0.01);
+  });
+
   it('falls back to color when light art on a light ground has no ink', () => {
     const model = trace(rasterOf('<rect x="40" y="40" width="120" height="120" fill="#e8e8e8"/>', 200));
     expect(model.reading.kind).toBe('light-art');
