@@ -334,6 +334,31 @@ describe('color tracing', () => {
     expect([alphaAt(render, 4, 4), alphaAt(render, 44, 24), alphaAt(render, 24, 24)]).toEqual([0, 0, 255]);
   });
 
+  it("keeps a small card's rounded corners transparent, however few their clear pixels", () => {
+    // A 40 x 48 blue card with anti-aliased corners rounded by 4 px, a white stripe across it:
+    // each corner's few clear pixels lie beside pale blue rim pixels.
+    const [w, h, r] = [40, 48, 4];
+    const image = flat(w, h, [0, 0, 0, 0]);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const dx = Math.max(r - x - 0.5, x + 0.5 - (w - r), 0);
+        const dy = Math.max(r - y - 0.5, y + 0.5 - (h - r), 0);
+        const cover = Math.min(1, Math.max(0, r + 0.5 - Math.hypot(dx, dy)));
+        const rgb = y >= 20 && y < 28 ? [255, 255, 255] : [30, 60, 200];
+        image.data.set([...rgb, Math.round(255 * cover)], (y * w + x) * 4);
+      }
+    }
+    const render = renderSvg(toSvg(colorTrace(image)), w, null);
+    const corners = [
+      alphaAt(render, 0, 0),
+      alphaAt(render, w - 1, 0),
+      alphaAt(render, 0, h - 1),
+      alphaAt(render, w - 1, h - 1),
+    ];
+    expect(corners.every((a) => a < 128)).toBe(true);
+    expect(alphaAt(render, 20, 4)).toBe(255);
+  });
+
   it('keeps a transparent hole in a shape transparent, and a white shape on transparency white', () => {
     const image = flat(64, 64, [0, 0, 0, 0]);
     for (let y = 8; y < 56; y++) {

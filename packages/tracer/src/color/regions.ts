@@ -157,7 +157,8 @@ export function mergeSpeckles(
   const grouped = diagonalAreas(map, rule.bridge ? { labels, below: minRegion } : undefined);
   const small: number[] = [];
   for (let r = 0; r < count; r++)
-    if (area[r] < limit && (grouped[r] < minRegion || rule.faint)) small.push(r);
+    if (area[r] < limit && (grouped[r] < minRegion || rule.faint) && !outside(map, r, rule.last))
+      small.push(r);
   if (small.length === 0) return map;
   small.sort((a, b) => area[a] - area[b] || a - b);
   const members = runsByRegion(map);
@@ -224,6 +225,17 @@ export function mergeSpeckles(
     }
   }
   return merged;
+}
+
+/**
+ * Whether region `r` is transparency (the label `clear`) at the picture's edge: the outside of
+ * what is drawn, however small (a round icon's corners, a card's), which merged into its
+ * neighbour as a speckle would be painted over.
+ */
+function outside({ label, box, runs }: RegionMap, r: number, clear: number | undefined): boolean {
+  if (label[r] !== clear) return false;
+  const b = 4 * r;
+  return box[b] === 0 || box[b + 1] === 0 || box[b + 2] === runs.width - 1 || box[b + 3] === runs.height - 1;
 }
 
 /** The runs of every region, grouped: region r's are `runs[start[r]]` to `runs[start[r + 1] - 1]`. */
