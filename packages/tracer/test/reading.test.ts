@@ -53,7 +53,11 @@ function sprite(cells: number, cell: number, seed = 7): RasterImage {
  * A photographed page: text-like marks on grainy paper that darkens into a shadow towards the
  * bottom; `flat`, the same drawn as a screen draws it, with no grain and a flat upper half.
  */
-function page(width: number, height: number, { flat = false, grainy = !flat } = {}): RasterImage {
+function page(
+  width: number,
+  height: number,
+  { flat = false, grainy = !flat }: { flat?: boolean; grainy?: boolean } = {},
+): RasterImage {
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
     const paper = flat && y < height / 2 ? 235 : Math.round(235 - (130 * y) / height);
