@@ -147,9 +147,9 @@ function grayLineArt({ width: w, height: h, data }: RasterImage): boolean {
  * art on transparency in color (in black and white it would be traced from its alpha); gray
  * shading in color (steps of gray), unless it is a page, and so gray lines (see MIN_GRAY_LINES);
  * art with nothing dark in it in its own light colors (see FAINT_ART_DARK); the rest, one ink on
- * a light ground, in black and white. A page's ink map comes back too, so the trace does not read it twice. Read as
- * a page, an image is one; read as a picture, it is never one (nor pixel art); drawn flat or on
- * a screen (a screenshot), it is not one either.
+ * a light ground, in black and white. A page's ink map comes back too, so the trace does not read
+ * it twice. Read as a page, an image is one; read as a picture, it is never one (nor pixel art);
+ * drawn flat or on a screen (a screenshot), it is not one either.
  */
 export function readImage(
   image: RasterImage,

@@ -35,11 +35,11 @@ const MAX_PAPER_FLAT = 0.3;
 const LIGHT = 160;
 const MIN_LIGHT = 0.05;
 /**
- * Least share of a picture's light pixels in rows of one exact color at least SCREEN_RUN long for
- * it to be drawn on a screen, panels shaded in gradients included (a gradient's rows are flat).
- * Paper's grain breaks such rows up: 0-31 % on the bench's pages; its screenshots have 10-89 %,
- * the map and the gradient-shaded dialog of two held-out help screenshots that read as pages and
- * lost 37-40 % of the picture 50 % and 81 %.
+ * Least share of a picture's light pixels in runs of one exact color at least SCREEN_RUN long
+ * along their row for it to be drawn on a screen, panels shaded top to bottom included (each of
+ * their rows is flat). Paper's grain breaks such runs up: the bench's pages have 0-31 %, its
+ * screenshots 10-89 %; two help screenshots (a map, a dialog on shaded panels) that were read as
+ * pages, losing 37-40 % of the picture, have 50 % and 81 %.
  */
 const MIN_SCREEN_RUNS = 0.4;
 const SCREEN_RUN = 16;
@@ -146,12 +146,7 @@ export function looksLikeScreen(image: RasterImage): boolean {
       const word = words[row + x];
       let end = x + 1;
       while (end < w && words[row + end] === word) end++;
-      const level = luminanceLevel(
-        (word >>> R_SHIFT) & 255,
-        (word >>> G_SHIFT) & 255,
-        (word >>> B_SHIFT) & 255,
-      );
-      if (level >= LIGHT) {
+      if (wordLevel(word) >= LIGHT) {
         light += end - x;
         if (end - x >= SCREEN_RUN) inRuns += end - x;
       }
@@ -179,14 +174,14 @@ function flatShares(image: RasterImage): { all: number; light: number } {
     const count = (counts.get(word) ?? 0) + 1;
     counts.set(word, count);
     if (count > most) most = count;
-    const level = luminanceLevel(
-      (word >>> R_SHIFT) & 255,
-      (word >>> G_SHIFT) & 255,
-      (word >>> B_SHIFT) & 255,
-    );
-    if (level < LIGHT) continue;
+    if (wordLevel(word) < LIGHT) continue;
     light++;
     if (count > mostLight) mostLight = count;
   }
   return { all: most / sampled, light: light >= MIN_LIGHT * sampled ? mostLight / light : 0 };
+}
+
+/** The luminance level (0-255) of a pixel word's color. */
+function wordLevel(word: number): number {
+  return luminanceLevel((word >>> R_SHIFT) & 255, (word >>> G_SHIFT) & 255, (word >>> B_SHIFT) & 255);
 }
