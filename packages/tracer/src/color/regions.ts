@@ -126,8 +126,11 @@ function leastDot(minRegion: number): number {
 export interface MergeRule {
   /** Color distance between two labels: a speckle joins the neighbour nearest its own color. */
   distance?: (a: number, b: number) => number;
-  /** A label that takes a speckle only when nothing else borders it (transparency). */
-  last?: number;
+  /**
+   * Transparency's label: it takes a speckle only when nothing else borders it, a pale mark on it
+   * is kept, and its regions at the picture's edge never merge (see `outside`).
+   */
+  clear?: number;
   /**
    * Larger regions that still merge when their neighbour is this close in color: texture and
    * grain (wood, paper, fur) break into many faint patches that no one would draw.
@@ -157,7 +160,7 @@ export function mergeSpeckles(
   const grouped = diagonalAreas(map, rule.bridge ? { labels, below: minRegion } : undefined);
   const small: number[] = [];
   for (let r = 0; r < count; r++)
-    if (area[r] < limit && (grouped[r] < minRegion || rule.faint) && !outside(map, r, rule.last))
+    if (area[r] < limit && (grouped[r] < minRegion || rule.faint) && !outside(map, r, rule.clear))
       small.push(r);
   if (small.length === 0) return map;
   small.sort((a, b) => area[a] - area[b] || a - b);
@@ -202,7 +205,7 @@ export function mergeSpeckles(
       border.nearest(r, map.label, rule.distance) >= DOT_CONTRAST;
     if (size[r] >= minRegion || stroke || dot) {
       // Transparency is no color: a pale mark on it shows on whatever the art is placed on.
-      if (!rule.faint || apart >= rule.faint.distance || map.label[s] === rule.last) {
+      if (!rule.faint || apart >= rule.faint.distance || map.label[s] === rule.clear) {
         if (dot && size[r] < minRegion) dots[r] = 1;
         continue;
       }
@@ -326,7 +329,7 @@ class Neighbours {
       const r = this.roots[k];
       if (r === self) continue;
       const len = this.lengths[k];
-      const last = label[r] === rule.last;
+      const last = label[r] === rule.clear;
       const distance = rule.distance ? rule.distance(label[self], label[r]) : 0;
       const better =
         best < 0 ||

@@ -264,7 +264,7 @@ function regionsOfLabels(
   }
   const map = mergeSpeckles(findRegions(findRuns(labels, width, height)), labels, params.minRegion, {
     distance,
-    last: clear ? spare : undefined,
+    clear: clear ? spare : undefined,
     faint: { distance: near, area: params.minRegion * FAINT_AREA },
     bridge: grain === 0,
   });
