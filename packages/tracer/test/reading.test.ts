@@ -7,7 +7,7 @@ import { findSurface, onSurface } from '../src/ink/surface.js';
 import { looksLikePixelArt } from '../src/pixel/pixel-art.js';
 import { lostShare } from './helpers/lost.js';
 import { rasterOf } from './helpers/raster.js';
-import { renderSvg } from './helpers/render.js';
+import { alphaAt, renderSvg } from './helpers/render.js';
 
 /** Renders markup on transparency (straight, not premultiplied, alpha), as a PNG with alpha decodes. */
 function onTransparency(body: string, size: number): RasterImage {
@@ -150,6 +150,24 @@ describe('the automatic mode', () => {
     // In black and white its gray rules go: a loss of a picture that is all rules.
     expect(lostShare(grid, trace(grid, { mode: 'bw' }))).toBeGreaterThan(0.1);
     expect(trace(rasterOf(rules('#000', '#000'), 200)).reading).toEqual({ mode: 'bw', kind: 'ink' });
+  });
+
+  it('keeps the light gray fill of outlined art on transparency (a shirt): black and white would cut a hole through it', () => {
+    const shirt = onTransparency(
+      '<path d="M40 30h80l30 30-20 20v90H30V80L10 60z" fill="#dcdcdc" stroke="#000" stroke-width="4"/><path d="M80 40v130M60 100h40" stroke="#000" stroke-width="2"/>',
+      160,
+    );
+    const inFill = (model: ReturnType<typeof trace>) => {
+      const render = renderSvg(toSvg(model), 160, null);
+      return { alpha: alphaAt(render, 50, 120), gray: render.data[(120 * 160 + 50) * 4] };
+    };
+    const model = trace(shirt);
+    expect(model.reading).toEqual({ mode: 'color', kind: 'shades' });
+    const fill = inFill(model);
+    expect(fill.alpha).toBe(255);
+    expect(Math.abs(fill.gray - 0xdc)).toBeLessThan(8);
+    // Black and white takes the gray for paper, and paper on transparency is clear.
+    expect(inFill(trace(shirt, { mode: 'bw' })).alpha).toBe(0);
   });
 
   it('falls back to black and white when gray lines read as tones come out as nothing in color', async () => {
