@@ -224,7 +224,10 @@ export function describeReading({ reading, layers }: { reading: Reading; layers:
   // Colors of the artwork: a cut contour is a line to cut along, a gap filler lies under the shapes.
   const artwork = layers.filter(isArtwork);
   const gradients = artwork.filter((layer) => layer.gradient).length;
-  const colors = artwork.length - gradients;
+  // A color may paint two layers (small details lifted on top of the rest): it is one color.
+  const flat = artwork.filter((layer) => !layer.gradient);
+  const colors = new Set(flat.map(({ color: { r, g, b }, opacity }) => `${r},${g},${b},${opacity ?? 1}`))
+    .size;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   // Shapes painted with a gradient are counted apart: each is a shading, not a color.
   const count = (word: string) =>

@@ -52,13 +52,14 @@ export function unblendEdges(
       if (rough[p] === 0) continue;
       const own = before[p];
       if (own === fixed) continue;
-      // A pixel inside its own label's region stays: only region borders hold slivers.
+      // A pixel inside its own label's region stays: only region borders hold slivers. On clean art
+      // one its label does not explain may be the middle of a thin line (a gray fold line across a
+      // light gray fill, every pixel of it sorted under the fill): it is looked at too.
       const embedded =
         (x === 0 || before[p - 1] === own) &&
         (x + 1 === width || before[p + 1] === own) &&
         (y === 0 || before[p - width] === own) &&
         (y + 1 === height || before[p + width] === own);
-      if (embedded) continue;
       const c = color[p];
       const r = c >> 16;
       const g = (c >> 8) & 255;
@@ -67,6 +68,8 @@ export function unblendEdges(
       const ownError = (r - labelRgb[o]) ** 2 + (g - labelRgb[o + 1]) ** 2 + (b - labelRgb[o + 2]) ** 2;
       // A pixel of its own label's color is no blend, whatever lies around it.
       if (ownError < CLOSE * CLOSE) continue;
+      const unexplained = clean && ownError > BLEND_TOLERANCE ** 2;
+      if (embedded && !unexplained) continue;
       // Its own label and the labels around, within two pixels along the row and the column and
       // one along the diagonals: a gray pixel of a thin dark stroke, sorted under the paper, is a
       // blend of paper and stroke, and so is a pink one beside a slanting red line.
@@ -86,7 +89,7 @@ export function unblendEdges(
       // red line whose pixels all hold less than half of it) may be the middle of a line of any
       // label; on clean art only: in a photo's grain most pixels are explained by none.
       const around = count;
-      if (clean && ownError > BLEND_TOLERANCE ** 2) {
+      if (unexplained) {
         for (let l = 0; l < labelCount; l++) {
           let seen = l === fixed;
           for (let i = 0; i < around; i++) seen ||= near[i] === l;

@@ -6,6 +6,8 @@ import type { RegionMap } from './regions.js';
 export interface LayerGroup {
   label: number;
   regions: number[];
+  /** Small regions lifted on top of the layers around them (see `paintOrder`): every one is drawn. */
+  lifted?: boolean;
 }
 
 /**
@@ -21,6 +23,10 @@ export interface LayerGroup {
  * surface is the ground of what lies on it, and a flat label painted first, with regions inside
  * it, would cut them as holes out of it (one hole for each, where painted after it a flat label
  * around it has one hole, the shaded shape's).
+ * A region smaller than `lift` pixels with only later layers around it (a sprite's eye white, a
+ * piece of a thin gray line across a fill) would show only through a hole in each of them, and a
+ * hole that small is traced shrunk or dropped as a speckle: such regions are lifted into a layer of
+ * their label painted after all the others, one per label.
  * Returns the groups and each region's rank (its group's index; -1 for the background).
  */
 export function paintOrder(
@@ -28,6 +34,7 @@ export function paintOrder(
   graph: RegionGraph,
   groundLabel: number,
   gradients: readonly (Gradient | undefined)[] = [],
+  lift = 0,
 ): { groups: LayerGroup[]; rank: Int32Array } {
   const depth = new Int32Array(map.count).fill(-1);
   const queue = new Int32Array(map.count);
@@ -67,8 +74,36 @@ export function paintOrder(
     (a, b) => first(a) - first(b) || a.depth - b.depth || b.area - a.area || a.label - b.label,
   );
   const rank = new Int32Array(map.count).fill(-1);
-  groups.forEach((group, k) => {
-    for (const r of group.regions) rank[r] = k;
-  });
-  return { groups: groups.map(({ label, regions }) => ({ label, regions })), rank };
+  const ranked = (list: LayerGroup[]) => {
+    list.forEach((group, k) => {
+      for (const r of group.regions) rank[r] = k;
+    });
+    return list;
+  };
+  const ordered = ranked(groups.map(({ label, regions }) => ({ label, regions })));
+  if (lift === 0) return { groups: ordered, rank };
+  const top = lifted(map, graph, ordered, rank, lift);
+  return { groups: ranked([...ordered, ...top].filter((group) => group.regions.length > 0)), rank };
+}
+
+/**
+ * Takes every region under `lift` pixels whose neighbours are all painted after it (by `rank`) out
+ * of its group, into a group of its label painted last (see `paintOrder`); returns those groups,
+ * in the order of the groups they left.
+ */
+function lifted(map: RegionMap, graph: RegionGraph, groups: LayerGroup[], rank: Int32Array, lift: number) {
+  const enclosed = (r: number) => {
+    if (map.area[r] >= lift || graph.start[r] === graph.start[r + 1]) return false;
+    for (let e = graph.start[r]; e < graph.start[r + 1]; e++)
+      if (rank[graph.next[e]] <= rank[r]) return false;
+    return true;
+  };
+  const top: LayerGroup[] = [];
+  for (const group of groups) {
+    const up = group.regions.filter(enclosed);
+    if (up.length === 0) continue;
+    group.regions = group.regions.filter((r) => !enclosed(r));
+    top.push({ label: group.label, regions: up, lifted: true });
+  }
+  return top;
 }
