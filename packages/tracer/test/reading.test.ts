@@ -207,6 +207,21 @@ describe('the automatic mode', () => {
     expect(trace(drawing).reading.mode).toBe('color');
   });
 
+  it('reads stars and a small colored galaxy on black as color, keeping the galaxy yellow', () => {
+    let stars = '';
+    for (let i = 0; i < 30; i++)
+      stars += `<circle cx="${((i * 67) % 190) + 5}" cy="${((i * 41) % 190) + 5}" r="1.5" fill="#fff"/>`;
+    const sky = rasterOf(
+      `<rect width="200" height="200" fill="#000"/>${stars}<ellipse cx="120" cy="90" rx="9" ry="3" fill="#e0c040"/>`,
+      200,
+    );
+    const model = trace(sky);
+    // The galaxy is under 0.3 % of the picture, a quarter of what is drawn on the black.
+    expect(model.reading).toEqual({ mode: 'color', kind: 'color' });
+    const yellow = model.layers.find(({ color }) => color.r > 180 && color.g > 150 && color.b < 110);
+    expect(yellow, JSON.stringify(model.layers.map((l) => l.color))).toBeDefined();
+  });
+
   it('reads a photographed page as a page, and its text comes out black', () => {
     const model = trace(page(480, 320));
     expect(model.reading).toEqual({ mode: 'bw', kind: 'page' });
