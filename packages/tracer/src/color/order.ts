@@ -100,9 +100,11 @@ function lifted(map: RegionMap, graph: RegionGraph, groups: LayerGroup[], rank: 
   };
   const top: LayerGroup[] = [];
   for (const group of groups) {
-    const up = group.regions.filter(enclosed);
+    const stay: number[] = [];
+    const up: number[] = [];
+    for (const r of group.regions) (enclosed(r) ? up : stay).push(r);
     if (up.length === 0) continue;
-    group.regions = group.regions.filter((r) => !enclosed(r));
+    group.regions = stay;
     top.push({ label: group.label, regions: up, lifted: true });
   }
   return top;

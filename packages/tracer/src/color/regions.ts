@@ -324,17 +324,17 @@ class Neighbours {
     let best = -1;
     let bestLength = 0;
     let bestDistance = 0;
-    let bestLast = true;
+    let bestClear = true;
     for (let k = 0; k < this.roots.length; k++) {
       const r = this.roots[k];
       if (r === self) continue;
       const len = this.lengths[k];
-      const last = label[r] === rule.clear;
+      const clear = label[r] === rule.clear;
       const distance = rule.distance ? rule.distance(label[self], label[r]) : 0;
       const better =
         best < 0 ||
-        (last !== bestLast
-          ? !last
+        (clear !== bestClear
+          ? !clear
           : distance !== bestDistance
             ? distance < bestDistance
             : len !== bestLength
@@ -346,7 +346,7 @@ class Neighbours {
         best = r;
         bestLength = len;
         bestDistance = distance;
-        bestLast = last;
+        bestClear = clear;
       }
     }
     return best;
