@@ -206,7 +206,9 @@ export function mergeSpeckles(
     if (size[r] >= minRegion || stroke || dot) {
       // Transparency is no color: a pale mark on it shows on whatever the art is placed on.
       if (!rule.faint || apart >= rule.faint.distance || map.label[s] === rule.clear) {
-        if (dot && size[r] < minRegion) dots[r] = 1;
+        // On clean art a piece of a stroke kept is drawn however small: a dotted line's dots, 2 px
+        // apart (see bridgeCrossings).
+        if ((dot || (stroke && rule.bridge)) && size[r] < minRegion) dots[r] = 1;
         continue;
       }
     }
