@@ -1,7 +1,7 @@
 import { moveSubpaths } from '../geometry/scale.js';
 import { hasThinParts, traceDoubled } from '../ink/fine.js';
 import { IDENTITY } from '../ink/ink-map.js';
-import { type Gradient, gradientMean, type Layer, type Subpath } from '../model.js';
+import { type Gradient, gradientMean, type Layer, type Point, type Subpath } from '../model.js';
 import type { Bitmap } from '../outline/bitmap.js';
 import type { PixelPath } from '../outline/decompose.js';
 import { traceBitmap } from '../outline/trace-bitmap.js';
@@ -164,16 +164,54 @@ function traceMask(
   // Thin strokes, or thin gaps where a layer beneath shows: traced on a grid twice as fine, the
   // mask's coverage interpolated, as black and white traces its thin strokes (see ink/fine.ts).
   if (params.finerGrid && hasThinParts(bitmap, image.clean)) {
-    return traceDoubled(
-      { width: cw, height: ch, values: maskLevels(mask), table: IDENTITY, cut: 0.5, document: false },
-      0.5,
-      { ...params, turdsize: 4 * params.turdsize, keep },
-      {},
-      { x: x0, y: y0 },
+    return pixelDots(
+      traceDoubled(
+        { width: cw, height: ch, values: maskLevels(mask), table: IDENTITY, cut: 0.5, document: false },
+        0.5,
+        { ...params, turdsize: 4 * params.turdsize, keep },
+        {},
+        { x: x0, y: y0 },
+      ),
     );
   }
   const traced = traceBitmap(bitmap, { ...params, keep }, windowInk(mask));
-  return x0 === 0 && y0 === 0 ? traced : moveSubpaths(traced, 1, x0, y0);
+  return pixelDots(x0 === 0 && y0 === 0 ? traced : moveSubpaths(traced, 1, x0, y0));
+}
+
+/** Largest extent (px) of an outline that is a single pixel's: a dot kept on purpose, or a hole. */
+const PIXEL_DOT = 1.5;
+
+/**
+ * Outlines of a single pixel as that pixel's square, wound as they were. Fitted with curves, a
+ * pixel comes out as a rounded diamond inside it, a quarter covered: a dotted line's black dots
+ * turned light gray.
+ */
+function pixelDots(subpaths: Subpath[]): Subpath[] {
+  return subpaths.map((subpath) => {
+    if (subpath.open) return subpath;
+    const points = [subpath.start, ...subpath.segments.map((s) => s.to)];
+    const xs = points.map((p) => p.x);
+    const ys = points.map((p) => p.y);
+    const x0 = Math.min(...xs);
+    const y0 = Math.min(...ys);
+    if (Math.max(...xs) - x0 >= PIXEL_DOT || Math.max(...ys) - y0 >= PIXEL_DOT) return subpath;
+    let area = 0;
+    for (let k = 0; k < points.length; k++) {
+      const a = points[k];
+      const b = points[(k + 1) % points.length];
+      area += a.x * b.y - b.x * a.y;
+    }
+    const x = Math.floor((x0 + Math.max(...xs)) / 2);
+    const y = Math.floor((y0 + Math.max(...ys)) / 2);
+    const corners = [
+      { x: x + 1, y },
+      { x: x + 1, y: y + 1 },
+      { x, y: y + 1 },
+      { x, y },
+    ];
+    if (area < 0) corners.reverse().push(corners.shift() as Point);
+    return { start: { x, y }, segments: corners.map((to) => ({ kind: 'line' as const, to })) };
+  });
 }
 
 /**
