@@ -198,17 +198,18 @@ export function mergeSpeckles(
         (apart >= LINE_CONTRAST &&
           rule.distance !== undefined &&
           !border.blends(r, map.label, rule.distance)));
-    // A dot (see leastDot) stays when it stands out from everything around it (DOT_CONTRAST).
+    // A dot (see leastDot) stays when it stands out from everything around it (DOT_CONTRAST); on
+    // clean art, so does a single pixel of a group of its color as large as a region, touching at
+    // corners or 2 px apart (see diagonalAreas): a dotted line's dot.
+    const dotted = rule.bridge === true && grouped[r0] >= minRegion;
     const dot =
-      size[r] >= leastDot(minRegion) &&
+      size[r] >= (dotted ? 1 : leastDot(minRegion)) &&
       rule.distance !== undefined &&
       border.nearest(r, map.label, rule.distance) >= DOT_CONTRAST;
     if (size[r] >= minRegion || stroke || dot) {
       // Transparency is no color: a pale mark on it shows on whatever the art is placed on.
       if (!rule.faint || apart >= rule.faint.distance || map.label[s] === rule.clear) {
-        // On clean art a piece of a stroke kept is drawn however small: a dotted line's dots, 2 px
-        // apart (see bridgeCrossings).
-        if ((dot || (stroke && rule.bridge)) && size[r] < minRegion) dots[r] = 1;
+        if (dot && size[r] < minRegion) dots[r] = 1;
         continue;
       }
     }
