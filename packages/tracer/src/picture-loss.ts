@@ -94,12 +94,18 @@ export function bwLoss(
 /**
  * The share of a picture that its pixels' labels, painted in their colors (`labelRgb`, 3 numbers
  * a label), lose: on blocks as `bwLoss` compares them (each block's mean on white, blurred over
- * 3x3 blocks, more than 0.15 apart in OKLab), COLOR_SAMPLES pixels read along each side of a
- * block. A pixel partly transparent counts as kept: an outline places an edge by the pixels' cover.
+ * 3x3 blocks, more than 0.15 apart in OKLab), at most `blocks` along the longer side,
+ * COLOR_SAMPLES pixels read along each side of a block. A pixel partly transparent counts as kept:
+ * an outline places an edge by the pixels' cover.
  */
-export function labelLoss(image: RasterImage, labels: Uint8Array, labelRgb: Float64Array): number {
+export function labelLoss(
+  image: RasterImage,
+  labels: Uint8Array,
+  labelRgb: Float64Array,
+  blocks = LABEL_BLOCKS,
+): number {
   const { data } = image;
-  const grid = blockGrid(image, LABEL_BLOCKS);
+  const grid = blockGrid(image, blocks);
   const { gw, gh } = grid;
   const result = new Float64Array(gw * gh * 3);
   const { picture, count } = readBlocks(image, grid, COLOR_SAMPLES, (p, k) => {

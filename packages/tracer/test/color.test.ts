@@ -440,6 +440,33 @@ describe('color tracing', () => {
     expect(lostShare(image, model)).toBeLessThan(0.01);
   });
 
+  it("keeps a blurred sprite's small parts in their colors, though each of their pixels is a blend", () => {
+    // A soft 64 px footballer on transparency: the yellow boots, the dark blue socks, the face and
+    // the hair are all edge, no pixel of them flat; the palette took the shirt and the shadow,
+    // and they came out in the shadow's gray.
+    const sprite = rasterOf(
+      `<filter id="b"><feGaussianBlur stdDeviation="1"/></filter><g filter="url(#b)">
+      <path d="M40 30 L60 20 L62 50 L36 58z" fill="#808890"/><rect x="22" y="14" width="20" height="36" fill="#1020e0"/>
+      <rect x="24" y="50" width="5" height="8" fill="#101860"/><rect x="35" y="50" width="5" height="8" fill="#101860"/>
+      <rect x="23" y="58" width="6" height="3" fill="#d0c020"/><rect x="34" y="58" width="6" height="3" fill="#d0c020"/>
+      <ellipse cx="32" cy="9" rx="5" ry="4" fill="#a08060"/><ellipse cx="32" cy="6" rx="5" ry="2.5" fill="#302010"/></g>`,
+      64,
+      null,
+    );
+    const result = renderSvg(toSvg(trace(sprite)), 64);
+    const count = (x0: number, y0: number, x1: number, y1: number, is: (c: number[]) => boolean) => {
+      let n = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) if (alphaAt(result, x, y) > 128 && is(pixelAt(result, x, y))) n++;
+      return n;
+    };
+    const yellow = ([r, g, b]: number[]) => r > 120 && g > 110 && b < 90;
+    const warm = ([r, , b]: number[]) => r - b > 30;
+    // None of either before.
+    expect(count(20, 56, 42, 62, yellow)).toBeGreaterThanOrEqual(15);
+    expect(count(26, 4, 38, 13, warm)).toBeGreaterThanOrEqual(30);
+  });
+
   it('gives the same model for the same image and settings', () => {
     const image = rasterOf(`${discOnSquare}<rect x="90" y="4" width="30" height="20" fill="#30b060"/>`, 128);
     const a = colorTrace(image, { colors: 'auto' });

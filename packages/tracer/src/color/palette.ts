@@ -20,6 +20,15 @@ const AUTO_MAX = 32;
 const EVERY_MAX = 64;
 /** sRGB distance from a blend of two palette colors within which a color is taken as that blend. */
 const MIX_TOLERANCE = 6;
+/**
+ * sRGB distance from a mix of two colors taken within which a cluster of all the pixels (blends
+ * included) is that mix, not a color the body pixels missed: a JPEG's rings stray from the line.
+ */
+const MISSED_TOLERANCE = 20;
+/** White as a chosen color is held (OKLab, then sRGB). */
+const WHITE = [1, 0, 0, 255, 255, 255];
+/** Least OKLab chroma of such a color: a hue the body pixels missed, not a gray. */
+const MISSED_CHROMA = 0.03;
 /** A candidate that is such a blend is still a color when this share of its pixels is flat. */
 const BLEND_FLAT_SHARE = 0.3;
 /** The `spread` from which blend pixels count as colors of their own (see buildPalette). */
@@ -70,7 +79,9 @@ interface Bins {
  * below 1, colors closer together are told apart and blends are colors too, from BLEND_SPREAD on
  * even the anti-aliased pixels' (a fixed palette size that the picture's distinct colors do not
  * fill). With `every`, every pixel counts, blends too, and a cluster between two colors is a color
- * (shading that the usual palette took for edges: see traceColor).
+ * (shading that the usual palette took for edges: see traceColor). With `missedFrom`, an automatic
+ * palette's colors come first, and clusters of all the pixels, blends too, in a hue that none of
+ * them nor a mix of two explains join them (see the comment in the body).
  */
 export function buildPalette(
   hist: Histogram,
@@ -79,17 +90,24 @@ export function buildPalette(
   grain = 0,
   spread = 1,
   every = false,
+  missedFrom?: Palette,
 ): Palette {
   // Asked for colors closest together, the anti-aliased blends count as colors too.
   const bins = binColors(hist, every || spread <= BLEND_SPREAD);
   const delta = Math.max(DELTA, GRAIN_DELTA * grain) * spread;
-  const chosen = chooseColors(
-    bins,
-    colors > 0 ? colors : every ? EVERY_MAX : AUTO_MAX,
-    colors > 0 ? 1 : minArea,
-    delta,
-    !every && spread >= 1,
-  );
+  // With `missedFrom`: a color painted only in blends of its own (a narrow shaft, a cheek's
+  // shading in a small JPEG, each pixel between two others) has no body pixels: among all the
+  // pixels, a cluster in a hue that none of that palette's colors nor any mix of two explains
+  // joins them.
+  const chosen = missedFrom
+    ? chooseColors(binColors(hist, true), AUTO_MAX, minArea, delta, true, colorsOf(missedFrom))
+    : chooseColors(
+        bins,
+        colors > 0 ? colors : every ? EVERY_MAX : AUTO_MAX,
+        colors > 0 ? 1 : minArea,
+        delta,
+        !every && spread >= 1,
+      );
   let lab: Float64Array = Float64Array.from(chosen.flatMap((c) => [c[0], c[1], c[2]]));
   // A picture with no body pixels at all (every pixel an edge) still has a most common color.
   if (lab.length === 0) lab = mostCommon(hist);
@@ -121,6 +139,15 @@ export function buildPalette(
     entryLabel[k] = entryNear[k] ? near.index : nearest(atRgb, 0, rgb, size).index;
   }
   return { size, lab, entryLabel, entryNear, far };
+}
+
+/** A palette's colors as chosen colors are held: OKLab, then sRGB. */
+function colorsOf({ lab, size }: Palette): number[][] {
+  const rgb = new Float64Array(3);
+  return Array.from({ length: size }, (_, c) => {
+    oklabToSrgb(lab[c * 3], lab[c * 3 + 1], lab[c * 3 + 2], rgb, 0);
+    return [lab[c * 3], lab[c * 3 + 1], lab[c * 3 + 2], rgb[0], rgb[1], rgb[2]];
+  });
 }
 
 /** The OKLab color of the bin with most pixels, as a one-color palette. */
@@ -161,16 +188,26 @@ function chooseColors(
   minArea: number,
   delta: number,
   blendsOut: boolean,
+  missedFrom?: number[][],
 ): number[][] {
   const m = bins.ids.length;
   const grid = new LabGrid(bins, delta);
   const open = new Uint8Array(m);
   const density = new Float64Array(m);
-  for (let k = 0; k < m; k++) if (bins.mass[k] > 0) open[k] = 1;
+  const taken = missedFrom ?? [];
+  const tolerance = missedFrom ? MISSED_TOLERANCE : MIX_TOLERANCE;
+  const takenAt = Float64Array.from(taken.flatMap((c) => [c[0], c[1], c[2]]));
+  // Colors taken explain their own bins (within DELTA) and the mixes of two of them, or of one
+  // and white: pixels are composited on white, so a shape's edge on transparency blends into it.
+  const ends = missedFrom ? [...taken, WHITE] : taken;
+  const explained = (k: number) =>
+    nearest(bins.lab, k * 3, takenAt, taken.length).d2 <= delta * delta ||
+    isBlend(Array.from(bins.rgb.subarray(k * 3, k * 3 + 3)), ends, tolerance);
+  for (let k = 0; k < m; k++) if (bins.mass[k] > 0 && !(missedFrom && explained(k))) open[k] = 1;
   for (let k = 0; k < m; k++) {
     if (open[k]) grid.near(bins.lab, k * 3, delta, (j) => (density[k] += bins.mass[j]));
   }
-  const chosen: number[][] = [];
+  const chosen = [...taken];
   const close = (j: number) => {
     open[j] = 0;
     grid.near(bins.lab, j * 3, delta, (q) => (density[q] -= bins.mass[j]));
@@ -206,7 +243,10 @@ function chooseColors(
     }
     for (let ch = 0; ch < 6; ch++) color[ch] /= weight;
     for (const j of members) close(j);
-    if (blendsOut && flat < BLEND_FLAT_SHARE * weight && isBlend(color.slice(3), chosen)) continue;
+    const mixed = isBlend(color.slice(3), missedFrom ? [...chosen, WHITE] : chosen, tolerance);
+    if (blendsOut && flat < BLEND_FLAT_SHARE * weight && mixed) continue;
+    // A gray missed is a mix of three grays or more (a crossing of two gray lines), or shading.
+    if (missedFrom && Math.hypot(color[1], color[2]) < MISSED_CHROMA) continue;
     chosen.push(color);
     // Everything the new color explains is explained, whichever cluster it was counted in.
     const lab = Float64Array.from(color.slice(0, 3));
@@ -218,7 +258,7 @@ function chooseColors(
 }
 
 /** Whether an sRGB color lies on the straight line between two chosen colors (a blend). */
-function isBlend(rgb: number[], chosen: number[][]): boolean {
+function isBlend(rgb: number[], chosen: number[][], tolerance = MIX_TOLERANCE): boolean {
   const [r, g, b] = rgb;
   for (let i = 0; i < chosen.length; i++) {
     const p = chosen[i];
@@ -233,7 +273,7 @@ function isBlend(rgb: number[], chosen: number[][]): boolean {
       const er = r - p[3] - t * dr;
       const eg = g - p[4] - t * dg;
       const eb = b - p[5] - t * db;
-      if (er * er + eg * eg + eb * eb < MIX_TOLERANCE * MIX_TOLERANCE) return true;
+      if (er * er + eg * eg + eb * eb < tolerance * tolerance) return true;
     }
   }
   return false;
