@@ -192,17 +192,16 @@ function pixelDots(subpaths: Subpath[]): Subpath[] {
     const points = [subpath.start, ...subpath.segments.map((s) => s.to)];
     const xs = points.map((p) => p.x);
     const ys = points.map((p) => p.y);
-    const x0 = Math.min(...xs);
-    const y0 = Math.min(...ys);
-    if (Math.max(...xs) - x0 >= PIXEL_DOT || Math.max(...ys) - y0 >= PIXEL_DOT) return subpath;
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    if (x1 - x0 >= PIXEL_DOT || y1 - y0 >= PIXEL_DOT) return subpath;
     let area = 0;
     for (let k = 0; k < points.length; k++) {
       const a = points[k];
       const b = points[(k + 1) % points.length];
       area += a.x * b.y - b.x * a.y;
     }
-    const x = Math.floor((x0 + Math.max(...xs)) / 2);
-    const y = Math.floor((y0 + Math.max(...ys)) / 2);
+    const x = Math.floor((x0 + x1) / 2);
+    const y = Math.floor((y0 + y1) / 2);
     const corners = [
       { x: x + 1, y },
       { x: x + 1, y: y + 1 },

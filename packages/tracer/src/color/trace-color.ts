@@ -72,10 +72,10 @@ export function traceColor(
     }
   }
   if (automatic && palette === first && Math.max(width, height) <= MISSED_SIDE) {
-    // Unless every pixel's colors were taken: on a small picture, colors painted only in blends (see buildPalette's `missedFrom`: a
-    // knight's brown mace shaft and face on 160 px, a sprite's yellow boots on 64, were lost to
-    // their grays) are taken where their labels lose less of it, compared pixel by pixel, or as
-    // little and the labels' colors are closer to the pixels'.
+    // Unless every pixel's colors were taken: on a small picture, colors painted only in blends
+    // (see buildPalette's `missedFrom`: a knight's brown mace shaft and face on 160 px, a sprite's
+    // yellow boots on 64, were lost to their grays) are taken where their labels lose less of it,
+    // compared pixel by pixel, or as little and the labels' colors are closer to the pixels'.
     const fuller = buildPalette(hist, 0, params.minColorArea, grain, 1, false, palette);
     if (fuller.size > palette.size) {
       const next = regionsOfLabels(color, hist, fuller, clear, width, height, params, grain);
