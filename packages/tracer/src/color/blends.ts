@@ -1,3 +1,4 @@
+import { workU8 } from '../outline/work.js';
 import { coverageOf } from './ink.js';
 
 /** sRGB distance from a blend of two colors within which a pixel is taken for that blend. */
@@ -29,7 +30,8 @@ export function unblendEdges(
   fixed = -1,
   clean = true,
 ): void {
-  const before = labels.slice();
+  const before = workU8('labels before', labels.length);
+  before.set(labels);
   const covered = coverageOf({ color, labelRgb });
   const coverage = (q: number, from: number, to: number) => Math.min(1, Math.max(0, covered(q, from, to)));
   const labelCount = labelRgb.length / 3;
@@ -98,8 +100,10 @@ export function unblendEdges(
       }
       if (count < 2) continue;
       let best = Math.min(BLEND_TOLERANCE ** 2, ownError);
-      let to = own;
-      let line = -1;
+      // The best pair of labels found, and the pixel's place between them.
+      let from = -1;
+      let to = -1;
+      let at = 0;
       // Pairs of which one at least is around the pixel.
       for (let i = 0; i < around; i++) {
         const a = near[i] * 3;
@@ -122,20 +126,17 @@ export function unblendEdges(
           if (err < best && j >= around && !(u > 0 && u < 0.5 && thinLine(p, u, near[i], near[j]))) continue;
           if (err < best) {
             best = err;
-            to = u < 0.5 ? near[i] : near[j];
-            // The less covered side of a blend may still be the middle of a thin line.
-            line =
-              u < 0.5
-                ? thinLine(p, u, near[i], near[j])
-                  ? near[j]
-                  : -1
-                : thinLine(p, 1 - u, near[j], near[i])
-                  ? near[i]
-                  : -1;
+            from = near[i];
+            to = near[j];
+            at = u;
           }
         }
       }
-      labels[p] = line >= 0 ? line : to;
+      if (from < 0) continue;
+      // The pixel goes to the side it is nearer to; the less covered side may still be the middle
+      // of a thin line.
+      if (at < 0.5) labels[p] = thinLine(p, at, from, to) ? to : from;
+      else labels[p] = thinLine(p, 1 - at, to, from) ? from : to;
     }
   }
 

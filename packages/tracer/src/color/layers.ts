@@ -189,11 +189,19 @@ const PIXEL_DOT = 1.5;
 function pixelDots(subpaths: Subpath[]): Subpath[] {
   return subpaths.map((subpath) => {
     if (subpath.open) return subpath;
+    // The extent, read until it is a pixel's no more: most outlines are far larger.
+    let x0 = subpath.start.x;
+    let x1 = x0;
+    let y0 = subpath.start.y;
+    let y1 = y0;
+    for (const { to } of subpath.segments) {
+      x0 = Math.min(x0, to.x);
+      x1 = Math.max(x1, to.x);
+      y0 = Math.min(y0, to.y);
+      y1 = Math.max(y1, to.y);
+      if (x1 - x0 >= PIXEL_DOT || y1 - y0 >= PIXEL_DOT) return subpath;
+    }
     const points = [subpath.start, ...subpath.segments.map((s) => s.to)];
-    const xs = points.map((p) => p.x);
-    const ys = points.map((p) => p.y);
-    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    if (x1 - x0 >= PIXEL_DOT || y1 - y0 >= PIXEL_DOT) return subpath;
     let area = 0;
     for (let k = 0; k < points.length; k++) {
       const a = points[k];

@@ -158,12 +158,12 @@ export function mergeSpeckles(
   const { runs, count, ofRun, area } = map;
   const limit = Math.max(minRegion, rule.faint?.area ?? 0);
   const grouped = diagonalAreas(map, rule.bridge ? { labels, below: minRegion } : undefined);
-  const small: number[] = [];
-  for (let r = 0; r < count; r++)
-    if (area[r] < limit && (grouped[r] < minRegion || rule.faint) && !outside(map, r, rule.clear))
-      small.push(r);
+  const small = smallestFirst(
+    map,
+    limit,
+    (r) => (grouped[r] < minRegion || rule.faint !== undefined) && !outside(map, r, rule.clear),
+  );
   if (small.length === 0) return map;
-  small.sort((a, b) => area[a] - area[b] || a - b);
   const members = runsByRegion(map);
   const parent = identity(count);
   const size = area.slice();
@@ -172,6 +172,7 @@ export function mergeSpeckles(
   const lastMember = identity(count);
   const border = new Neighbours();
   const dots = new Uint8Array(count);
+  const touch = (q: number, len: number) => border.add(find(parent, ofRun[q]), len);
   for (const r0 of small) {
     const r = find(parent, r0);
     if (size[r] >= limit) continue;
@@ -182,9 +183,8 @@ export function mergeSpeckles(
         const y = runs.y[run];
         if (run > runs.rowStart[y]) border.add(find(parent, ofRun[run - 1]), 1);
         if (run + 1 < runs.rowStart[y + 1]) border.add(find(parent, ofRun[run + 1]), 1);
-        if (y > 0) overlaps(runs, run, y - 1, (q, len) => border.add(find(parent, ofRun[q]), len));
-        if (y + 1 < runs.height)
-          overlaps(runs, run, y + 1, (q, len) => border.add(find(parent, ofRun[q]), len));
+        if (y > 0) overlaps(runs, run, y - 1, touch);
+        if (y + 1 < runs.height) overlaps(runs, run, y + 1, touch);
       }
     }
     const s = border.best(r, size, map.label, rule);
@@ -231,6 +231,20 @@ export function mergeSpeckles(
     }
   }
   return merged;
+}
+
+/**
+ * The regions under `limit` pixels that `take` takes, smallest first, the older first among equals:
+ * counted by area, as a page's grain makes millions of them.
+ */
+function smallestFirst(map: RegionMap, limit: number, take: (r: number) => boolean): Int32Array {
+  const { count, area } = map;
+  const start = new Int32Array(limit + 1);
+  for (let r = 0; r < count; r++) if (area[r] < limit && take(r)) start[area[r] + 1]++;
+  for (let a = 0; a < limit; a++) start[a + 1] += start[a];
+  const small = new Int32Array(start[limit]);
+  for (let r = 0; r < count; r++) if (area[r] < limit && take(r)) small[start[area[r]]++] = r;
+  return small;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { workU8 } from '../outline/work.js';
+
 /**
  * Smooths the boundaries between similar colors: a pixel whose label differs from the label of at
  * least 5 of its 8 neighbours takes theirs, when the two colors are `faint`ly apart (texture and
@@ -11,11 +13,8 @@ export function smoothFaintEdges(
   near: (a: number, b: number) => boolean,
   fixed = -1,
 ): void {
-  const before = labels.slice();
-  const counts = new Uint8Array(256);
-  // The labels met around a pixel, in order of first meeting (an array's length reset per pixel
-  // cost more than the smoothing).
-  const seen = new Uint8Array(8);
+  const before = workU8('labels before', labels.length);
+  before.set(labels);
   const around = Int32Array.of(-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1);
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1, p = y * width + 1; x < width - 1; x++, p++) {
@@ -26,18 +25,17 @@ export function smoothFaintEdges(
       // Most pixels sit inside a region: all four side neighbours share their label.
       if (before[p - 1] === own && before[p + 1] === own && before[up] === own && before[down] === own)
         continue;
-      let kinds = 0;
+      // At most one label holds 5 of the 8: the one a majority vote leaves, if any.
+      let held = -1;
+      let votes = 0;
       for (let k = 0; k < 8; k++) {
         const l = before[p + around[k]];
-        if (counts[l]++ === 0) seen[kinds++] = l;
+        if (votes === 0) held = l;
+        votes += l === held ? 1 : -1;
       }
-      let best = own;
-      for (let i = 0; i < kinds; i++) {
-        const l = seen[i];
-        if (l !== own && l !== fixed && counts[l] >= 5 && near(own, l)) best = l;
-        counts[l] = 0;
-      }
-      labels[p] = best;
+      let count = 0;
+      for (let k = 0; k < 8; k++) if (before[p + around[k]] === held) count++;
+      if (count >= 5 && held !== own && held !== fixed && near(own, held)) labels[p] = held;
     }
   }
 }
