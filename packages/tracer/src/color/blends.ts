@@ -7,6 +7,8 @@ const BLEND_TOLERANCE = 20;
 const CLOSE = 6;
 /** Least coverage of the middle of a thin line (see thinLine): fainter is not drawn. */
 const MIN_LINE_COVER = 0.2;
+/** Rounding allowed for in the bound that passes over blends too far from a pixel. */
+const FAR_SLACK = 1e-6;
 /** Coverage from which a pixel is a line's or a shape's solid color. */
 const SOLID = 0.9;
 
@@ -47,6 +49,7 @@ export function unblendEdges(
       pairs[k + 3] = pairs[k] * pairs[k] + pairs[k + 1] * pairs[k + 1] + pairs[k + 2] * pairs[k + 2];
     }
   }
+  const lengths = pairs.filter((_, k) => k % 4 === 3).map(Math.sqrt);
   const dx = [-1, -2, 1, 2, 0, 0, 0, 0, -1, 1, -1, 1];
   const dy = [0, 0, 0, 0, -1, -2, 1, 2, -1, -1, 1, 1];
   for (let y = 0, p = 0; y < height; y++) {
@@ -111,10 +114,12 @@ export function unblendEdges(
         const ga = g - labelRgb[a + 1];
         const ba = b - labelRgb[a + 2];
         const row = near[i] * labelCount;
+        // No blend is nearer the pixel than its distance from one end less the blend's length.
+        const reach = Math.sqrt(ra * ra + ga * ga + ba * ba) - Math.sqrt(best) - FAR_SLACK;
         for (let j = i + 1; j < count; j++) {
           const k = (row + near[j]) * 4;
           const dd = pairs[k + 3];
-          if (dd === 0) continue;
+          if (dd === 0 || lengths[k >> 2] < reach) continue;
           const dr = pairs[k];
           const dg = pairs[k + 1];
           const db = pairs[k + 2];
