@@ -40,6 +40,8 @@ export function unblendEdges(
   const near = new Int32Array(13 + labelCount);
   // Each pair of labels' sRGB difference and its squared length, worked out once.
   const pairs = new Float64Array(labelCount * labelCount * 4);
+  // ...and its length.
+  const lengths = new Float64Array(labelCount * labelCount);
   for (let a = 0; a < labelCount; a++) {
     for (let e = 0; e < labelCount; e++) {
       const k = (a * labelCount + e) * 4;
@@ -47,9 +49,9 @@ export function unblendEdges(
       pairs[k + 1] = labelRgb[e * 3 + 1] - labelRgb[a * 3 + 1];
       pairs[k + 2] = labelRgb[e * 3 + 2] - labelRgb[a * 3 + 2];
       pairs[k + 3] = pairs[k] * pairs[k] + pairs[k + 1] * pairs[k + 1] + pairs[k + 2] * pairs[k + 2];
+      lengths[k >> 2] = Math.sqrt(pairs[k + 3]);
     }
   }
-  const lengths = pairs.filter((_, k) => k % 4 === 3).map(Math.sqrt);
   const dx = [-1, -2, 1, 2, 0, 0, 0, 0, -1, 1, -1, 1];
   const dy = [0, 0, 0, 0, -1, -2, 1, 2, -1, -1, 1, 1];
   for (let y = 0, p = 0; y < height; y++) {
