@@ -1,4 +1,4 @@
-import { workU8 } from '../outline/work.js';
+import { copiedU8 } from '../outline/work.js';
 import { coverageOf } from './ink.js';
 
 /** sRGB distance from a blend of two colors within which a pixel is taken for that blend. */
@@ -32,8 +32,7 @@ export function unblendEdges(
   fixed = -1,
   clean = true,
 ): void {
-  const before = workU8('labels before', labels.length);
-  before.set(labels);
+  const before = copiedU8('labels before', labels);
   const covered = coverageOf({ color, labelRgb });
   const coverage = (q: number, from: number, to: number) => Math.min(1, Math.max(0, covered(q, from, to)));
   const labelCount = labelRgb.length / 3;

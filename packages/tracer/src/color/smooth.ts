@@ -1,4 +1,4 @@
-import { workU8 } from '../outline/work.js';
+import { copiedU8 } from '../outline/work.js';
 
 /**
  * Smooths the boundaries between similar colors: a pixel whose label differs from the label of at
@@ -13,8 +13,7 @@ export function smoothFaintEdges(
   near: (a: number, b: number) => boolean,
   fixed = -1,
 ): void {
-  const before = workU8('labels before', labels.length);
-  before.set(labels);
+  const before = copiedU8('labels before', labels);
   const around = Int32Array.of(-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1);
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1, p = y * width + 1; x < width - 1; x++, p++) {
