@@ -120,22 +120,24 @@ export function unblendEdges(
         for (let j = i + 1; j < count; j++) {
           const k = (row + near[j]) * 4;
           const dd = pairs[k + 3];
-          if (dd === 0 || lengths[k >> 2] < reach) continue;
+          // A label from beyond the pixel's neighbours explains it only as the middle of a thin
+          // line of that label, covered at least MIN_LINE_COVER and less than half (see thinLine):
+          // JPEG's ringing beside a flat area is no blend of a far color. Its blends lie within half
+          // the pair's length of the near end.
+          const far = j >= around;
+          if (dd === 0 || lengths[k >> 2] < (far ? 2 * reach : reach)) continue;
           const dr = pairs[k];
           const dg = pairs[k + 1];
           const db = pairs[k + 2];
           const t = (ra * dr + ga * dg + ba * db) / dd;
+          if (far && (t < MIN_LINE_COVER || t >= 0.5)) continue;
           const u = Math.min(1, Math.max(0, t));
           const err = (ra - u * dr) ** 2 + (ga - u * dg) ** 2 + (ba - u * db) ** 2;
-          // A label from beyond the pixel's neighbours explains it only as the middle of a thin
-          // line of that label (JPEG's ringing beside a flat area is no blend of a far color).
-          if (err < best && j >= around && !(u > 0 && u < 0.5 && thinLine(p, u, near[i], near[j]))) continue;
-          if (err < best) {
-            best = err;
-            from = near[i];
-            to = near[j];
-            at = u;
-          }
+          if (err >= best || (far && !thinLine(p, u, near[i], near[j]))) continue;
+          best = err;
+          from = near[i];
+          to = near[j];
+          at = u;
         }
       }
       if (from < 0) continue;

@@ -98,12 +98,18 @@ export function buildHistogram(
     const r = c >> 16;
     const g = (c >> 8) & 255;
     const b = c & 255;
-    h.sum[k * 3] += bodies * r;
-    h.sum[k * 3 + 1] += bodies * g;
-    h.sum[k * 3 + 2] += bodies * b;
-    h.flatSum[k * 3] += flats * r;
-    h.flatSum[k * 3 + 1] += flats * g;
-    h.flatSum[k * 3 + 2] += flats * b;
+    // Whole numbers: the sums come out the same however they are added up (a photo's pixels are
+    // rough, and have no flat ones to add).
+    if (bodies > 0) {
+      h.sum[k * 3] += bodies * r;
+      h.sum[k * 3 + 1] += bodies * g;
+      h.sum[k * 3 + 2] += bodies * b;
+    }
+    if (flats > 0) {
+      h.flatSum[k * 3] += flats * r;
+      h.flatSum[k * 3 + 1] += flats * g;
+      h.flatSum[k * 3 + 2] += flats * b;
+    }
     h.allSum[k * 3] += len * r;
     h.allSum[k * 3 + 1] += len * g;
     h.allSum[k * 3 + 2] += len * b;
