@@ -56,9 +56,17 @@ export function findCells(keys: Uint32Array, w: number, h: number): CellGrid {
   const total = sum(across) + sum(down);
   const one: CellGrid = { cell: 1, x0: 0, y0: 0, columns: w, rows: h, exact: true };
   if (total === 0) return one;
+  // The most changes any n lines along each side can take: a bound that passes over most of the
+  // cell sizes of a picture whose changes are spread out without counting their offsets.
+  const mostAcross = mostOnLines(across);
+  const mostDown = mostOnLines(down);
+  const byOffset = new Float64Array(Math.min(w, h));
   for (let cell = Math.min(w, h); cell >= 2; cell--) {
-    const [x0, onX] = bestOffset(across, cell);
-    const [y0, onY] = bestOffset(down, cell);
+    const linesAcross = Math.min(w, Math.ceil(w / cell));
+    const linesDown = Math.min(h, Math.ceil(h / cell));
+    if (mostAcross[linesAcross] + mostDown[linesDown] < ON_GRID * total) continue;
+    const [x0, onX] = bestOffset(across, cell, byOffset);
+    const [y0, onY] = bestOffset(down, cell, byOffset);
     if (onX + onY < ON_GRID * total) continue;
     const grid = { cell, x0, y0, ...gridSize(w, h, cell, x0, y0), exact: false };
     // Bigger cells than pixel art has: a few shapes on a ground (a square, a flag's stripes).
@@ -75,10 +83,20 @@ function sum(values: Float64Array): number {
   return s;
 }
 
+/** For every n, the most changes n lines can take: the sum of the n largest counts. */
+function mostOnLines(changes: Float64Array): Float64Array {
+  const sorted = Float64Array.from(changes).sort().reverse();
+  const most = new Float64Array(sorted.length + 1);
+  for (let n = 0; n < sorted.length; n++) most[n + 1] = most[n] + sorted[n];
+  return most;
+}
+
 /** The offset whose lines (offset + k·cell) take the most changes, and how many they take. */
-function bestOffset(changes: Float64Array, cell: number): [number, number] {
-  const byOffset = new Float64Array(cell);
-  for (let i = 1; i < changes.length; i++) byOffset[i % cell] += changes[i] as number;
+function bestOffset(changes: Float64Array, cell: number, work: Float64Array): [number, number] {
+  const byOffset = work.fill(0, 0, cell);
+  for (let i = 1, o = 1 % cell; i < changes.length; i++, o = o + 1 === cell ? 0 : o + 1) {
+    byOffset[o] += changes[i] as number;
+  }
   let best = 0;
   for (let o = 1; o < cell; o++) if ((byOffset[o] as number) > (byOffset[best] as number)) best = o;
   return [best, byOffset[best] as number];

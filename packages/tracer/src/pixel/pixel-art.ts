@@ -76,8 +76,9 @@ export function pixelArtCells(image: RasterImage): CellGrid | undefined {
   if (grid.cell > 1) {
     if (side > MAX_CELLS) return undefined;
   } else if (side > SPRITE_SIDE && largestSprite(keys, w, h) > SPRITE_SIDE) {
+    if (side > BLOCKY_SIDE) return undefined;
     const runs = runLengths(keys, w, h);
-    if (side > BLOCKY_SIDE || runs.single > MAX_SINGLE_RUNS || runs.short < MIN_SHORT_RUNS) return undefined;
+    if (runs.single > MAX_SINGLE_RUNS || runs.short < MIN_SHORT_RUNS) return undefined;
   }
   const cells = grid.cell > 1 ? cellImage(image, grid) : image;
   const signs = edgeSigns(cells, grid.cell > 1 ? pixelKeys(cells) : keys);
@@ -126,20 +127,29 @@ function runLengths(keys: Uint32Array, w: number, h: number): { single: number; 
   let runs = 0;
   let single = 0;
   let short = 0;
-  const count = (start: number, step: number, length: number) => {
-    let from = 0;
-    for (let i = 1; i <= length; i++) {
-      if (i < length && keys[start + i * step] === keys[start + (i - 1) * step]) continue;
-      if (from > 0 && i < length) {
-        runs++;
-        if (i - from === 1) single++;
-        if (i - from <= 4) short++;
-      }
-      from = i;
-    }
+  const run = (length: number) => {
+    runs++;
+    if (length === 1) single++;
+    if (length <= 4) short++;
   };
-  for (let y = 0; y < h; y++) count(y * w, 1, w);
-  for (let x = 0; x < w; x++) count(x, w, h);
+  // Along each row, and down each column: where the run there began after a change (0: it began
+  // at the edge), the columns' read row by row.
+  const fromRow = new Int32Array(w);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let from = 0;
+    for (let x = 1; x < w; x++) {
+      if (keys[row + x] === keys[row + x - 1]) continue;
+      if (from > 0) run(x - from);
+      from = x;
+    }
+    if (y === 0) continue;
+    for (let x = 0; x < w; x++) {
+      if (keys[row + x] === keys[row - w + x]) continue;
+      if (fromRow[x] > 0) run(y - fromRow[x]);
+      fromRow[x] = y;
+    }
+  }
   return runs === 0 ? { single: 0, short: 0 } : { single: single / runs, short: short / runs };
 }
 
