@@ -157,8 +157,8 @@ export function findGradients(input: ShadingInput): Shading | undefined {
         const c = color[p];
         const [pr, pg, pb] = [c >> 16, (c >> 8) & 255, c & 255];
         colorAt(stops, offsetAt(gradient, (p % width) + 0.5, Math.floor(p / width) + 0.5), at);
-        shaded += Math.hypot(pr - at[0], pg - at[1], pb - at[2]);
-        flat += Math.hypot(pr - lr, pg - lg, pb - lb);
+        shaded += Math.sqrt((pr - at[0]) ** 2 + (pg - at[1]) ** 2 + (pb - at[2]) ** 2);
+        flat += Math.sqrt((pr - lr) ** 2 + (pg - lg) ** 2 + (pb - lb) ** 2);
       }
       return shaded <= flat + FEATURE_ERROR * pixels.length;
     };
@@ -373,7 +373,7 @@ function fitGradient(
     const [r, g, b] = [c >> 16, (c >> 8) & 255, c & 255];
     srgbToOklab(r, g, b, lab, 3 * i);
     const l = labels[p] * 3;
-    flat += Math.hypot(r - labelRgb[l], g - labelRgb[l + 1], b - labelRgb[l + 2]);
+    flat += Math.sqrt((r - labelRgb[l]) ** 2 + (g - labelRgb[l + 1]) ** 2 + (b - labelRgb[l + 2]) ** 2);
     mean[0] += r / n;
     mean[1] += g / n;
     mean[2] += b / n;
@@ -480,7 +480,7 @@ function radialModel(xs: Float64Array, ys: Float64Array, lab: Float64Array): Mod
   if (!centre || !Number.isFinite(centre[0]) || !Number.isFinite(centre[1])) return undefined;
   const [cx, cy] = centre;
   return {
-    t: (x, y) => Math.hypot(x - cx, y - cy),
+    t: (x, y) => Math.sqrt((x - cx) ** 2 + (y - cy) ** 2),
     gradient: (t0, t1, stops) => ({
       kind: 'radial',
       cx,
@@ -536,7 +536,7 @@ function profile(
   for (let i = 0; i < n; i++) {
     colorAt(kept, (ts[i] - t0) / span, at);
     const c = color[pixels[i]];
-    error += Math.hypot((c >> 16) - at[0], ((c >> 8) & 255) - at[1], (c & 255) - at[2]);
+    error += Math.sqrt(((c >> 16) - at[0]) ** 2 + (((c >> 8) & 255) - at[1]) ** 2 + ((c & 255) - at[2]) ** 2);
   }
   const round = (v: number) => Math.round(v);
   const written = kept.map(({ offset, rgb }) => ({
