@@ -62,9 +62,7 @@ export function findCells(keys: Uint32Array, w: number, h: number): CellGrid {
   const mostDown = mostOnLines(down);
   const byOffset = new Float64Array(Math.min(w, h));
   for (let cell = Math.min(w, h); cell >= 2; cell--) {
-    const linesAcross = Math.min(w, Math.ceil(w / cell));
-    const linesDown = Math.min(h, Math.ceil(h / cell));
-    if (mostAcross[linesAcross] + mostDown[linesDown] < ON_GRID * total) continue;
+    if (mostAcross[Math.ceil(w / cell)] + mostDown[Math.ceil(h / cell)] < ON_GRID * total) continue;
     const [x0, onX] = bestOffset(across, cell, byOffset);
     const [y0, onY] = bestOffset(down, cell, byOffset);
     if (onX + onY < ON_GRID * total) continue;

@@ -132,9 +132,9 @@ function runLengths(keys: Uint32Array, w: number, h: number): { single: number; 
     if (length === 1) single++;
     if (length <= 4) short++;
   };
-  // Along each row, and down each column: where the run there began after a change (0: it began
-  // at the edge), the columns' read row by row.
-  const fromRow = new Int32Array(w);
+  // Along each row, and down each column, read row by row: the row where each column's run began
+  // after a change (0: at the top edge, so not between two others).
+  const columnFrom = new Int32Array(w);
   for (let y = 0; y < h; y++) {
     const row = y * w;
     let from = 0;
@@ -146,8 +146,8 @@ function runLengths(keys: Uint32Array, w: number, h: number): { single: number; 
     if (y === 0) continue;
     for (let x = 0; x < w; x++) {
       if (keys[row + x] === keys[row - w + x]) continue;
-      if (fromRow[x] > 0) run(y - fromRow[x]);
-      fromRow[x] = y;
+      if (columnFrom[x] > 0) run(y - columnFrom[x]);
+      columnFrom[x] = y;
     }
   }
   return runs === 0 ? { single: 0, short: 0 } : { single: single / runs, short: short / runs };
