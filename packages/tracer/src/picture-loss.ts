@@ -92,51 +92,53 @@ export function bwLoss(
 }
 
 /**
- * The share of a picture that its pixels' labels, painted in their colors (`labelRgb`, 3 numbers
- * a label), lose: on blocks as `bwLoss` compares them (each block's mean on white, blurred over
- * 3x3 blocks, more than 0.15 apart in OKLab), at most `blocks` along the longer side,
- * COLOR_SAMPLES pixels read along each side of a block. A pixel partly transparent counts as kept:
- * an outline places an edge by the pixels' cover.
+ * What labellings of a picture lose of it: the share of the picture that a labelling's pixels,
+ * painted in their labels' colors (`labelRgb`, 3 numbers a label), lose, on blocks as `bwLoss`
+ * compares them (each block's mean on white, blurred over 3x3 blocks, more than 0.15 apart in
+ * OKLab), at most `blocks` along the longer side, COLOR_SAMPLES pixels read along each side of a
+ * block. The picture's own blocks are read once, for every labelling compared. A pixel partly
+ * transparent counts as kept: an outline places an edge by the pixels' cover.
  */
 export function labelLoss(
   image: RasterImage,
-  labels: Uint8Array,
-  labelRgb: Float64Array,
   blocks = LABEL_BLOCKS,
-): number {
+): (labels: Uint8Array, labelRgb: Float64Array) => number {
   const { data } = image;
   const grid = blockGrid(image, blocks);
   const { gw, gh } = grid;
-  const result = new Float64Array(gw * gh * 3);
-  const { picture, count } = readBlocks(image, grid, COLOR_SAMPLES, (p, k) => {
-    const o = p * 4;
-    const a = data[o + 3];
-    if (a > 0 && a < 255) {
-      const cover = a / 255;
-      for (let c = 0; c < 3; c++) result[k * 3 + c] += data[o + c] * cover + 255 * (1 - cover);
-    } else {
-      const l = labels[p] * 3;
-      for (let c = 0; c < 3; c++) result[k * 3 + c] += labelRgb[l + c];
-    }
-  });
+  const { picture, count } = readBlocks(image, grid, COLOR_SAMPLES);
   const seen = blur3(picture, count, gw, gh, 3);
-  const shown = blur3(result, count, gw, gh, 3);
   const lab = new Float64Array(3);
   const other = new Float64Array(3);
   const limit = LOST_DISTANCE * LOST_DISTANCE;
-  let lost = 0;
-  for (let k = 0; k < gw * gh * 3; k += 3) {
-    const apart =
-      Math.abs(seen[k] - shown[k]) +
-      Math.abs(seen[k + 1] - shown[k + 1]) +
-      Math.abs(seen[k + 2] - shown[k + 2]);
-    // Within CLOSE levels in all, two colors are nearer than LOST_DISTANCE even by black.
-    if (apart < CLOSE) continue;
-    srgbToOklab(seen[k], seen[k + 1], seen[k + 2], lab);
-    srgbToOklab(shown[k], shown[k + 1], shown[k + 2], other);
-    if (distance2(lab, other) > limit) lost++;
-  }
-  return lost / (gw * gh);
+  return (labels, labelRgb) => {
+    const result = new Float64Array(gw * gh * 3);
+    eachSample(image, grid, COLOR_SAMPLES, (p, k) => {
+      const o = p * 4;
+      const a = data[o + 3];
+      if (a > 0 && a < 255) {
+        const cover = a / 255;
+        for (let c = 0; c < 3; c++) result[k * 3 + c] += data[o + c] * cover + 255 * (1 - cover);
+      } else {
+        const l = labels[p] * 3;
+        for (let c = 0; c < 3; c++) result[k * 3 + c] += labelRgb[l + c];
+      }
+    });
+    const shown = blur3(result, count, gw, gh, 3);
+    let lost = 0;
+    for (let k = 0; k < gw * gh * 3; k += 3) {
+      const apart =
+        Math.abs(seen[k] - shown[k]) +
+        Math.abs(seen[k + 1] - shown[k + 1]) +
+        Math.abs(seen[k + 2] - shown[k + 2]);
+      // Within CLOSE levels in all, two colors are nearer than LOST_DISTANCE even by black.
+      if (apart < CLOSE) continue;
+      srgbToOklab(seen[k], seen[k + 1], seen[k + 2], lab);
+      srgbToOklab(shown[k], shown[k + 1], shown[k + 2], other);
+      if (distance2(lab, other) > limit) lost++;
+    }
+    return lost / (gw * gh);
+  };
 }
 
 /** The blocks a picture is compared on: `size` pixels square, at most `blocks` along its longer side. */
@@ -152,34 +154,45 @@ function blockGrid({ width, height }: RasterImage, blocks: number): BlockGrid {
 }
 
 /**
- * The picture on its blocks, `samples` pixels read along each side of a block: each block's
- * color on white, summed over the pixels read, and how many were. `visit(p, k)` is called for
- * every pixel read, `k` its block, to sum what the result shows there.
+ * Calls `visit(p, k)` for every pixel read of the picture, `samples` along each side of a block,
+ * `k` its block, row by row.
  */
-function readBlocks(
-  image: RasterImage,
-  { size, gw, gh }: BlockGrid,
+function eachSample(
+  { width: w, height: h }: RasterImage,
+  { size, gw }: BlockGrid,
   samples: number,
   visit: (p: number, k: number) => void,
-): { picture: Float64Array; count: Float64Array } {
-  const { width: w, height: h, data } = image;
-  const picture = new Float64Array(gw * gh * 3);
-  const count = new Float64Array(gw * gh);
+): void {
   const step = Math.max(1, Math.floor(size / samples));
   for (let y = 0; y < h; y += step) {
     const row = ((y / size) | 0) * gw;
-    for (let x = 0; x < w; x += step) {
-      const k = row + ((x / size) | 0);
-      const p = y * w + x;
-      const o = p * 4;
-      const a = data[o + 3] / 255;
-      picture[k * 3] += data[o] * a + 255 * (1 - a);
-      picture[k * 3 + 1] += data[o + 1] * a + 255 * (1 - a);
-      picture[k * 3 + 2] += data[o + 2] * a + 255 * (1 - a);
-      visit(p, k);
-      count[k]++;
-    }
+    for (let x = 0; x < w; x += step) visit(y * w + x, row + ((x / size) | 0));
   }
+}
+
+/**
+ * The picture on its blocks, `samples` pixels read along each side of a block (see eachSample):
+ * each block's color on white, summed over the pixels read, and how many were. `visit(p, k)` is
+ * called for every pixel read too, to sum what a result shows there.
+ */
+function readBlocks(
+  image: RasterImage,
+  grid: BlockGrid,
+  samples: number,
+  visit?: (p: number, k: number) => void,
+): { picture: Float64Array; count: Float64Array } {
+  const { data } = image;
+  const picture = new Float64Array(grid.gw * grid.gh * 3);
+  const count = new Float64Array(grid.gw * grid.gh);
+  eachSample(image, grid, samples, (p, k) => {
+    const o = p * 4;
+    const a = data[o + 3] / 255;
+    picture[k * 3] += data[o] * a + 255 * (1 - a);
+    picture[k * 3 + 1] += data[o + 1] * a + 255 * (1 - a);
+    picture[k * 3 + 2] += data[o + 2] * a + 255 * (1 - a);
+    visit?.(p, k);
+    count[k]++;
+  });
   return { picture, count };
 }
 
@@ -248,14 +261,15 @@ function stretchLevels(rgb: Float64Array): void {
 /**
  * The mean over each block and its neighbours (clipped at the edges) of `channels` values a
  * block, summed over `count` pixels a block: per-pixel means, blurred. Summed along rows, then
- * down columns.
+ * down columns, each sum in its own variable: this runs on every block of a small picture, twice
+ * for each palette compared.
  */
 function blur3(
   sums: Float64Array,
   count: Float64Array,
   gw: number,
   gh: number,
-  channels: number,
+  channels: 1 | 3,
 ): Float64Array {
   const rows = new Float64Array(sums.length);
   const rowCount = new Float64Array(count.length);
@@ -264,9 +278,25 @@ function blur3(
       const b = y * gw + x;
       const from = x > 0 ? b - 1 : b;
       const to = x + 1 < gw ? b + 1 : b;
+      let n = 0;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
       for (let k = from; k <= to; k++) {
-        rowCount[b] += count[k];
-        for (let c = 0; c < channels; c++) rows[b * channels + c] += sums[k * channels + c];
+        n += count[k];
+        const o = k * channels;
+        s0 += sums[o];
+        if (channels === 3) {
+          s1 += sums[o + 1];
+          s2 += sums[o + 2];
+        }
+      }
+      rowCount[b] = n;
+      const o = b * channels;
+      rows[o] = s0;
+      if (channels === 3) {
+        rows[o + 1] = s1;
+        rows[o + 2] = s2;
       }
     }
   }
@@ -277,11 +307,24 @@ function blur3(
       const from = y > 0 ? b - gw : b;
       const to = y + 1 < gh ? b + gw : b;
       let n = 0;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
       for (let k = from; k <= to; k += gw) {
         n += rowCount[k];
-        for (let c = 0; c < channels; c++) out[b * channels + c] += rows[k * channels + c];
+        const o = k * channels;
+        s0 += rows[o];
+        if (channels === 3) {
+          s1 += rows[o + 1];
+          s2 += rows[o + 2];
+        }
       }
-      for (let c = 0; c < channels; c++) out[b * channels + c] /= n;
+      const o = b * channels;
+      out[o] = s0 / n;
+      if (channels === 3) {
+        out[o + 1] = s1 / n;
+        out[o + 2] = s2 / n;
+      }
     }
   }
   return out;

@@ -61,11 +61,12 @@ export function traceColor(
   // specks, is lost; the palette of every pixel's colors is then taken where it keeps more.
   const unexplained = palette.far >= MAX_LABEL_LOSS * width * height;
   if (automatic && unexplained) {
-    const lost = labelLoss(image, regions.labels, regions.paletteRgb);
+    const loss = labelLoss(image);
+    const lost = loss(regions.labels, regions.paletteRgb);
     if (lost > MAX_LABEL_LOSS) {
       const all = buildPalette(hist, 0, params.minColorArea, grain, 1, true);
       const next = regionsOfLabels(color, hist, all, clear, width, height, params, grain);
-      if (labelLoss(image, next.labels, next.paletteRgb) < lost) {
+      if (loss(next.labels, next.paletteRgb) < lost) {
         palette = all;
         regions = next;
       }
@@ -79,8 +80,9 @@ export function traceColor(
     const fuller = buildPalette(hist, 0, params.minColorArea, grain, 1, false, palette);
     if (fuller.size > palette.size) {
       const next = regionsOfLabels(color, hist, fuller, clear, width, height, params, grain);
-      const before = labelLoss(image, regions.labels, regions.paletteRgb, MISSED_SIDE);
-      const after = labelLoss(image, next.labels, next.paletteRgb, MISSED_SIDE);
+      const loss = labelLoss(image, MISSED_SIDE);
+      const before = loss(regions.labels, regions.paletteRgb);
+      const after = loss(next.labels, next.paletteRgb);
       const closer =
         labelError(color, next.labels, next.paletteRgb, clear) <
         labelError(color, regions.labels, regions.paletteRgb, clear);
