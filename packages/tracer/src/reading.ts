@@ -84,40 +84,46 @@ interface ImageStats {
 
 function imageStats(image: RasterImage): ImageStats {
   const { width: w, height: h, data } = image;
-  const n = w * h;
   let painted = 0;
   let colored = 0;
   let light = 0;
   let dark = 0;
   let transparent = false;
   let lightTone = 0;
-  // A mid-tone pixel's luminance, rounded, plus one; 0 for every other pixel.
-  const mid = new Uint8Array(n);
-  for (let p = 0, o = 0; p < n; p++, o += 4) {
-    const r = data[o];
-    const g = data[o + 1];
-    const b = data[o + 2];
-    const a = data[o + 3];
-    if (a < 255) transparent = true;
-    if (a < 128) continue;
-    painted++;
-    const y = luminance(r, g, b);
-    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
-    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-    if (max - min > COLORED) colored++;
-    if (y >= 208) {
-      light++;
-      if (y < LIGHT_TONE && a === 255) lightTone++;
-    } else if (y < 128) dark++;
-    if (y >= 48 && y < 208) mid[p] = Math.round(y) + 1;
-  }
   let shades = 0;
   const levels = new Float64Array(256);
-  for (let y = 1; y < h - 1; y++) {
-    for (let p = y * w + 1; p < (y + 1) * w - 1; p++) {
-      if (mid[p] && mid[p - 1] && mid[p + 1] && mid[p - w] && mid[p + w]) {
+  // A mid-tone pixel's luminance, rounded, plus one; 0 for every other pixel: the last three rows
+  // read, row y in `mid[y % 3]`, which is all the count of shades looks at.
+  const mid = [new Uint8Array(w), new Uint8Array(w), new Uint8Array(w)];
+  for (let y = 0, o = 0; y < h; y++) {
+    const row = mid[y % 3];
+    for (let x = 0; x < w; x++, o += 4) {
+      row[x] = 0;
+      const r = data[o];
+      const g = data[o + 1];
+      const b = data[o + 2];
+      const a = data[o + 3];
+      if (a < 255) transparent = true;
+      if (a < 128) continue;
+      painted++;
+      const l = luminance(r, g, b);
+      const max = r > g ? (r > b ? r : b) : g > b ? g : b;
+      const min = r < g ? (r < b ? r : b) : g < b ? g : b;
+      if (max - min > COLORED) colored++;
+      if (l >= 208) {
+        light++;
+        if (l < LIGHT_TONE && a === 255) lightTone++;
+      } else if (l < 128) dark++;
+      if (l >= 48 && l < 208) row[x] = Math.round(l) + 1;
+    }
+    // The row above is read whole now: its mid-tones with mid-tone neighbours are shades.
+    if (y < 2) continue;
+    const up = mid[(y - 2) % 3];
+    const here = mid[(y - 1) % 3];
+    for (let x = 1; x < w - 1; x++) {
+      if (here[x] && here[x - 1] && here[x + 1] && up[x] && row[x]) {
         shades++;
-        levels[mid[p] - 1]++;
+        levels[here[x] - 1]++;
       }
     }
   }

@@ -27,12 +27,17 @@ export interface CellGrid {
 
 /**
  * One key a pixel: its RGBA word, every fully transparent pixel the same key (0), however its
- * color channels were left.
+ * color channels were left. Read only: a picture with no clear pixel (a photo, a screenshot) has
+ * its words for keys, not a copy of them.
  */
 export function pixelKeys(image: RasterImage): Uint32Array {
   const words = pixelWords(image);
+  let p = 0;
+  while (p < words.length && ((words[p] as number) >>> A_SHIFT) & 255) p++;
+  if (p === words.length) return words;
   const keys = new Uint32Array(words.length);
-  for (let p = 0; p < words.length; p++) {
+  keys.set(words.subarray(0, p));
+  for (; p < words.length; p++) {
     const word = words[p] as number;
     keys[p] = (word >>> A_SHIFT) & 255 ? word : 0;
   }

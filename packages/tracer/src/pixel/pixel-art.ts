@@ -104,12 +104,17 @@ export function looksLikePixelArt(image: RasterImage): boolean {
 function largestSprite(keys: Uint32Array, w: number, h: number): number {
   const paintedColumn = new Uint8Array(w);
   const paintedRow = new Uint8Array(h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (keys[y * w + x] !== 0) {
+  let columns = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (keys[y * w + x] === 0) continue;
+      paintedRow[y] = 1;
+      if (paintedColumn[x] === 0) {
         paintedColumn[x] = 1;
-        paintedRow[y] = 1;
-      }
+        columns++;
+      } else if (columns === w) break; // every column painted: the row's first painted pixel is all it tells
+    }
+  }
   const longest = (painted: Uint8Array) => {
     let most = 0;
     let run = 0;
