@@ -261,8 +261,7 @@ function stretchLevels(rgb: Float64Array): void {
 /**
  * The mean over each block and its neighbours (clipped at the edges) of `channels` values a
  * block, summed over `count` pixels a block: per-pixel means, blurred. Summed along rows, then
- * down columns, each sum in its own variable: this runs on every block of a small picture, twice
- * for each palette compared.
+ * down columns.
  */
 function blur3(
   sums: Float64Array,
@@ -271,18 +270,41 @@ function blur3(
   gh: number,
   channels: 1 | 3,
 ): Float64Array {
-  const rows = new Float64Array(sums.length);
-  const rowCount = new Float64Array(count.length);
+  const rows = sum3(sums, count, gw, gh, channels, 1);
+  const both = sum3(rows.sums, rows.count, gw, gh, channels, gw);
+  const out = both.sums;
+  for (let b = 0; b < count.length; b++)
+    for (let c = 0; c < channels; c++) out[b * channels + c] /= both.count[b];
+  return out;
+}
+
+/**
+ * Each block's sums and count with those of its neighbours `step` blocks away either side (1:
+ * along its row, gw: down its column), clipped at the edges; each block's sums in variables of
+ * their own, as this runs on every block of a small picture, twice for each palette compared.
+ */
+function sum3(
+  sums: Float64Array,
+  count: Float64Array,
+  gw: number,
+  gh: number,
+  channels: 1 | 3,
+  step: number,
+): { sums: Float64Array; count: Float64Array } {
+  const out = new Float64Array(sums.length);
+  const outCount = new Float64Array(count.length);
   for (let y = 0; y < gh; y++) {
     for (let x = 0; x < gw; x++) {
       const b = y * gw + x;
-      const from = x > 0 ? b - 1 : b;
-      const to = x + 1 < gw ? b + 1 : b;
+      const first = step === 1 ? x === 0 : y === 0;
+      const last = step === 1 ? x + 1 === gw : y + 1 === gh;
+      const from = first ? b : b - step;
+      const to = last ? b : b + step;
       let n = 0;
       let s0 = 0;
       let s1 = 0;
       let s2 = 0;
-      for (let k = from; k <= to; k++) {
+      for (let k = from; k <= to; k += step) {
         n += count[k];
         const o = k * channels;
         s0 += sums[o];
@@ -291,41 +313,14 @@ function blur3(
           s2 += sums[o + 2];
         }
       }
-      rowCount[b] = n;
+      outCount[b] = n;
       const o = b * channels;
-      rows[o] = s0;
+      out[o] = s0;
       if (channels === 3) {
-        rows[o + 1] = s1;
-        rows[o + 2] = s2;
+        out[o + 1] = s1;
+        out[o + 2] = s2;
       }
     }
   }
-  const out = new Float64Array(sums.length);
-  for (let y = 0; y < gh; y++) {
-    for (let x = 0; x < gw; x++) {
-      const b = y * gw + x;
-      const from = y > 0 ? b - gw : b;
-      const to = y + 1 < gh ? b + gw : b;
-      let n = 0;
-      let s0 = 0;
-      let s1 = 0;
-      let s2 = 0;
-      for (let k = from; k <= to; k += gw) {
-        n += rowCount[k];
-        const o = k * channels;
-        s0 += rows[o];
-        if (channels === 3) {
-          s1 += rows[o + 1];
-          s2 += rows[o + 2];
-        }
-      }
-      const o = b * channels;
-      out[o] = s0 / n;
-      if (channels === 3) {
-        out[o + 1] = s1 / n;
-        out[o + 2] = s2 / n;
-      }
-    }
-  }
-  return out;
+  return { sums: out, count: outCount };
 }
