@@ -57,7 +57,7 @@ describe('Redis restarted or emptied', () => {
     c.workers.push(await c.startWorker());
     const done = await Promise.all(ids.map((id) => settled(client, id, 60_000)));
     expect(done.map((conversion) => conversion.status)).toEqual(ids.map(() => 'completed'));
-  });
+  }, 120_000);
 
   it('conversions made while Redis is down, or lost with it, are queued again from the database and complete', async () => {
     redis = await startRedisServer();
@@ -80,7 +80,7 @@ describe('Redis restarted or emptied', () => {
     expect(done.map((conversion) => conversion.status)).toEqual(ids.map(() => 'completed'));
     const rows = await conversionRows(c, ids);
     expect(rows.every((row) => row.attempts === 1)).toBe(true);
-  });
+  }, 120_000);
 
   it("a worker's readiness says whether it can take work: 503 naming Redis while it is away, 200 once it is back", async () => {
     redis = await startRedisServer();
