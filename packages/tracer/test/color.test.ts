@@ -323,6 +323,28 @@ describe('color tracing', () => {
     expect([25, 35, 45, 55, 65].every((x) => pixelAt(render, x, 48)[0] < 200)).toBe(true);
   });
 
+  it("paints a mottled area in its pixels' mean colors, not in the farthest of them", () => {
+    // Mottle spreads a color every way: nothing in it is a thin stroke's blends with the paper,
+    // whose most covered pixels are its color (see the thin lines' tests).
+    const size = 120;
+    const image = flat(size, size, [255, 255, 255, 255]);
+    const next = random(4);
+    const inside = (i: number) => i % size >= 20 && i % size < 100 && i >= 20 * size && i < 100 * size;
+    for (let i = 0; i < size * size; i++) {
+      if (!inside(i)) continue;
+      const shade = (next() - 0.5) * 60;
+      for (const [c, v] of [120, 160, 90].entries()) image.data[i * 4 + c] = v + shade + (next() - 0.5) * 30;
+    }
+    const render = renderSvg(toSvg(colorTrace(image)), size);
+    let error = 0;
+    for (let i = 0; i < size * size; i++) {
+      if (!inside(i)) continue;
+      for (let c = 0; c < 3; c++) error += Math.abs(render.data[i * 4 + c] - image.data[i * 4 + c]);
+    }
+    // Its two colors painted in their far quarters, 12 levels apart each: 15.3.
+    expect(error / (80 * 80 * 3)).toBeLessThan(13);
+  });
+
   it('leaves transparent pixels transparent: no background, and nothing painted around the shape', () => {
     const image = flat(48, 48, [0, 0, 0, 0]);
     for (let y = 12; y < 36; y++)

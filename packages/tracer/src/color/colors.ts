@@ -3,6 +3,15 @@ import { srgbToOklab } from './oklab.js';
 
 /** Least share of a label's counted pixels that must be flat for their mean to be its color. */
 const FLAT_SHARE = 0.05;
+/** Least body pixels of a thin label (see strokeColors) for its most covered ones to be told. */
+const STROKE_MIN = 8;
+/** Share of a thin label's body pixels, the most covered, whose mean is its color. */
+const STROKE_SHARE = 0.25;
+/**
+ * Most a thin label's pixels may stray from the line from the paper's color, against their
+ * spread along it (both as mean squares; mottle strays twice as much as it spreads).
+ */
+const STROKE_STRAIGHT = 0.25;
 
 /**
  * Mean sRGB color of every label (3 numbers per label), from the histogram bins sorted under it,
@@ -39,10 +48,101 @@ export function labelColors(
     const o = l * 12;
     const all = sums[o + 8];
     if (all === 0) continue;
-    const t = o + (sums[o] >= Math.max(4, FLAT_SHARE * all) ? 0 : sums[o + 4] > 0 ? 4 : 8);
+    const t = o + (isFlat(sums[o], all) ? 0 : sums[o + 4] > 0 ? 4 : 8);
     for (let ch = 0; ch < 3; ch++) rgb[l * 3 + ch] = sums[t + 1 + ch] / sums[t];
   }
   return rgb;
+}
+
+/** Whether a label's color is its flat pixels' mean: `flat` of `all` its counted pixels. */
+const isFlat = (flat: number, all: number) => flat >= Math.max(4, FLAT_SHARE * all);
+
+/**
+ * The colors of thin strokes on the paper (label `ground`: the background, or transparency
+ * composited on white), from every label's color (`labelRgb`, see labelColors). A stroke a pixel
+ * or two wide covers few pixels whole: most are its color blended with the paper's, in every
+ * share, and their mean is paler than the stroke (a chart's red curve came out pink, 35 levels
+ * off). Where a label has no flat pixels to speak of, and its body pixels lie on the line from
+ * the paper's color through their mean and bunch at the far end (their far quarter is nearer
+ * their mean than their near quarter: blends trail off towards the paper), its color is the mean
+ * of its far quarter, the pixels the stroke covers most. Mottle spreads every way, or evenly
+ * along the line, and keeps its mean.
+ */
+export function strokeColors(
+  hist: Histogram,
+  entryLabel: Uint8Array,
+  entryNear: Uint8Array,
+  labelRgb: Float64Array,
+  ground: number,
+): Float64Array {
+  const rgb = labelRgb.slice();
+  const count = rgb.length / 3;
+  const flat = new Float64Array(count);
+  const body = new Float64Array(count);
+  const all = new Float64Array(count);
+  const members: number[][] = Array.from({ length: count }, () => []);
+  for (let k = 0; k < hist.size; k++) {
+    if (!entryNear[k]) continue;
+    const l = entryLabel[k];
+    flat[l] += hist.flat[k];
+    body[l] += hist.body[k];
+    all[l] += hist.count[k];
+    if (hist.body[k] > 0) members[l].push(k);
+  }
+  const at = (k: number, ch: number) => hist.sum[k * 3 + ch] / hist.body[k];
+  for (let l = 0; l < count; l++) {
+    if (l === ground || isFlat(flat[l], all[l]) || body[l] < STROKE_MIN) continue;
+    const mean = Array.from(labelRgb.subarray(l * 3, l * 3 + 3));
+    const towards = mean.map((m, ch) => m - labelRgb[ground * 3 + ch]);
+    const length = Math.hypot(...towards);
+    if (length < 1) continue;
+    const axis = towards.map((v) => v / length);
+    // Each entry's place along the line from the paper, from the mean, and how far off it.
+    let along = 0;
+    let across = 0;
+    const placed = members[l].map((k) => {
+      let a = 0;
+      let d2 = 0;
+      for (let ch = 0; ch < 3; ch++) {
+        const d = at(k, ch) - mean[ch];
+        a += d * axis[ch];
+        d2 += d * d;
+      }
+      along += hist.body[k] * a * a;
+      across += hist.body[k] * (d2 - a * a);
+      return { k, a };
+    });
+    if (!(across < STROKE_STRAIGHT * along)) continue;
+    // Farthest from the paper first.
+    placed.sort((p, q) => q.a - p.a);
+    const far = quarterMean(hist, placed, body[l]);
+    const near = quarterMean(hist, placed.reverse(), body[l]);
+    if (far.distance >= near.distance) continue;
+    rgb.set(far.rgb, l * 3);
+  }
+  return rgb;
+}
+
+/**
+ * The mean color of the first STROKE_SHARE of the `total` body pixels of `sorted` entries (by
+ * their place `a` along the line, from their mean), and how far from the mean it lies.
+ */
+function quarterMean(
+  hist: Histogram,
+  sorted: { k: number; a: number }[],
+  total: number,
+): { rgb: number[]; distance: number } {
+  const rgb = [0, 0, 0];
+  let taken = 0;
+  let a = 0;
+  for (const { k, a: ak } of sorted) {
+    const n = Math.min(hist.body[k], STROKE_SHARE * total - taken);
+    if (n <= 0) break;
+    taken += n;
+    a += n * ak;
+    for (let ch = 0; ch < 3; ch++) rgb[ch] += (n * hist.sum[k * 3 + ch]) / hist.body[k];
+  }
+  return { rgb: rgb.map((x) => x / taken), distance: Math.abs(a / taken) };
 }
 
 /** The OKLab distance between two labels' colors (`rgb`: 3 numbers per label). */
