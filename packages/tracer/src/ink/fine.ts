@@ -2,6 +2,7 @@ import { edgesWithin, MAX_EDGE_PIXELS } from '../cost.js';
 import { moveSubpaths } from '../geometry/scale.js';
 import type { RasterImage, StageTimings, Subpath } from '../model.js';
 import type { Bitmap } from '../outline/bitmap.js';
+import type { PixelPath } from '../outline/decompose.js';
 import { type TraceBitmapParams, traceBitmap } from '../outline/trace-bitmap.js';
 import { zeroedU8 } from '../outline/work.js';
 import { lap } from '../timings.js';
@@ -254,10 +255,13 @@ export function traceDoubled(
   const { grid, bitmap } = doubled(ink, cut);
   lap(timings, 'threshold', start);
   const { keep } = params;
-  const fine = {
-    ...params,
-    opttolerance: 2 * params.opttolerance,
-    keep: keep && ((path: Parameters<typeof keep>[0], x: number, y: number) => keep(path, x >> 1, y >> 1)),
-  };
+  // A fine pixel lies between the four pixels its level was interpolated from: a speckle's first
+  // one (its top row's leftmost) may lie over a pixel beside it, the edge having spilled half a
+  // pixel (a thin line's dot of four pixels, its first fine pixel over the paper, was dropped).
+  const last = { x: ink.width - 1, y: ink.height - 1 };
+  const near = (v: number, end: number) => [Math.max(0, (v - 1) >> 1), Math.min(end, (v + 1) >> 1)];
+  const keepFine = (path: PixelPath, x: number, y: number) =>
+    near(y, last.y).some((py) => near(x, last.x).some((px) => keep?.(path, px, py) === true));
+  const fine = { ...params, opttolerance: 2 * params.opttolerance, keep: keep && keepFine };
   return moveSubpaths(traceBitmap(bitmap, fine, windowInk(grid, cut), timings), 0.5, offset.x, offset.y);
 }
