@@ -28,7 +28,28 @@ export function labelColors(
   count: number,
   fallback: Float64Array,
 ): Float64Array {
-  // Per label, three tiers (flat, body, all) of (pixels, r, g, b).
+  const sums = tierSums(hist, entryLabel, entryNear, count);
+  const rgb = fallback.slice(0, count * 3);
+  for (let l = 0; l < count; l++) {
+    const o = l * 12;
+    const all = sums[o + 8];
+    if (all === 0) continue;
+    const t = o + (isFlat(sums[o], all) ? 0 : sums[o + 4] > 0 ? 4 : 8);
+    for (let ch = 0; ch < 3; ch++) rgb[l * 3 + ch] = sums[t + 1 + ch] / sums[t];
+  }
+  return rgb;
+}
+
+/**
+ * Per label, 12 numbers: three tiers (flat, body, all) of (pixels, r, g, b), summed over the
+ * histogram entries sorted under it that are near its palette color (see `Palette.entryNear`).
+ */
+function tierSums(
+  hist: Histogram,
+  entryLabel: Uint8Array,
+  entryNear: Uint8Array,
+  count: number,
+): Float64Array {
   const sums = new Float64Array(count * 12);
   const tiers = [
     [hist.flat, hist.flatSum],
@@ -43,15 +64,7 @@ export function labelColors(
       for (let ch = 0; ch < 3; ch++) sums[o + 4 * t + 1 + ch] += sum[k * 3 + ch];
     });
   }
-  const rgb = fallback.slice(0, count * 3);
-  for (let l = 0; l < count; l++) {
-    const o = l * 12;
-    const all = sums[o + 8];
-    if (all === 0) continue;
-    const t = o + (isFlat(sums[o], all) ? 0 : sums[o + 4] > 0 ? 4 : 8);
-    for (let ch = 0; ch < 3; ch++) rgb[l * 3 + ch] = sums[t + 1 + ch] / sums[t];
-  }
-  return rgb;
+  return sums;
 }
 
 /** Whether a label's color is its flat pixels' mean: `flat` of `all` its counted pixels. */
@@ -77,21 +90,13 @@ export function strokeColors(
 ): Float64Array {
   const rgb = labelRgb.slice();
   const count = rgb.length / 3;
-  const flat = new Float64Array(count);
-  const body = new Float64Array(count);
-  const all = new Float64Array(count);
+  const sums = tierSums(hist, entryLabel, entryNear, count);
   const members: number[][] = Array.from({ length: count }, () => []);
-  for (let k = 0; k < hist.size; k++) {
-    if (!entryNear[k]) continue;
-    const l = entryLabel[k];
-    flat[l] += hist.flat[k];
-    body[l] += hist.body[k];
-    all[l] += hist.count[k];
-    if (hist.body[k] > 0) members[l].push(k);
-  }
+  for (let k = 0; k < hist.size; k++) if (entryNear[k] && hist.body[k] > 0) members[entryLabel[k]].push(k);
   const at = (k: number, ch: number) => hist.sum[k * 3 + ch] / hist.body[k];
   for (let l = 0; l < count; l++) {
-    if (l === ground || isFlat(flat[l], all[l]) || body[l] < STROKE_MIN) continue;
+    const [flat, body, all] = [sums[l * 12], sums[l * 12 + 4], sums[l * 12 + 8]];
+    if (l === ground || isFlat(flat, all) || body < STROKE_MIN) continue;
     const mean = Array.from(labelRgb.subarray(l * 3, l * 3 + 3));
     const towards = mean.map((m, ch) => m - labelRgb[ground * 3 + ch]);
     const length = Math.hypot(...towards);
@@ -115,8 +120,8 @@ export function strokeColors(
     if (!(across < STROKE_STRAIGHT * along)) continue;
     // Farthest from the paper first.
     placed.sort((p, q) => q.a - p.a);
-    const far = quarterMean(hist, placed, body[l]);
-    const near = quarterMean(hist, placed.reverse(), body[l]);
+    const far = quarterMean(hist, placed, body);
+    const near = quarterMean(hist, placed.reverse(), body);
     if (far.distance >= near.distance) continue;
     rgb.set(far.rgb, l * 3);
   }

@@ -258,10 +258,11 @@ export function traceDoubled(
   // A fine pixel lies between the four pixels its level was interpolated from: a speckle's first
   // one (its top row's leftmost) may lie over a pixel beside it, the edge having spilled half a
   // pixel (a thin line's dot of four pixels, its first fine pixel over the paper, was dropped).
-  const last = { x: ink.width - 1, y: ink.height - 1 };
-  const near = (v: number, end: number) => [Math.max(0, (v - 1) >> 1), Math.min(end, (v + 1) >> 1)];
-  const keepFine = (path: PixelPath, x: number, y: number) =>
-    near(y, last.y).some((py) => near(x, last.x).some((px) => keep?.(path, px, py) === true));
-  const fine = { ...params, opttolerance: 2 * params.opttolerance, keep: keep && keepFine };
+  const near = (v: number, size: number) => [Math.max(0, (v - 1) >> 1), Math.min(size - 1, (v + 1) >> 1)];
+  const keepFine =
+    keep &&
+    ((path: PixelPath, x: number, y: number) =>
+      near(y, ink.height).some((py) => near(x, ink.width).some((px) => keep(path, px, py))));
+  const fine = { ...params, opttolerance: 2 * params.opttolerance, keep: keepFine };
   return moveSubpaths(traceBitmap(bitmap, fine, windowInk(grid, cut), timings), 0.5, offset.x, offset.y);
 }
