@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildHistogram } from '../src/color/histogram.js';
 import { buildPalette } from '../src/color/palette.js';
 import { readPixels } from '../src/color/pixels.js';
-import { findRegions, mergeSpeckles } from '../src/color/regions.js';
+import { findRegions, joinInkPieces, mergeSpeckles } from '../src/color/regions.js';
 import { findRuns } from '../src/color/runs.js';
 import {
   type Color,
@@ -166,6 +166,43 @@ describe('speckle merging', () => {
     labels[13] = 3;
     mergeSpeckles(findRegions(findRuns(labels, 5, 5)), labels, 4);
     expect([...labels].every((l) => l === 0)).toBe(true);
+  });
+});
+
+describe('a thin line of two near shades', () => {
+  // Labels 0 paper, 1 and 2 two near-blacks (0.11 apart, as #151515 and #020202), 3 a red.
+  const ink = (a: number, b: number) =>
+    a === b ? 0 : (a === 0) !== (b === 0) ? 1 : a + b === 3 ? 0.11 : 0.6;
+  /** A 1 px line down a 24 px square's diagonal, its pixels alternating between labels 1 and 2 in pairs. */
+  function diagonal(): Uint8Array {
+    const labels = new Uint8Array(24 * 24);
+    for (let i = 0; i < 24; i++) labels[i * 24 + i] = (i >> 1) % 2 === 0 ? 1 : 2;
+    return labels;
+  }
+
+  it('keeps every pixel of the line, in one label, through the speckle merge', () => {
+    const labels = diagonal();
+    expect(joinInkPieces(findRegions(findRuns(labels, 24, 24)), labels, 6, ink)).toBe(true);
+    mergeSpeckles(findRegions(findRuns(labels, 24, 24)), labels, 6, { distance: ink, bridge: true });
+    const line = Array.from({ length: 24 }, (_, i) => labels[i * 24 + i]);
+    expect(new Set(line).size).toBe(1);
+    expect(line[0]).not.toBe(0);
+  });
+
+  it('leaves a shape’s rim in shades of it as it is', () => {
+    // The same pieces along the edge of a solid block of label 1 below the diagonal.
+    const labels = diagonal();
+    for (let y = 0; y < 24; y++) for (let x = 0; x < y; x++) labels[y * 24 + x] = 1;
+    const before = labels.slice();
+    expect(joinInkPieces(findRegions(findRuns(labels, 24, 24)), labels, 6, ink)).toBe(false);
+    expect(labels).toEqual(before);
+  });
+
+  it('does not join labels that are not one ink', () => {
+    const labels = diagonal().map((l) => (l === 2 ? 3 : l));
+    const before = labels.slice();
+    expect(joinInkPieces(findRegions(findRuns(labels, 24, 24)), labels, 6, ink)).toBe(false);
+    expect(labels).toEqual(before);
   });
 });
 

@@ -71,6 +71,95 @@ export function diagonalAreas(map: RegionMap, bridge?: { labels: Uint8Array; bel
 }
 
 /**
+ * OKLab distance under which two labels are one ink for a thin line's pieces (see joinInkPieces):
+ * a black line's near-blacks, #020202 and #151515, are 0.11 apart; a gray and a black 0.35.
+ */
+const ONE_INK = 0.15;
+
+/**
+ * Gives a thin line sorted under two or more alike labels (within ONE_INK) one label, the one
+ * most of it has. A 1 px black line on white is sorted in alternating pieces under #151515 (its
+ * partly covered pixels) and #020202 (its denser ones), each a pixel or a few, touching at
+ * corners; each label's layer then traces its pieces apart, and the line comes out dashed. The
+ * pieces (regions under `below` pixels) that touch, at a side or a corner, and are of alike labels
+ * form a line when they add up to `below` or more and none lies against a larger region of an
+ * alike label (then they are the rim of that shape, in shades of it). Transparency (`clear`) is
+ * no ink. Relabels `labels`; returns whether any piece changed.
+ */
+export function joinInkPieces(
+  map: RegionMap,
+  labels: Uint8Array,
+  below: number,
+  distance: (a: number, b: number) => number,
+  clear?: number,
+): boolean {
+  const { runs, ofRun, label, area, box, count } = map;
+  const parent = identity(count);
+  const rim = new Uint8Array(count);
+  const alike = (a: number, b: number) => a !== clear && b !== clear && (a === b || distance(a, b) < ONE_INK);
+  // A piece: under `below`, or a line's longer stretch, at most two pixels wide on average.
+  const piece = (r: number) =>
+    area[r] < below ||
+    area[r] <= 2 * Math.max(box[4 * r + 2] - box[4 * r], box[4 * r + 3] - box[4 * r + 1]) + 2;
+  const touch = (a: number, r: number) => {
+    if (a === r || !alike(label[a], label[r])) return;
+    const smallA = piece(a);
+    const smallR = piece(r);
+    if (smallA && smallR) union(parent, a, r);
+    else if (smallA !== smallR) rim[smallA ? a : r] = 1;
+  };
+  for (let y = 0; y < runs.height; y++) {
+    for (let b = runs.rowStart[y]; b < runs.rowStart[y + 1]; b++) {
+      const r = ofRun[b];
+      if (b + 1 < runs.rowStart[y + 1]) touch(ofRun[b + 1], r);
+      if (y === 0) continue;
+      overlaps(runs, b, y - 1, (q) => touch(ofRun[q], r));
+      if (runs.x0[b] > 0) touch(ofRun[runAt(runs, y - 1, runs.x0[b] - 1)], r);
+      if (runs.x1[b] < runs.width) touch(ofRun[runAt(runs, y - 1, runs.x1[b])], r);
+    }
+  }
+  // Each group's area, whether it holds two labels, and whether it lies against a shape.
+  const total = new Int32Array(count);
+  const first = new Int32Array(count).fill(-1);
+  const mixed = new Uint8Array(count);
+  const shape = new Uint8Array(count);
+  for (let r = 0; r < count; r++) {
+    if (!piece(r)) continue;
+    const g = find(parent, r);
+    total[g] += area[r];
+    if (first[g] < 0) first[g] = label[r];
+    else if (first[g] !== label[r]) mixed[g] = 1;
+    shape[g] |= rim[r];
+  }
+  const line = (g: number) => mixed[g] === 1 && shape[g] === 0 && total[g] >= below;
+  // The area of each line's labels, and the label most of it has.
+  const byLabel = new Map<number, number>();
+  for (let r = 0; r < count; r++) {
+    if (!piece(r)) continue;
+    const g = find(parent, r);
+    if (line(g)) byLabel.set(g * 256 + label[r], (byLabel.get(g * 256 + label[r]) ?? 0) + area[r]);
+  }
+  if (byLabel.size === 0) return false;
+  const major = new Map<number, { label: number; area: number }>();
+  for (const [key, a] of byLabel) {
+    const g = Math.floor(key / 256);
+    const best = major.get(g);
+    if (!best || a > best.area || (a === best.area && key % 256 < best.label))
+      major.set(g, { label: key % 256, area: a });
+  }
+  for (let run = 0; run < runs.count; run++) {
+    const r = ofRun[run];
+    if (!piece(r)) continue;
+    const to = major.get(find(parent, r));
+    if (to && to.label !== label[r]) {
+      const row = runs.y[run] * runs.width;
+      labels.fill(to.label, row + runs.x0[run], row + runs.x1[run]);
+    }
+  }
+  return true;
+}
+
+/**
  * Joins every region under `below` pixels to the regions of its label up to two pixels away: on
  * clean art, where two 1 px lines cross, the crossing pixels are a mix of both, and they cut each
  * line's pieces between crossings apart from the rest of it; alone, a piece a few pixels long
