@@ -75,16 +75,19 @@ export function diagonalAreas(map: RegionMap, bridge?: { labels: Uint8Array; bel
  * a black line's near-blacks, #020202 and #151515, are 0.11 apart; a gray and a black 0.35.
  */
 const ONE_INK = 0.15;
+/** Least share of a line's contacts with other labels that stand apart from it (STROKE_CONTRAST). */
+const ON_GROUND = 0.75;
 
 /**
  * Gives a thin line sorted under two or more alike labels (within ONE_INK) one label, the one
  * most of it has. A 1 px black line on white is sorted in alternating pieces under #151515 (its
  * partly covered pixels) and #020202 (its denser ones), each a pixel or a few, touching at
  * corners; each label's layer then traces its pieces apart, and the line comes out dashed. The
- * pieces (regions under `below` pixels) that touch, at a side or a corner, and are of alike labels
- * form a line when they add up to `below` or more and none lies against a larger region of an
- * alike label (then they are the rim of that shape, in shades of it). Transparency (`clear`) is
- * no ink. Relabels `labels`; returns whether any piece changed.
+ * pieces (regions under `below` pixels, or longer stretches at most two pixels wide) of alike
+ * labels that touch, at a side or a corner, form a line when they hold two labels, add up to
+ * `below` or more, and none lies against another region of an alike label (then they are the rim
+ * of that shape, in shades of it). Transparency (`clear`) is no ink. Relabels `labels`; returns
+ * whether any piece changed.
  */
 export function joinInkPieces(
   map: RegionMap,
@@ -101,11 +104,21 @@ export function joinInkPieces(
   const piece = (r: number) =>
     area[r] < below ||
     area[r] <= 2 * Math.max(box[4 * r + 2] - box[4 * r], box[4 * r + 3] - box[4 * r + 1]) + 2;
+  // Each piece's contacts with other labels: those standing apart from it (a line's paper), and all.
+  const apart = new Int32Array(count);
+  const contacts = new Int32Array(count);
+  const contact = (r: number, other: number) => {
+    contacts[r]++;
+    if (distance(label[r], label[other]) >= STROKE_CONTRAST) apart[r]++;
+  };
   const touch = (a: number, r: number) => {
-    if (a === r || !alike(label[a], label[r])) return;
+    if (a === r) return;
     const smallA = piece(a);
     const smallR = piece(r);
-    if (smallA && smallR) union(parent, a, r);
+    if (!alike(label[a], label[r])) {
+      if (smallA) contact(a, r);
+      if (smallR) contact(r, a);
+    } else if (smallA && smallR) union(parent, a, r);
     else if (smallA !== smallR) rim[smallA ? a : r] = 1;
   };
   for (let y = 0; y < runs.height; y++) {
@@ -130,8 +143,15 @@ export function joinInkPieces(
     if (first[g] < 0) first[g] = label[r];
     else if (first[g] !== label[r]) mixed[g] = 1;
     shape[g] |= rim[r];
+    if (g !== r) {
+      apart[g] += apart[r];
+      contacts[g] += contacts[r];
+    }
   }
-  const line = (g: number) => mixed[g] === 1 && shape[g] === 0 && total[g] >= below;
+  // A line stands apart from what it lies on (most of its contacts, crossings and blends aside);
+  // bands of a shading lie between shades near their own.
+  const line = (g: number) =>
+    mixed[g] === 1 && shape[g] === 0 && total[g] >= below && apart[g] >= ON_GROUND * contacts[g];
   // The area of each line's labels, and the label most of it has.
   const byLabel = new Map<number, number>();
   for (let r = 0; r < count; r++) {
