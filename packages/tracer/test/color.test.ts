@@ -170,9 +170,10 @@ describe('speckle merging', () => {
 });
 
 describe('a thin line of two near shades', () => {
-  // Labels 0 paper, 1 and 2 two near-blacks (0.11 apart, as #151515 and #020202), 3 a red.
+  // Labels 0 paper, 1 and 2 two near-blacks (0.11 apart, as #151515 and #020202), 3 a red, 4 and 5
+  // dark grays 0.2 from them and each other (the neighbouring bands of a shading).
   const ink = (a: number, b: number) =>
-    a === b ? 0 : (a === 0) !== (b === 0) ? 1 : a + b === 3 ? 0.11 : 0.6;
+    a === b ? 0 : a >= 4 || b >= 4 ? 0.2 : (a === 0) !== (b === 0) ? 1 : a + b === 3 ? 0.11 : 0.6;
   /** A 1 px line down a 24 px square's diagonal, its pixels alternating between labels 1 and 2 in pairs. */
   function diagonal(): Uint8Array {
     const labels = new Uint8Array(24 * 24);
@@ -193,6 +194,15 @@ describe('a thin line of two near shades', () => {
     // The same pieces along the edge of a solid block of label 1 below the diagonal.
     const labels = diagonal();
     for (let y = 0; y < 24; y++) for (let x = 0; x < y; x++) labels[y * 24 + x] = 1;
+    const before = labels.slice();
+    expect(joinInkPieces(findRegions(findRuns(labels, 24, 24)), labels, 6, ink)).toBe(false);
+    expect(labels).toEqual(before);
+  });
+
+  it('does not join the bands of a shading, which lie between shades near their own', () => {
+    // The same pieces between two dark grays, above and below the diagonal.
+    const labels = diagonal();
+    for (let y = 0; y < 24; y++) for (let x = 0; x < 24; x++) if (x !== y) labels[y * 24 + x] = x > y ? 4 : 5;
     const before = labels.slice();
     expect(joinInkPieces(findRegions(findRuns(labels, 24, 24)), labels, 6, ink)).toBe(false);
     expect(labels).toEqual(before);
