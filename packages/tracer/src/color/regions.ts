@@ -53,14 +53,9 @@ export function diagonalAreas(map: RegionMap, bridge?: { labels: Uint8Array; bel
   for (let y = 1; y < runs.height; y++) {
     for (let b = runs.rowStart[y]; b < runs.rowStart[y + 1]; b++) {
       const r = ofRun[b];
-      if (runs.x0[b] > 0) {
-        const a = ofRun[runAt(runs, y - 1, runs.x0[b] - 1)];
-        if (label[a] === label[r]) union(parent, a, r);
-      }
-      if (runs.x1[b] < runs.width) {
-        const a = ofRun[runAt(runs, y - 1, runs.x1[b])];
-        if (label[a] === label[r]) union(parent, a, r);
-      }
+      aboveCorners(runs, b, y, (q) => {
+        if (label[ofRun[q]] === label[r]) union(parent, ofRun[q], r);
+      });
     }
   }
   const total = new Int32Array(map.count);
@@ -127,8 +122,7 @@ export function joinInkPieces(
       if (b + 1 < runs.rowStart[y + 1]) touch(ofRun[b + 1], r);
       if (y === 0) continue;
       overlaps(runs, b, y - 1, (q) => touch(ofRun[q], r));
-      if (runs.x0[b] > 0) touch(ofRun[runAt(runs, y - 1, runs.x0[b] - 1)], r);
-      if (runs.x1[b] < runs.width) touch(ofRun[runAt(runs, y - 1, runs.x1[b])], r);
+      aboveCorners(runs, b, y, (q) => touch(ofRun[q], r));
     }
   }
   // Each group's area, whether it holds two labels, and whether it lies against a shape.
@@ -402,6 +396,15 @@ function overlaps(runs: Runs, run: number, y: number, visit: (q: number, length:
   for (let q = runAt(runs, y, a); q < runs.rowStart[y + 1] && runs.x0[q] < b; q++) {
     visit(q, Math.min(b, runs.x1[q]) - Math.max(a, runs.x0[q]));
   }
+}
+
+/**
+ * Calls `visit(q)` for the runs of row `y - 1` that touch run `run` (of row `y`) at a corner: the
+ * pixels above-left of its first pixel and above-right of its last.
+ */
+function aboveCorners(runs: Runs, run: number, y: number, visit: (q: number) => void): void {
+  if (runs.x0[run] > 0) visit(runAt(runs, y - 1, runs.x0[run] - 1));
+  if (runs.x1[run] < runs.width) visit(runAt(runs, y - 1, runs.x1[run]));
 }
 
 /** Shared border length with each neighbouring region of a speckle. */
