@@ -301,6 +301,27 @@ describe('color tracing', () => {
     expect(kept.length).toBe(dots.length);
   });
 
+  it("keeps a small label's faint decimal point, though its layer is traced on the finer grid", () => {
+    // A plot's tick label "0.5" in dark gray beside its axis rules: the point is six pixels of an
+    // anti-aliased dot, two rows of 29 %, 88 % and 66 % ink under a faint row. The rules take the
+    // finer grid, where the point covers fewer fine pixels than a speckle there (on a picture
+    // 128 px or more across, where a region is 6 pixels): it was dropped.
+    const width = 160;
+    const height = 128;
+    const image = flat(width, height, [255, 255, 255, 255]);
+    const gray = (x: number, y: number, v: number) => image.data.set([v, v, v, 255], (y * width + x) * 4);
+    for (let x = 10; x < 110; x++) for (const y of [10, 20, 30]) gray(x, y, 0x26);
+    for (let y = 10; y <= 30; y++) gray(10, y, 0x26);
+    const point = [
+      [0xf4, 0xde, 0xe3],
+      [0xc0, 0x40, 0x70],
+      [0xc0, 0x40, 0x70],
+    ];
+    for (const [dy, row] of point.entries()) for (const [dx, v] of row.entries()) gray(59 + dx, 44 + dy, v);
+    const render = renderSvg(toSvg(colorTrace(image)), width);
+    expect(pixelAt(render, 60, 45)[0]).toBeLessThan(128);
+  });
+
   it('keeps thin strokes of a color whole and in their color at their own size', () => {
     // A grid of one-pixel dark blue rules beside lighter gray shadows, and slanted blue strokes,
     // anti-aliased, as an emblem or a diagram draws them: at their own size their outlines are a

@@ -161,6 +161,13 @@ function traceMask(
     const region = regionAt(map, x0 + x, y0 + y);
     return map.dot?.[region] === 1 || own?.(region) === true;
   };
+  // On the finer grid a small region kept whole (a decimal point of a few faint pixels) may cover
+  // fewer fine pixels than the finer grid's speckle size: it is kept too.
+  const keepFine = (path: PixelPath, x: number, y: number) => {
+    if (keep(path, x, y)) return true;
+    const area = map.area[regionAt(map, x0 + x, y0 + y)];
+    return path.sign === '+' && area >= params.minRegion && area < SMALL_MARK * params.minRegion;
+  };
   // Thin strokes, or thin gaps where a layer beneath shows: traced on a grid twice as fine, the
   // mask's coverage interpolated, as black and white traces its thin strokes (see ink/fine.ts).
   if (params.finerGrid && hasThinParts(bitmap, image.clean)) {
@@ -168,7 +175,7 @@ function traceMask(
       traceDoubled(
         { width: cw, height: ch, values: maskLevels(mask), table: IDENTITY, cut: 0.5, document: false },
         0.5,
-        { ...params, turdsize: 4 * params.turdsize, keep },
+        { ...params, turdsize: 4 * params.turdsize, keep: keepFine },
         {},
         { x: x0, y: y0 },
       ),
@@ -177,6 +184,9 @@ function traceMask(
   const traced = traceBitmap(bitmap, { ...params, keep }, windowInk(mask));
   return pixelDots(x0 === 0 && y0 === 0 ? traced : moveSubpaths(traced, 1, x0, y0));
 }
+
+/** Regions under this many times the least region are small marks, kept whole on the finer grid. */
+const SMALL_MARK = 4;
 
 /** Largest extent (px) of an outline that is a single pixel's: a dot kept on purpose, or a hole. */
 const PIXEL_DOT = 1.5;
