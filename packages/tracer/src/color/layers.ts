@@ -185,7 +185,12 @@ function traceMask(
   return pixelDots(x0 === 0 && y0 === 0 ? traced : moveSubpaths(traced, 1, x0, y0));
 }
 
-/** Regions under this many times the least region are small marks, kept whole on the finer grid. */
+/**
+ * Regions under this many times the least region are small marks, kept whole on the finer grid.
+ * Larger ones keep only their fine outlines above the speckle size there: kept too, the fine specks
+ * along a larger region's faint rim (an engraving's gray edges) came out as ragged fragments, and the
+ * engraving's SVG twice the size.
+ */
 const SMALL_MARK = 4;
 
 /** Largest extent (px) of an outline that is a single pixel's: a dot kept on purpose, or a hole. */
