@@ -74,6 +74,46 @@ function page(
 }
 
 /**
+ * A photographed page of small print on gray, grainy paper (its grain random, so that no blur smooths it flat): lines of words every 32 rows, each
+ * word four letters "o" (rings 8 px wide and 10 high, their strokes 2 px) in 11 px cells.
+ */
+function smallPrint(width: number, height: number): RasterImage {
+  const data = new Uint8Array(width * height * 4);
+  let state = 7;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      const paper = 175 + Math.floor((state / 2147483648) * 31);
+      const row = y % 32;
+      const cell = x % 11;
+      const line = row >= 8 && row < 18 && y < height - 8 && x > 12 && x < width - 12 && x % 88 < 44;
+      const ring = cell < 8 && (cell < 2 || cell >= 6 || row < 10 || row >= 16);
+      const v = line && ring ? 90 : paper;
+      data.set([v, v, v, 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+/** The picture blurred along its rows over `length` pixels, as a camera moved sideways blurs it. */
+function motionBlurred(image: RasterImage, length: number): RasterImage {
+  const { width, height, data } = image;
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = Math.max(0, x - (length >> 1));
+      const to = Math.min(width, from + length);
+      for (let c = 0; c < 4; c++) {
+        let sum = 0;
+        for (let k = from; k < to; k++) sum += data[(y * width + k) * 4 + c];
+        out[(y * width + x) * 4 + c] = Math.round(sum / (to - from));
+      }
+    }
+  }
+  return { width, height, data: out };
+}
+
+/**
  * A page photographed on a wooden table: the page of `page` (inset by `margin` on every side, a
  * few degrees off square) on dark wood with light grain, as phones photograph letters and receipts.
  */
@@ -224,6 +264,13 @@ describe('the automatic mode', () => {
 
   it('reads a photographed page as a page, and its text comes out black', () => {
     const model = trace(page(480, 320));
+    expect(model.reading).toEqual({ mode: 'bw', kind: 'page' });
+    expect(model.vectorCount).toBeGreaterThan(50);
+  });
+
+  it('reads a page photographed with a shake as a page: its blurred text, fainter than print, is kept', () => {
+    const photo = motionBlurred(smallPrint(480, 320), 13);
+    const model = trace(photo);
     expect(model.reading).toEqual({ mode: 'bw', kind: 'page' });
     expect(model.vectorCount).toBeGreaterThan(50);
   });
