@@ -62,28 +62,32 @@ function thinParts(bitmap: Bitmap, gaps = false): { thin: number; ink: number; g
   for (let r = 0; r < rows; r++) {
     const y = Math.floor((r * h) / rows);
     const row = y * w;
-    const { up1, up2, down1, down2 } = rowsAround(y, w, h);
-    let from = -1;
-    for (let x = 0; x <= w; x++) {
-      if (x < w && bits[row + x] === 1) {
-        if (from < 0) from = x;
+    const around = rowsAround(y, w, h);
+    const { up1, up2, down1, down2 } = around;
+    for (let x = 0; x < w; ) {
+      if (bits[row + x] !== 1) {
+        // A run of background, to the next foreground pixel along the row.
+        let end = x + 1;
+        while (end < w && bits[row + end] !== 1) end++;
+        if (gaps) gap += thinGapsIn(bits, row, x, end, w, around);
+        x = end;
         continue;
       }
-      if (gaps && x < w && thinGapAt(bits, row, x, w, up1, up2, down1, down2)) gap++;
-      if (from < 0) continue;
-      // A run along the row, from..x-1: all thin when short, else each pixel thin down its column
+      // A run along the row, x..end-1: all thin when short, else each pixel thin down its column
       // (at most one more foreground pixel above and below it together).
-      ink += x - from;
-      if (x - from <= THIN) thin += x - from;
+      let end = x + 1;
+      while (end < w && bits[row + end] === 1) end++;
+      ink += end - x;
+      if (end - x <= THIN) thin += end - x;
       else
-        for (let c = from; c < x; c++) {
+        for (let c = x; c < end; c++) {
           const above = up1 >= 0 && bits[up1 + c] === 1;
           if (above && up2 >= 0 && bits[up2 + c] === 1) continue;
           const below = down1 >= 0 && bits[down1 + c] === 1;
           if (below && (above || (down2 >= 0 && bits[down2 + c] === 1))) continue;
           thin++;
         }
-      from = -1;
+      x = end;
     }
   }
   const scale = h / rows;
@@ -91,30 +95,28 @@ function thinParts(bitmap: Bitmap, gaps = false): { thin: number; ink: number; g
 }
 
 /**
- * Whether the background pixel x of the row starting at `row` is in a thin gap: foreground one or
- * two pixels away on each side, the gap between at most THIN (2) long, down its column or along
- * its row. Read lazily, as most background has no foreground above it.
+ * How many pixels of the run of background from..to-1 in the row starting at `row` are in thin
+ * gaps: all of a run at most THIN (2) long with foreground at both ends, else those with
+ * foreground one or two pixels above and below, the gap between at most THIN long, down their
+ * column.
  */
-function thinGapAt(
+function thinGapsIn(
   bits: Uint8Array,
   row: number,
-  x: number,
+  from: number,
+  to: number,
   w: number,
-  up1: number,
-  up2: number,
-  down1: number,
-  down2: number,
-): boolean {
-  const above1 = up1 >= 0 && bits[up1 + x] === 1;
-  if ((above1 || (up2 >= 0 && bits[up2 + x] === 1)) && down1 >= 0) {
-    if (bits[down1 + x] === 1 || (above1 && down2 >= 0 && bits[down2 + x] === 1)) return true;
+  { up1, up2, down1, down2 }: { up1: number; up2: number; down1: number; down2: number },
+): number {
+  if (to - from <= THIN && from > 0 && to < w) return to - from;
+  if (down1 < 0) return 0;
+  let count = 0;
+  for (let x = from; x < to; x++) {
+    const above1 = up1 >= 0 && bits[up1 + x] === 1;
+    if (!above1 && !(up2 >= 0 && bits[up2 + x] === 1)) continue;
+    if (bits[down1 + x] === 1 || (above1 && down2 >= 0 && bits[down2 + x] === 1)) count++;
   }
-  const left1 = x >= 1 && bits[row + x - 1] === 1;
-  return (
-    (left1 || (x >= 2 && bits[row + x - 2] === 1)) &&
-    x + 1 < w &&
-    (bits[row + x + 1] === 1 || (left1 && x + 2 < w && bits[row + x + 2] === 1))
-  );
+  return count;
 }
 
 /** Largest picture traced on the finer grid (4 megapixels: 16 at twice the size). */
