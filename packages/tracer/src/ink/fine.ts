@@ -69,7 +69,7 @@ function thinParts(bitmap: Bitmap, gaps = false): { thin: number; ink: number; g
         // A run of background, to the next foreground pixel along the row.
         let end = x + 1;
         while (end < w && bits[row + end] !== 1) end++;
-        if (gaps) gap += thinGapsIn(bits, row, x, end, w, around);
+        if (gaps) gap += thinGapsIn(bits, x, end, w, around);
         x = end;
         continue;
       }
@@ -95,14 +95,12 @@ function thinParts(bitmap: Bitmap, gaps = false): { thin: number; ink: number; g
 }
 
 /**
- * How many pixels of the run of background from..to-1 in the row starting at `row` are in thin
- * gaps: all of a run at most THIN (2) long with foreground at both ends, else those with
- * foreground one or two pixels above and below, the gap between at most THIN long, down their
- * column.
+ * How many pixels of a run of background, from..to-1 along its row, are in thin gaps: all of a run
+ * at most THIN (2) long with foreground at both ends, else those with foreground one or two pixels
+ * above and below, the gap between at most THIN long, down their column.
  */
 function thinGapsIn(
   bits: Uint8Array,
-  row: number,
   from: number,
   to: number,
   w: number,
