@@ -8,6 +8,7 @@ import { looksLikePixelArt } from '../src/pixel/pixel-art.js';
 import { lostShare } from './helpers/lost.js';
 import { rasterOf } from './helpers/raster.js';
 import { alphaAt, renderSvg } from './helpers/render.js';
+import { seeded } from './helpers/sprites.js';
 
 /** Renders markup on transparency (straight, not premultiplied, alpha), as a PNG with alpha decodes. */
 function onTransparency(body: string, size: number): RasterImage {
@@ -74,16 +75,16 @@ function page(
 }
 
 /**
- * A photographed page of small print on gray, grainy paper (its grain random, so that no blur smooths it flat): lines of words every 32 rows, each
- * word four letters "o" (rings 8 px wide and 10 high, their strokes 2 px) in 11 px cells.
+ * A photographed page of small print on gray, grainy paper (its grain random, so that no blur
+ * smooths it flat): lines of words every 32 rows, each word four letters "o" (rings 8 px wide and
+ * 10 high, their strokes 2 px) in 11 px cells.
  */
 function smallPrint(width: number, height: number): RasterImage {
   const data = new Uint8Array(width * height * 4);
-  let state = 7;
+  const random = seeded(7);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      const paper = 175 + Math.floor((state / 2147483648) * 31);
+      const paper = 175 + Math.floor(random() * 31);
       const row = y % 32;
       const cell = x % 11;
       const line = row >= 8 && row < 18 && y < height - 8 && x > 12 && x < width - 12 && x % 88 < 44;
