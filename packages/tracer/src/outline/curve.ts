@@ -22,11 +22,6 @@ export interface Curve {
   alpha: Float64Array;
 }
 
-interface P {
-  x: number;
-  y: number;
-}
-
 const COS179 = Math.cos((179 * Math.PI) / 180);
 
 /** Names of the working arrays (see work.ts) a curve is kept in while its outline is fitted. */
@@ -74,57 +69,79 @@ function newCurve(n: number, work?: CurveWork): Curve {
   };
 }
 
-const vert = (c: Curve, i: number): P => ({ x: c.vx[i], y: c.vy[i] });
-const end = (c: Curve, i: number): P => ({ x: c.c[6 * i + 4], y: c.c[6 * i + 5] });
-
-function interval(t: number, a: P, b: P): P {
-  return { x: a.x + t * (b.x - a.x), y: a.y + t * (b.y - a.y) };
-}
+// The geometry below takes points as x, y numbers, not objects: it runs for every run of segments
+// the optimization tries, and objects made there were half of what tracing a set of images
+// allocated.
 
 /** Twice the signed area of triangle p0 p1 p2. */
-function dpara(p0: P, p1: P, p2: P): number {
-  return (p1.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p1.y - p0.y);
+function dpara(x0: number, y0: number, x1: number, y1: number, x2: number, y2: number): number {
+  return (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
 }
 
 /** The "L-infinity" denominator of the alpha formula: p0-p2 measured along a lattice direction. */
-function ddenom(p0: P, p2: P): number {
-  const rx = -sign(p2.y - p0.y);
-  const ry = sign(p2.x - p0.x);
-  return ry * (p2.x - p0.x) - rx * (p2.y - p0.y);
+function ddenom(x0: number, y0: number, x2: number, y2: number): number {
+  const rx = -sign(y2 - y0);
+  const ry = sign(x2 - x0);
+  return ry * (x2 - x0) - rx * (y2 - y0);
 }
 
-function cprod(p0: P, p1: P, p2: P, p3: P): number {
-  return (p1.x - p0.x) * (p3.y - p2.y) - (p3.x - p2.x) * (p1.y - p0.y);
+/** The cross product of p0p1 and p2p3. */
+function cprod(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  x3: number,
+  y3: number,
+): number {
+  return (x1 - x0) * (y3 - y2) - (x3 - x2) * (y1 - y0);
 }
 
-function iprod(p0: P, p1: P, p2: P): number {
-  return (p1.x - p0.x) * (p2.x - p0.x) + (p1.y - p0.y) * (p2.y - p0.y);
+/** The inner product of p0p1 and p0p2. */
+function iprod(x0: number, y0: number, x1: number, y1: number, x2: number, y2: number): number {
+  return (x1 - x0) * (x2 - x0) + (y1 - y0) * (y2 - y0);
 }
 
-function iprod1(p0: P, p1: P, p2: P, p3: P): number {
-  return (p1.x - p0.x) * (p3.x - p2.x) + (p1.y - p0.y) * (p3.y - p2.y);
+/** The inner product of p0p1 and p2p3. */
+function iprod1(
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  x3: number,
+  y3: number,
+): number {
+  return (x1 - x0) * (x3 - x2) + (y1 - y0) * (y3 - y2);
 }
 
-function ddist(p: P, q: P): number {
-  const dx = p.x - q.x;
-  const dy = p.y - q.y;
+function ddist(x0: number, y0: number, x1: number, y1: number): number {
+  const dx = x0 - x1;
+  const dy = y0 - y1;
   return Math.sqrt(dx * dx + dy * dy);
 }
 
-function bezier(t: number, p0: P, p1: P, p2: P, p3: P): P {
+/** One coordinate of the Bézier p0 p1 p2 p3 at t. */
+function bezier(t: number, p0: number, p1: number, p2: number, p3: number): number {
   const s = 1 - t;
   const a = s * s * s;
   const b = 3 * s * s * t;
   const c = 3 * t * t * s;
   const d = t * t * t;
-  return { x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y };
+  return a * p0 + b * p1 + c * p2 + d * p3;
 }
 
-/** The parameter t where the Bézier's tangent is parallel to q0q1, or -1 if none in [0,1]. */
-function tangent(p0: P, p1: P, p2: P, p3: P, q0: P, q1: P): number {
-  const A = cprod(p0, p1, q0, q1);
-  const B = cprod(p1, p2, q0, q1);
-  const C = cprod(p2, p3, q0, q1);
+/**
+ * The parameter t where the Bézier's tangent is parallel to q0q1, or -1 if none in [0,1]. The
+ * Bézier's points are `bz` (x0, y0 ... x3, y3).
+ */
+function tangent(bz: Float64Array, qx0: number, qy0: number, qx1: number, qy1: number): number {
+  const A = cprod(bz[0], bz[1], bz[2], bz[3], qx0, qy0, qx1, qy1);
+  const B = cprod(bz[2], bz[3], bz[4], bz[5], qx0, qy0, qx1, qy1);
+  const C = cprod(bz[4], bz[5], bz[6], bz[7], qx0, qy0, qx1, qy1);
   const a = A - 2 * B + C;
   const b = -2 * A + 2 * B;
   const c = A;
@@ -146,15 +163,14 @@ const BEVEL = 3;
  * either side: a corner the polygon bevels over two close vertices still turns all at once.
  */
 function turnAround(curve: Curve, j: number): number {
-  const m = curve.n;
-  const pj = vert(curve, j);
+  const { n: m, vx, vy } = curve;
+  const x = vx[j];
+  const y = vy[j];
   let i = mod(j - 1, m);
-  for (let k = 0; k < m && ddist(vert(curve, i), pj) < BEVEL; k++) i = mod(i - 1, m);
+  for (let k = 0; k < m && ddist(vx[i], vy[i], x, y) < BEVEL; k++) i = mod(i - 1, m);
   let k = mod(j + 1, m);
-  for (let q = 0; q < m && ddist(vert(curve, k), pj) < BEVEL; q++) k = mod(k + 1, m);
-  const pi = vert(curve, i);
-  const pk = vert(curve, k);
-  return turn(pi.x, pi.y, pj.x, pj.y, pk.x, pk.y);
+  for (let q = 0; q < m && ddist(vx[k], vy[k], x, y) < BEVEL; q++) k = mod(k + 1, m);
+  return turn(vx[i], vy[i], x, y, vx[k], vy[k]);
 }
 
 /**
@@ -177,92 +193,103 @@ export function smooth(
   curve.vy.set(vy);
   const alphas = workF64('smooth.alpha', m);
   for (let j = 0; j < m; j++) {
-    const pi = vert(curve, mod(j - 1, m));
-    const pk = vert(curve, mod(j + 1, m));
-    const denom = ddenom(pi, pk);
+    const i = mod(j - 1, m);
+    const k = mod(j + 1, m);
+    const denom = ddenom(vx[i], vy[i], vx[k], vy[k]);
     if (denom !== 0) {
-      const dd = Math.abs(dpara(pi, vert(curve, j), pk) / denom);
+      const dd = Math.abs(dpara(vx[i], vy[i], vx[j], vy[j], vx[k], vy[k]) / denom);
       alphas[j] = (dd > 1 ? 1 - 1 / dd : 0) / 0.75;
     } else {
       alphas[j] = 4 / 3;
     }
   }
+  const { c } = curve;
   for (let j = 0; j < m; j++) {
-    const pi = vert(curve, mod(j - 1, m));
-    const pj = vert(curve, j);
-    const pk = vert(curve, mod(j + 1, m));
-    const p4 = interval(0.5, pk, pj);
+    const i = mod(j - 1, m);
+    const k = mod(j + 1, m);
     let alpha = alphas[j];
     const sharp = rule.turn !== undefined && turnAround(curve, j) >= rule.turn;
     const o = 6 * j;
     if (alpha >= rule.alphamax || sharp) {
       curve.corner[j] = 1;
-      curve.c[o + 2] = pj.x;
-      curve.c[o + 3] = pj.y;
+      c[o + 2] = vx[j];
+      c[o + 3] = vy[j];
     } else {
       if (bulge && Number.isFinite(bulge[j])) alpha = bulge[j];
       alpha = Math.min(1, Math.max(0.55, alpha));
-      const p2 = interval(0.5 + 0.5 * alpha, pi, pj);
-      const p3 = interval(0.5 + 0.5 * alpha, pk, pj);
-      curve.c[o] = p2.x;
-      curve.c[o + 1] = p2.y;
-      curve.c[o + 2] = p3.x;
-      curve.c[o + 3] = p3.y;
+      const t = 0.5 + 0.5 * alpha;
+      c[o] = vx[i] + t * (vx[j] - vx[i]);
+      c[o + 1] = vy[i] + t * (vy[j] - vy[i]);
+      c[o + 2] = vx[k] + t * (vx[j] - vx[k]);
+      c[o + 3] = vy[k] + t * (vy[j] - vy[k]);
     }
-    curve.c[o + 4] = p4.x;
-    curve.c[o + 5] = p4.y;
+    c[o + 4] = vx[k] + 0.5 * (vx[j] - vx[k]);
+    c[o + 5] = vy[k] + 0.5 * (vy[j] - vy[k]);
     curve.alpha[j] = alpha;
   }
   return curve;
 }
 
-interface Opti {
-  pen: number;
-  c0: P;
-  c1: P;
-  t: number;
-  s: number;
-  alpha: number;
-}
+/**
+ * The Bézier that `joinedBezier` fits: its points p0, c0, c1, p3 (x, y each), then t, s and alpha
+ * (where c0 lies along p0 p1, c1 along p3 p2, and how far), then its penalty (see optiPenalty).
+ * One, reused: it is read before the next fit.
+ */
+const joined = new Float64Array(12);
+const PENALTY = 11;
 
 /**
- * The single Bézier that replaces segments i+1..j: tangent to the first and last polygon edges,
- * enclosing the same area as the segments it replaces (`areac`: cumulative areas).
+ * The single Bézier that replaces segments i+1..j, into `joined`: tangent to the first and last
+ * polygon edges, enclosing the same area as the segments it replaces (`areac`: cumulative
+ * areas). False when there is none.
  */
-function joinedBezier(curve: Curve, i: number, j: number, areac: Float64Array): Opti | null {
-  const m = curve.n;
-  const p0 = end(curve, mod(i, m));
-  const p1 = vert(curve, mod(i + 1, m));
-  const p2 = vert(curve, mod(j, m));
-  const p3 = end(curve, mod(j, m));
+function joinedBezier(curve: Curve, i: number, j: number, areac: Float64Array): boolean {
+  const { n: m, vx, vy, c } = curve;
+  const e0 = 6 * mod(i, m);
+  const x0 = c[e0 + 4];
+  const y0 = c[e0 + 5];
+  const i1 = mod(i + 1, m);
+  const x1 = vx[i1];
+  const y1 = vy[i1];
+  const j0 = mod(j, m);
+  const x2 = vx[j0];
+  const y2 = vy[j0];
+  const x3 = c[6 * j0 + 4];
+  const y3 = c[6 * j0 + 5];
 
   let area = areac[j] - areac[i];
-  area -= dpara(vert(curve, 0), end(curve, i), end(curve, j)) / 2;
+  area -= dpara(vx[0], vy[0], c[6 * i + 4], c[6 * i + 5], c[6 * j + 4], c[6 * j + 5]) / 2;
   if (i >= j) area += areac[m];
 
-  const A1 = dpara(p0, p1, p2);
-  const A2 = dpara(p0, p1, p3);
-  const A3 = dpara(p0, p2, p3);
+  const A1 = dpara(x0, y0, x1, y1, x2, y2);
+  const A2 = dpara(x0, y0, x1, y1, x3, y3);
+  const A3 = dpara(x0, y0, x2, y2, x3, y3);
   const A4 = A1 + A3 - A2;
-  if (A2 === A1) return null;
+  if (A2 === A1) return false;
   const t = A3 / (A3 - A4);
   const s = A2 / (A2 - A1);
   const A = (A2 * t) / 2;
-  if (A === 0) return null;
+  if (A === 0) return false;
   const R = area / A;
   const alpha = 2 - Math.sqrt(4 - R / 0.3);
-  const res: Opti = {
-    pen: 0,
-    c0: interval(t * alpha, p0, p1),
-    c1: interval(s * alpha, p3, p2),
-    t,
-    s,
-    alpha,
-  };
-  return res;
+  joined[0] = x0;
+  joined[1] = y0;
+  joined[2] = x0 + t * alpha * (x1 - x0);
+  joined[3] = y0 + t * alpha * (y1 - y0);
+  joined[4] = x3 + s * alpha * (x2 - x3);
+  joined[5] = y3 + s * alpha * (y2 - y3);
+  joined[6] = x3;
+  joined[7] = y3;
+  joined[8] = t;
+  joined[9] = s;
+  joined[10] = alpha;
+  return true;
 }
 
-/** Penalty of replacing segments i+1..j by one Bézier, or null when that is not allowed. */
+/**
+ * Whether segments i+1..j may be replaced by one Bézier, left in `joined` with the penalty of
+ * doing so (a number, not returned: V8 would box it on every call).
+ */
 function optiPenalty(
   curve: Curve,
   i: number,
@@ -270,69 +297,76 @@ function optiPenalty(
   opttolerance: number,
   convc: Int32Array,
   areac: Float64Array,
-): Opti | null {
-  const m = curve.n;
-  if (i === j) return null;
+): boolean {
+  const { n: m, vx, vy, c } = curve;
+  if (i === j) return false;
   const i1 = mod(i + 1, m);
   let k1 = mod(i + 1, m);
   const conv = convc[k1];
-  if (conv === 0) return null;
-  const vi = vert(curve, i);
-  const vi1 = vert(curve, i1);
-  const d = ddist(vi, vi1);
+  if (conv === 0) return false;
+  const xi = vx[i];
+  const yi = vy[i];
+  const xi1 = vx[i1];
+  const yi1 = vy[i1];
+  const d = ddist(xi, yi, xi1, yi1);
   for (let k = k1; k !== j; k = k1) {
     k1 = mod(k + 1, m);
     const k2 = mod(k + 2, m);
-    if (convc[k1] !== conv) return null;
-    const pk1 = vert(curve, k1);
-    const pk2 = vert(curve, k2);
-    if (sign(cprod(vi, vi1, pk1, pk2)) !== conv) return null;
-    if (iprod1(vi, vi1, pk1, pk2) < d * ddist(pk1, pk2) * COS179) return null;
+    if (convc[k1] !== conv) return false;
+    if (sign(cprod(xi, yi, xi1, yi1, vx[k1], vy[k1], vx[k2], vy[k2])) !== conv) return false;
+    if (
+      iprod1(xi, yi, xi1, yi1, vx[k1], vy[k1], vx[k2], vy[k2]) <
+      d * ddist(vx[k1], vy[k1], vx[k2], vy[k2]) * COS179
+    )
+      return false;
   }
 
-  const res = joinedBezier(curve, i, j, areac);
-  if (!res) return null;
-  const p0 = end(curve, mod(i, m));
-  const p3 = end(curve, mod(j, m));
-  const p1 = res.c0;
-  const p2 = res.c1;
-  let t: number;
+  if (!joinedBezier(curve, i, j, areac)) return false;
+  const bz = joined;
+  let pen = 0;
 
   // The new curve must stay within tolerance of every polygon edge it replaces...
   for (let k = mod(i + 1, m); k !== j; k = k1) {
     k1 = mod(k + 1, m);
-    const vk = vert(curve, k);
-    const vk1 = vert(curve, k1);
-    t = tangent(p0, p1, p2, p3, vk, vk1);
-    if (t < -0.5) return null;
-    const pt = bezier(t, p0, p1, p2, p3);
-    const dk = ddist(vk, vk1);
-    if (dk === 0) return null;
-    const d1 = dpara(vk, vk1, pt) / dk;
-    if (Math.abs(d1) > opttolerance) return null;
-    if (iprod(vk, vk1, pt) < 0 || iprod(vk1, vk, pt) < 0) return null;
-    res.pen += d1 * d1;
+    const xk = vx[k];
+    const yk = vy[k];
+    const xk1 = vx[k1];
+    const yk1 = vy[k1];
+    const t = tangent(bz, xk, yk, xk1, yk1);
+    if (t < -0.5) return false;
+    const px = bezier(t, bz[0], bz[2], bz[4], bz[6]);
+    const py = bezier(t, bz[1], bz[3], bz[5], bz[7]);
+    const dk = ddist(xk, yk, xk1, yk1);
+    if (dk === 0) return false;
+    const d1 = dpara(xk, yk, xk1, yk1, px, py) / dk;
+    if (Math.abs(d1) > opttolerance) return false;
+    if (iprod(xk, yk, xk1, yk1, px, py) < 0 || iprod(xk1, yk1, xk, yk, px, py) < 0) return false;
+    pen += d1 * d1;
   }
   // ...and not cut the corners of the segments it replaces.
   for (let k = i; k !== j; k = k1) {
     k1 = mod(k + 1, m);
-    const ek = end(curve, k);
-    const ek1 = end(curve, k1);
-    t = tangent(p0, p1, p2, p3, ek, ek1);
-    if (t < -0.5) return null;
-    const pt = bezier(t, p0, p1, p2, p3);
-    const dk = ddist(ek, ek1);
-    if (dk === 0) return null;
-    let d1 = dpara(ek, ek1, pt) / dk;
-    let d2 = (dpara(ek, ek1, vert(curve, k1)) / dk) * 0.75 * curve.alpha[k1];
+    const xk = c[6 * k + 4];
+    const yk = c[6 * k + 5];
+    const xk1 = c[6 * k1 + 4];
+    const yk1 = c[6 * k1 + 5];
+    const t = tangent(bz, xk, yk, xk1, yk1);
+    if (t < -0.5) return false;
+    const px = bezier(t, bz[0], bz[2], bz[4], bz[6]);
+    const py = bezier(t, bz[1], bz[3], bz[5], bz[7]);
+    const dk = ddist(xk, yk, xk1, yk1);
+    if (dk === 0) return false;
+    let d1 = dpara(xk, yk, xk1, yk1, px, py) / dk;
+    let d2 = (dpara(xk, yk, xk1, yk1, vx[k1], vy[k1]) / dk) * 0.75 * curve.alpha[k1];
     if (d2 < 0) {
       d1 = -d1;
       d2 = -d2;
     }
-    if (d1 < d2 - opttolerance) return null;
-    if (d1 < d2) res.pen += (d1 - d2) * (d1 - d2);
+    if (d1 < d2 - opttolerance) return false;
+    if (d1 < d2) pen += (d1 - d2) * (d1 - d2);
   }
-  return res;
+  joined[PENALTY] = pen;
+  return true;
 }
 
 /**
@@ -340,17 +374,20 @@ function optiPenalty(
  * working array `name`.
  */
 function cumulativeArea(curve: Curve, name: string): Float64Array {
-  const m = curve.n;
+  const { n: m, vx, vy, c } = curve;
   const areac = workF64(name, m + 1);
   areac[0] = 0;
   let area = 0;
-  const v0 = vert(curve, 0);
   for (let i = 0; i < m; i++) {
     const i1 = mod(i + 1, m);
     if (!curve.corner[i1]) {
       const alpha = curve.alpha[i1];
-      area += (0.3 * alpha * (4 - alpha) * dpara(end(curve, i), vert(curve, i1), end(curve, i1))) / 2;
-      area += dpara(v0, end(curve, i), end(curve, i1)) / 2;
+      const xe = c[6 * i + 4];
+      const ye = c[6 * i + 5];
+      const xe1 = c[6 * i1 + 4];
+      const ye1 = c[6 * i1 + 5];
+      area += (0.3 * alpha * (4 - alpha) * dpara(xe, ye, vx[i1], vy[i1], xe1, ye1)) / 2;
+      area += dpara(vx[0], vy[0], xe, ye, xe1, ye1) / 2;
     }
     areac[i + 1] = area;
   }
@@ -358,19 +395,24 @@ function cumulativeArea(curve: Curve, name: string): Float64Array {
   return areac;
 }
 
+/** Numbers kept for each run joined by `optimizeCurve`: c0, c1 (x, y each), s and alpha. */
+const JOINED = 6;
+
 /** Stage 5, curve optimization: joins runs of segments into single Béziers within tolerance (Sec. 2.4). */
 export function optimizeCurve(curve: Curve, opttolerance: number, fit: Curve = curve): Curve {
   const m = curve.n;
+  const { vx, vy } = curve;
   const pt = workI32('optimize.pt', m + 1);
   const pen = workF64('optimize.pen', m + 1);
   const len = workI32('optimize.len', m + 1);
-  const opt: (Opti | undefined)[] = new Array(m + 1);
+  // The Bézier that joins the run ending at j, as the penalty took it (see JOINED).
+  const opt = workF64('optimize.opt', JOINED * (m + 1));
   const convc = workI32('optimize.convc', m);
 
   for (let i = 0; i < m; i++) {
-    convc[i] = curve.corner[i]
-      ? 0
-      : sign(dpara(vert(curve, mod(i - 1, m)), vert(curve, i), vert(curve, mod(i + 1, m))));
+    const h = mod(i - 1, m);
+    const k = mod(i + 1, m);
+    convc[i] = curve.corner[i] ? 0 : sign(dpara(vx[h], vy[h], vx[i], vy[i], vx[k], vy[k]));
   }
   const areac = cumulativeArea(curve, 'optimize.area');
   const fitArea = fit === curve ? areac : cumulativeArea(fit, 'optimize.fitArea');
@@ -382,13 +424,13 @@ export function optimizeCurve(curve: Curve, opttolerance: number, fit: Curve = c
     pen[j] = pen[j - 1];
     len[j] = len[j - 1] + 1;
     for (let i = j - 2; i >= 0; i--) {
-      const o = optiPenalty(curve, i, mod(j, m), opttolerance, convc, areac);
-      if (!o) break;
-      if (len[j] > len[i] + 1 || (len[j] === len[i] + 1 && pen[j] > pen[i] + o.pen)) {
+      if (!optiPenalty(curve, i, mod(j, m), opttolerance, convc, areac)) break;
+      const o = joined[PENALTY];
+      if (len[j] > len[i] + 1 || (len[j] === len[i] + 1 && pen[j] > pen[i] + o)) {
         pt[j] = i;
-        pen[j] = pen[i] + o.pen;
+        pen[j] = pen[i] + o;
         len[j] = len[i] + 1;
-        opt[j] = o;
+        keepJoined(opt, JOINED * j);
       }
     }
   }
@@ -406,19 +448,26 @@ export function optimizeCurve(curve: Curve, opttolerance: number, fit: Curve = c
       out.vy[i] = fit.vy[jm];
       out.alpha[i] = fit.alpha[jm];
     } else {
-      const op = joinedBezier(curve, pt[j], jm, fitArea) ?? (opt[j] as Opti);
-      out.c[o] = op.c0.x;
-      out.c[o + 1] = op.c0.y;
-      out.c[o + 2] = op.c1.x;
-      out.c[o + 3] = op.c1.y;
+      const kept = joinedBezier(curve, pt[j], jm, fitArea) ? keepJoined(opt, JOINED * j) : JOINED * j;
+      for (let l = 0; l < 4; l++) out.c[o + l] = opt[kept + l];
       out.c[o + 4] = curve.c[6 * jm + 4];
       out.c[o + 5] = curve.c[6 * jm + 5];
-      const v = interval(op.s, end(curve, jm), vert(curve, jm));
-      out.vx[i] = v.x;
-      out.vy[i] = v.y;
-      out.alpha[i] = op.alpha;
+      const s = opt[kept + 4];
+      const ex = curve.c[6 * jm + 4];
+      const ey = curve.c[6 * jm + 5];
+      out.vx[i] = ex + s * (vx[jm] - ex);
+      out.vy[i] = ey + s * (vy[jm] - ey);
+      out.alpha[i] = opt[kept + 5];
     }
     j = pt[j];
   }
   return out;
+}
+
+/** Copies the last joined Bézier's c0, c1, s and alpha into `opt` at `at`, and returns `at`. */
+function keepJoined(opt: Float64Array, at: number): number {
+  for (let l = 0; l < 4; l++) opt[at + l] = joined[2 + l];
+  opt[at + 4] = joined[9];
+  opt[at + 5] = joined[10];
+  return at;
 }
