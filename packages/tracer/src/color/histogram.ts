@@ -63,6 +63,10 @@ export function buildHistogram(
   const blend = blendPixels(color, width, height, rough);
   const entry = new Uint16Array(BIN_COUNT);
   let h = emptyHistogram(256, rough, blend, entry);
+  // The entries' arrays, read into locals (and again when they grow): this runs on every pixel
+  // of a photo, where each run is one pixel long.
+  let { count, flat, body, sum, flatSum, allSum } = h;
+  let size = 0;
   // Runs of one color (long in flat art) are counted at once.
   for (let i = 0; i < n; ) {
     const c = color[i];
@@ -76,9 +80,13 @@ export function buildHistogram(
     } while (j < n && color[j] === c);
     const bin = binOf(c);
     if (entry[bin] === 0) {
-      if (h.size === h.bin.length) h = grow(h);
-      h.bin[h.size] = bin;
-      entry[bin] = ++h.size;
+      if (size === h.bin.length) {
+        h.size = size;
+        h = grow(h);
+        ({ count, flat, body, sum, flatSum, allSum } = h);
+      }
+      h.bin[size] = bin;
+      entry[bin] = ++size;
     }
     const k = entry[bin] - 1;
     let len = j - i;
@@ -92,29 +100,30 @@ export function buildHistogram(
         bodies -= blend[p] ^ 1;
       }
     }
-    h.count[k] += len;
-    h.flat[k] += flats;
-    h.body[k] += bodies;
+    count[k] += len;
+    flat[k] += flats;
+    body[k] += bodies;
     const r = c >> 16;
     const g = (c >> 8) & 255;
     const b = c & 255;
     // Whole numbers: the sums come out the same however they are added up (a photo's pixels are
     // rough, and have no flat ones to add).
     if (bodies > 0) {
-      h.sum[k * 3] += bodies * r;
-      h.sum[k * 3 + 1] += bodies * g;
-      h.sum[k * 3 + 2] += bodies * b;
+      sum[k * 3] += bodies * r;
+      sum[k * 3 + 1] += bodies * g;
+      sum[k * 3 + 2] += bodies * b;
     }
     if (flats > 0) {
-      h.flatSum[k * 3] += flats * r;
-      h.flatSum[k * 3 + 1] += flats * g;
-      h.flatSum[k * 3 + 2] += flats * b;
+      flatSum[k * 3] += flats * r;
+      flatSum[k * 3 + 1] += flats * g;
+      flatSum[k * 3 + 2] += flats * b;
     }
-    h.allSum[k * 3] += len * r;
-    h.allSum[k * 3 + 1] += len * g;
-    h.allSum[k * 3 + 2] += len * b;
+    allSum[k * 3] += len * r;
+    allSum[k * 3 + 1] += len * g;
+    allSum[k * 3 + 2] += len * b;
     i = j;
   }
+  h.size = size;
   return h;
 }
 

@@ -50,12 +50,15 @@ export function diagonalAreas(map: RegionMap, bridge?: { labels: Uint8Array; bel
   const { runs, ofRun, label } = map;
   const parent = identity(map.count);
   if (bridge) bridgeCrossings(map, parent, bridge.labels, bridge.below);
+  // The region whose run's corners are looked at (one function for all runs, not one made a run).
+  let region = 0;
+  const join = (q: number) => {
+    if (label[ofRun[q]] === label[region]) union(parent, ofRun[q], region);
+  };
   for (let y = 1; y < runs.height; y++) {
     for (let b = runs.rowStart[y]; b < runs.rowStart[y + 1]; b++) {
-      const r = ofRun[b];
-      aboveCorners(runs, b, y, (q) => {
-        if (label[ofRun[q]] === label[r]) union(parent, ofRun[q], r);
-      });
+      region = ofRun[b];
+      aboveCorners(runs, b, y, join);
     }
   }
   const total = new Int32Array(map.count);
@@ -116,13 +119,16 @@ export function joinInkPieces(
     } else if (smallA && smallR) union(parent, a, r);
     else if (smallA !== smallR) rim[smallA ? a : r] = 1;
   };
+  // The region whose run is looked at, and its touch by a run above (one function for all runs).
+  let region = 0;
+  const touchAbove = (q: number) => touch(ofRun[q], region);
   for (let y = 0; y < runs.height; y++) {
     for (let b = runs.rowStart[y]; b < runs.rowStart[y + 1]; b++) {
-      const r = ofRun[b];
-      if (b + 1 < runs.rowStart[y + 1]) touch(ofRun[b + 1], r);
+      region = ofRun[b];
+      if (b + 1 < runs.rowStart[y + 1]) touch(ofRun[b + 1], region);
       if (y === 0) continue;
-      overlaps(runs, b, y - 1, (q) => touch(ofRun[q], r));
-      aboveCorners(runs, b, y, (q) => touch(ofRun[q], r));
+      overlaps(runs, b, y - 1, touchAbove);
+      aboveCorners(runs, b, y, touchAbove);
     }
   }
   // Each group's area, whether it holds two labels, and whether it lies against a shape.
@@ -407,39 +413,53 @@ function aboveCorners(runs: Runs, run: number, y: number, visit: (q: number) => 
   if (runs.x1[run] < runs.width) visit(runAt(runs, y - 1, runs.x1[run]));
 }
 
-/** Shared border length with each neighbouring region of a speckle. */
+/**
+ * Shared border length with each neighbouring region of a speckle: the first `count` entries of
+ * arrays kept from one speckle to the next (emptied, a JS array lets its storage go).
+ */
 class Neighbours {
   private roots: number[] = [];
   private lengths: number[] = [];
+  private count = 0;
 
   clear(): void {
-    this.roots.length = 0;
-    this.lengths.length = 0;
+    this.count = 0;
   }
 
   add(root: number, length: number): void {
-    const at = this.roots.indexOf(root);
-    if (at >= 0) this.lengths[at] += length;
-    else {
+    for (let k = 0; k < this.count; k++) {
+      if (this.roots[k] === root) {
+        this.lengths[k] += length;
+        return;
+      }
+    }
+    if (this.count === this.roots.length) {
       this.roots.push(root);
       this.lengths.push(length);
+    } else {
+      this.roots[this.count] = root;
+      this.lengths[this.count] = length;
     }
+    this.count++;
   }
 
   /** The least color distance from `self` to any neighbour. */
   nearest(self: number, label: Uint8Array, distance: (a: number, b: number) => number): number {
     let least = Number.POSITIVE_INFINITY;
-    for (const r of this.roots) if (r !== self) least = Math.min(least, distance(label[self], label[r]));
+    for (let k = 0; k < this.count; k++) {
+      const r = this.roots[k];
+      if (r !== self) least = Math.min(least, distance(label[self], label[r]));
+    }
     return least;
   }
 
   /** Whether `self`'s color lies between two of its neighbours' colors: a blend of them. */
   blends(self: number, label: Uint8Array, distance: (a: number, b: number) => number): boolean {
     const own = label[self];
-    for (let i = 0; i < this.roots.length; i++) {
+    for (let i = 0; i < this.count; i++) {
       const a = label[this.roots[i]];
       if (this.roots[i] === self || a === own) continue;
-      for (let j = i + 1; j < this.roots.length; j++) {
+      for (let j = i + 1; j < this.count; j++) {
         const b = label[this.roots[j]];
         if (this.roots[j] === self || b === own || b === a) continue;
         if (distance(a, own) + distance(own, b) <= distance(a, b) + BLEND_SLACK) return true;
@@ -454,7 +474,7 @@ class Neighbours {
     let bestLength = 0;
     let bestDistance = 0;
     let bestClear = true;
-    for (let k = 0; k < this.roots.length; k++) {
+    for (let k = 0; k < this.count; k++) {
       const r = this.roots[k];
       if (r === self) continue;
       const len = this.lengths[k];

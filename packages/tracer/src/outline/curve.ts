@@ -398,8 +398,16 @@ function cumulativeArea(curve: Curve, name: string): Float64Array {
 /** Numbers kept for each run joined by `optimizeCurve`: c0, c1 (x, y each), s and alpha. */
 const JOINED = 6;
 
-/** Stage 5, curve optimization: joins runs of segments into single Béziers within tolerance (Sec. 2.4). */
-export function optimizeCurve(curve: Curve, opttolerance: number, fit: Curve = curve): Curve {
+/**
+ * Stage 5, curve optimization: joins runs of segments into single Béziers within tolerance (Sec.
+ * 2.4). With `work`, the joined curve is in working arrays (see newCurve).
+ */
+export function optimizeCurve(
+  curve: Curve,
+  opttolerance: number,
+  fit: Curve = curve,
+  work?: CurveWork,
+): Curve {
   const m = curve.n;
   const { vx, vy } = curve;
   const pt = workI32('optimize.pt', m + 1);
@@ -436,7 +444,7 @@ export function optimizeCurve(curve: Curve, opttolerance: number, fit: Curve = c
   }
 
   const om = len[m];
-  const out = newCurve(om);
+  const out = newCurve(om, work);
   let j = m;
   for (let i = om - 1; i >= 0; i--) {
     const jm = mod(j, m);

@@ -30,10 +30,10 @@ export function traceBitmap(
   // Stage 1, path decomposition.
   const paths = decompose(bitmap, params.turdsize, params.keep);
   t = lap(timings, 'decompose', t);
-  const curves: Curve[] = [];
-  for (const path of paths) curves.push(fitCurve(bitmap, path, params, ink));
+  const subpaths: Subpath[] = [];
+  for (const path of paths) subpaths.push(toSubpath(fitCurve(bitmap, path, params, ink), bitmap.height));
   lap(timings, 'curves', t);
-  return curves.map((curve) => toSubpath(curve, bitmap.height));
+  return subpaths;
 }
 
 /** Least share of a path's corners with gray levels for its edges to be placed from them. */
@@ -42,6 +42,8 @@ const MEASURED = 1 / 3;
 /** The working arrays of an outline's two smoothed curves, which live until it is optimized. */
 const MEASURED_CURVE = curveWork('curve.measured');
 const OWN_CURVE = curveWork('curve.own');
+/** ...and of its optimized curve, which lives until it is written as a subpath. */
+const JOINED_CURVE = curveWork('curve.joined');
 
 function fitCurve(
   bitmap: Bitmap,
@@ -72,7 +74,7 @@ function fitCurve(
   // potrace's; the joined curves take their shape from the measured one (without a bulge, the same).
   const own = bulge ? smooth(vx, vy, params.corners, undefined, OWN_CURVE) : curve;
   // Stage 5, curve optimization.
-  return optimizeCurve(own, params.opttolerance, curve);
+  return optimizeCurve(own, params.opttolerance, curve, JOINED_CURVE);
 }
 
 function toSubpath(curve: Curve, height: number): Subpath {
