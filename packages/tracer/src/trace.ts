@@ -58,6 +58,7 @@ import {
   validSettings,
 } from './settings/index.js';
 import { assertShapesWithinBudget, fitShapes } from './shapes/fit-shapes.js';
+import { withoutSubpixelFringes } from './subpixel-text.js';
 import { lap, timed } from './timings.js';
 
 /**
@@ -99,6 +100,8 @@ function traceImage(
   const alpha = full.trace === 'alpha';
   // The alpha's silhouette is black ink on white: traced in bw, or along its middle.
   if (alpha) image = silhouette(image);
+  // Subpixel-rendered text is gray text: its colored fringes go before color reads or traces it.
+  else if (full.mode === 'auto' || full.mode === 'color') image = withoutSubpixelFringes(image);
   const read = full.mode === 'auto' && !alpha ? readImage(image, full.read) : undefined;
   // Light lines on a dark ground (a chalkboard, white engraving lines, a blueprint): ink is light,
   // when reading it so keeps the picture.

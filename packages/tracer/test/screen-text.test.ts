@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../src/decode.js';
 import { type RasterImage, toSvg, trace } from '../src/index.js';
+import { lostShare } from './helpers/lost.js';
 import { renderSvg } from './helpers/render.js';
 
 const WIDTH = 360;
@@ -92,5 +93,51 @@ describe('a screenshot saved as JPEG, in black and white', () => {
     const image = await darkJpegDialog();
     const drawn = renderSvg(toSvg(trace(image, { mode: 'bw' })), WIDTH, 'white').data;
     expect(lettersKept(drawn, true)).toBeGreaterThan(0.85);
+  });
+});
+
+/**
+ * Black letters on white as a screen draws them with subpixel rendering (ClearType): the letters
+ * drawn three times as wide, one sample a third of a pixel, filtered along the row over five
+ * thirds (weights 1 2 3 2 1), and each pixel's red, green and blue its own three thirds, so that
+ * the letters' edges come out orange on one side and blue on the other.
+ */
+function subpixelText(): RasterImage {
+  const wide = svg(letters('#000')).replace(
+    `width="${WIDTH}"`,
+    `width="${3 * WIDTH}" preserveAspectRatio="none"`,
+  );
+  const thirds = renderSvg(wide, 3 * WIDTH, 'white').data;
+  const across = 3 * WIDTH;
+  const weights = [1, 2, 3, 2, 1];
+  const data = new Uint8Array(WIDTH * HEIGHT * 4).fill(255);
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let s = 0; s < across; s++) {
+      let sum = 0;
+      for (let k = -2; k <= 2; k++) {
+        const q = Math.min(across - 1, Math.max(0, s + k));
+        sum += weights[k + 2] * thirds[(y * across + q) * 4];
+      }
+      data[(y * WIDTH + Math.floor(s / 3)) * 4 + (s % 3)] = Math.round(sum / 9);
+    }
+  }
+  return { width: WIDTH, height: HEIGHT, data };
+}
+
+describe('text drawn with subpixel rendering', () => {
+  it('comes out in gray letters, not orange and blue halves, and keeps them', () => {
+    const image = subpixelText();
+    // The picture has the fringes this is about: most of its letters' pixels are colored.
+    const colored = (r: number, g: number, b: number) => Math.max(r, g, b) - Math.min(r, g, b) > 40;
+    let fringes = 0;
+    for (let o = 0; o < image.data.length; o += 4) {
+      if (colored(image.data[o], image.data[o + 1], image.data[o + 2])) fringes++;
+    }
+    expect(fringes).toBeGreaterThan(2000);
+    for (const mode of ['auto', 'color'] as const) {
+      const model = trace(image, { mode });
+      for (const { color } of model.layers) expect(colored(color.r, color.g, color.b)).toBe(false);
+      expect(lostShare(image, model)).toBeLessThan(0.01);
+    }
   });
 });
