@@ -5,6 +5,7 @@ import { isArtwork, type Layer, type RasterImage, type Reading } from './model.j
 import type { CellGrid } from './pixel/cells.js';
 import { pixelArtCells } from './pixel/pixel-art.js';
 import type { ReadAs } from './settings/index.js';
+import { withoutSubpixelFringes } from './subpixel-text.js';
 
 /** The reading belongs to the traced result (model.ts); it is named here too, where it is made. */
 export type { Reading };
@@ -183,10 +184,18 @@ function grayLineArt({ width: w, height: h, data }: RasterImage): boolean {
 export function readImage(
   image: RasterImage,
   read: ReadAs = 'auto',
-): { reading: Reading; ink?: InkMap; cells?: CellGrid } {
-  if (read === 'page') return { reading: { mode: 'bw', kind: 'page' }, ink: inkMap(image, 'page') };
+): { reading: Reading; image: RasterImage; ink?: InkMap; cells?: CellGrid } {
+  if (read === 'page') return { reading: { mode: 'bw', kind: 'page' }, image, ink: inkMap(image, 'page') };
   const cells = read === 'auto' ? pixelArtCells(image) : undefined;
-  if (cells) return { reading: { mode: 'pixel', kind: 'pixel-art' }, cells };
+  if (cells) return { reading: { mode: 'pixel', kind: 'pixel-art' }, image, cells };
+  // Pixel art is every pixel as it is; any other picture is read, and traced, with the colored
+  // fringes of subpixel-rendered text gray (see subpixel-text.ts).
+  const seen = withoutSubpixelFringes(image);
+  return { ...readPicture(seen, read), image: seen };
+}
+
+/** The reading of a picture that is not pixel art nor a page by the setting (see readImage). */
+function readPicture(image: RasterImage, read: ReadAs): { reading: Reading; ink?: InkMap } {
   const stats = imageStats(image);
   const n = image.width * image.height;
   const coloredShare = stats.painted > 0 ? stats.colored / stats.painted : 0;

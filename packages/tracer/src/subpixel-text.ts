@@ -1,7 +1,6 @@
+import { isColorful, rgbSpread } from './ink/luminance.js';
 import type { RasterImage } from './model.js';
 
-/** RGB spread (max minus min channel) from which a pixel counts as colored (as the reading counts). */
-const COLORED = 40;
 /** Most RGB spread of the mean of three pixels along a row that is gray: the fringes cancel out. */
 const CANCELLED = 20;
 /**
@@ -27,23 +26,16 @@ const ROW_STEP = 8;
 export function withoutSubpixelFringes(image: RasterImage): RasterImage {
   const { width: w, height: h, data } = image;
   if (w < 5) return image;
-  const colored = (o: number) => {
-    const r = data[o];
-    const g = data[o + 1];
-    const b = data[o + 2];
-    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
-    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-    return max - min > COLORED && data[o + 3] === 255;
-  };
+  // An opaque pixel with a clear hue (see isColorful), at byte offset `o`.
+  const colored = (o: number) => data[o + 3] === 255 && isColorful(data, o >> 2);
   // The mean of the three pixels from `o` along the row is gray.
-  const cancels = (o: number) => {
-    const r = data[o] + data[o + 4] + data[o + 8];
-    const g = data[o + 1] + data[o + 5] + data[o + 9];
-    const b = data[o + 2] + data[o + 6] + data[o + 10];
-    const max = r > g ? (r > b ? r : b) : g > b ? g : b;
-    const min = r < g ? (r < b ? r : b) : g < b ? g : b;
-    return max - min < 3 * CANCELLED;
-  };
+  const cancels = (o: number) =>
+    rgbSpread(
+      data[o] + data[o + 4] + data[o + 8],
+      data[o + 1] + data[o + 5] + data[o + 9],
+      data[o + 2] + data[o + 6] + data[o + 10],
+    ) <
+    3 * CANCELLED;
   // Whether the colored pixel at `o` has a colored neighbour along its row.
   const paired = (o: number) => colored(o - 4) || colored(o + 4);
   let coloredCount = 0;

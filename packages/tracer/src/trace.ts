@@ -100,9 +100,11 @@ function traceImage(
   const alpha = full.trace === 'alpha';
   // The alpha's silhouette is black ink on white: traced in bw, or along its middle.
   if (alpha) image = silhouette(image);
-  // Subpixel-rendered text is gray text: its colored fringes go before color reads or traces it.
-  else if (full.mode === 'auto' || full.mode === 'color') image = withoutSubpixelFringes(image);
   const read = full.mode === 'auto' && !alpha ? readImage(image, full.read) : undefined;
+  // Subpixel-rendered text is gray text: color traces, as the reading read, the picture with its
+  // colored fringes gray (see subpixel-text.ts).
+  if (read) image = read.image;
+  else if (full.mode === 'color' && !alpha) image = withoutSubpixelFringes(image);
   // Light lines on a dark ground (a chalkboard, white engraving lines, a blueprint): ink is light,
   // when reading it so keeps the picture.
   const lines =

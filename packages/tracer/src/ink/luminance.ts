@@ -17,9 +17,14 @@ export interface Luminance {
   counts: Float64Array;
 }
 
+/** A color's RGB spread: its largest channel less its smallest. */
+export function rgbSpread(r: number, g: number, b: number): number {
+  return (r > g ? (r > b ? r : b) : g > b ? g : b) - (r < g ? (r < b ? r : b) : g < b ? g : b);
+}
+
 /** Whether a color has a clear hue (RGB spread above COLORFUL), as opposed to a gray. */
 function colorfulRgb(r: number, g: number, b: number): boolean {
-  return (r > g ? (r > b ? r : b) : g > b ? g : b) - (r < g ? (r < b ? r : b) : g < b ? g : b) > COLORFUL;
+  return rgbSpread(r, g, b) > COLORFUL;
 }
 
 /** Whether the pixel at `p` (row-major) has a clear color, as opposed to a gray. */

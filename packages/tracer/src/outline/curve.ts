@@ -456,26 +456,27 @@ export function optimizeCurve(
       out.vy[i] = fit.vy[jm];
       out.alpha[i] = fit.alpha[jm];
     } else {
-      const kept = joinedBezier(curve, pt[j], jm, fitArea) ? keepJoined(opt, JOINED * j) : JOINED * j;
-      for (let l = 0; l < 4; l++) out.c[o + l] = opt[kept + l];
-      out.c[o + 4] = curve.c[6 * jm + 4];
-      out.c[o + 5] = curve.c[6 * jm + 5];
-      const s = opt[kept + 4];
+      // Refitted to the measured curve's areas; where that has no Bézier, the one the penalty took.
+      const at = JOINED * j;
+      if (joinedBezier(curve, pt[j], jm, fitArea)) keepJoined(opt, at);
       const ex = curve.c[6 * jm + 4];
       const ey = curve.c[6 * jm + 5];
+      for (let l = 0; l < 4; l++) out.c[o + l] = opt[at + l];
+      out.c[o + 4] = ex;
+      out.c[o + 5] = ey;
+      const s = opt[at + 4];
       out.vx[i] = ex + s * (vx[jm] - ex);
       out.vy[i] = ey + s * (vy[jm] - ey);
-      out.alpha[i] = opt[kept + 5];
+      out.alpha[i] = opt[at + 5];
     }
     j = pt[j];
   }
   return out;
 }
 
-/** Copies the last joined Bézier's c0, c1, s and alpha into `opt` at `at`, and returns `at`. */
-function keepJoined(opt: Float64Array, at: number): number {
+/** Copies the last joined Bézier's c0, c1, s and alpha into `opt` at `at`. */
+function keepJoined(opt: Float64Array, at: number): void {
   for (let l = 0; l < 4; l++) opt[at + l] = joined[2 + l];
   opt[at + 4] = joined[9];
   opt[at + 5] = joined[10];
-  return at;
 }
