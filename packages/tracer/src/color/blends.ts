@@ -36,7 +36,7 @@ export function unblendEdges(
   const covered = coverageOf({ color, labelRgb });
   const coverage = (q: number, from: number, to: number) => Math.min(1, Math.max(0, covered(q, from, to)));
   const labelCount = labelRgb.length / 3;
-  const near = new Int32Array(13 + labelCount);
+  const near = new Int32Array(13);
   // Each pair of labels' sRGB difference and its squared length, worked out once.
   const pairs = new Float64Array(labelCount * labelCount * 4);
   // ...and its length.
@@ -51,8 +51,13 @@ export function unblendEdges(
       lengths[k >> 2] = Math.sqrt(pairs[k + 3]);
     }
   }
+  const { byLength, sortedLengths } = othersByLength(lengths, labelCount);
+  // The neighbours looked at: two pixels along the row and the column, one along the diagonals.
   const dx = [-1, -2, 1, 2, 0, 0, 0, 0, -1, 1, -1, 1];
   const dy = [0, 0, 0, 0, -1, -2, 1, 2, -1, -1, 1, 1];
+  const step = dx.map((d, k) => d + dy[k] * width);
+  // listed[l] === p: label l is among pixel p's labels in `near` already (or is the fixed one).
+  const listed = new Int32Array(labelCount).fill(-1);
   for (let y = 0, p = 0; y < height; y++) {
     for (let x = 0; x < width; x++, p++) {
       if (rough[p] === 0) continue;
@@ -74,70 +79,89 @@ export function unblendEdges(
       const ownError = (r - labelRgb[o]) ** 2 + (g - labelRgb[o + 1]) ** 2 + (b - labelRgb[o + 2]) ** 2;
       // A pixel of its own label's color is no blend, whatever lies around it.
       if (ownError < CLOSE * CLOSE) continue;
-      const unexplained = clean && ownError > BLEND_TOLERANCE ** 2;
-      if (embedded && !unexplained) continue;
-      // Its own label and the labels around, within two pixels along the row and the column and
-      // one along the diagonals: a gray pixel of a thin dark stroke, sorted under the paper, is a
-      // blend of paper and stroke, and so is a pink one beside a slanting red line.
-      near[0] = own;
-      let count = 1;
-      for (let k = 0; k < dx.length; k++) {
-        const qx = x + dx[k];
-        const qy = y + dy[k];
-        if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
-        const l = before[qy * width + qx];
-        if (l === own || l === fixed) continue;
-        let seen = false;
-        for (let i = 0; i < count; i++) seen ||= near[i] === l;
-        if (!seen) near[count++] = l;
-      }
       // A color that none of its labels explain (light pink, sorted under gray, along a slanting
       // red line whose pixels all hold less than half of it) may be the middle of a line of any
       // label; on clean art only: in a photo's grain most pixels are explained by none.
-      const around = count;
-      if (unexplained) {
-        for (let l = 0; l < labelCount; l++) {
-          let seen = l === fixed;
-          for (let i = 0; i < around; i++) seen ||= near[i] === l;
-          if (!seen) near[count++] = l;
+      const unexplained = clean && ownError > BLEND_TOLERANCE ** 2;
+      if (embedded && !unexplained) continue;
+      // Its own label and the labels around, in the order met: a gray pixel of a thin dark stroke,
+      // sorted under the paper, is a blend of paper and stroke, and so is a pink one beside a
+      // slanting red line.
+      listed[own] = p;
+      if (fixed >= 0) listed[fixed] = p;
+      near[0] = own;
+      let count = 1;
+      const inner = x >= 2 && y >= 2 && x + 2 < width && y + 2 < height;
+      for (let k = 0; k < step.length; k++) {
+        if (!inner) {
+          const qx = x + dx[k];
+          const qy = y + dy[k];
+          if (qx < 0 || qx >= width || qy < 0 || qy >= height) continue;
         }
+        const l = before[p + step[k]];
+        if (listed[l] === p) continue;
+        listed[l] = p;
+        near[count++] = l;
       }
-      if (count < 2) continue;
+      if (count < 2 && !unexplained) continue;
       let best = Math.min(BLEND_TOLERANCE ** 2, ownError);
       // The best pair of labels found, and the pixel's place between them.
       let from = -1;
       let to = -1;
       let at = 0;
       // Pairs of which one at least is around the pixel.
-      for (let i = 0; i < around; i++) {
-        const a = near[i] * 3;
+      for (let i = 0; i < count; i++) {
+        const l = near[i];
+        const a = l * 3;
         const ra = r - labelRgb[a];
         const ga = g - labelRgb[a + 1];
         const ba = b - labelRgb[a + 2];
-        const row = near[i] * labelCount;
+        const row = l * labelCount;
+        const distance2 = ra * ra + ga * ga + ba * ba;
         // No blend is nearer the pixel than its distance from one end less the blend's length.
-        const reach = Math.sqrt(ra * ra + ga * ga + ba * ba) - Math.sqrt(best) - FAR_SLACK;
+        const reach = Math.sqrt(distance2) - Math.sqrt(best) - FAR_SLACK;
         for (let j = i + 1; j < count; j++) {
-          const k = (row + near[j]) * 4;
+          const e = near[j];
+          const k = (row + e) * 4;
           const dd = pairs[k + 3];
-          // A label from beyond the pixel's neighbours explains it only as the middle of a thin
-          // line of that label, covered at least MIN_LINE_COVER and less than half (see thinLine):
-          // JPEG's ringing beside a flat area is no blend of a far color. Its blends lie within half
-          // the pair's length of the near end.
-          const far = j >= around;
-          if (dd === 0 || lengths[k >> 2] < (far ? 2 * reach : reach)) continue;
-          const dr = pairs[k];
-          const dg = pairs[k + 1];
-          const db = pairs[k + 2];
-          const t = (ra * dr + ga * dg + ba * db) / dd;
-          if (far && (t < MIN_LINE_COVER || t >= 0.5)) continue;
-          const u = Math.min(1, Math.max(0, t));
-          const err = (ra - u * dr) ** 2 + (ga - u * dg) ** 2 + (ba - u * db) ** 2;
-          if (err >= best || (far && !thinLine(p, u, near[i], near[j]))) continue;
+          if (dd === 0 || lengths[k >> 2] < reach) continue;
+          const u = Math.min(1, Math.max(0, (ra * pairs[k] + ga * pairs[k + 1] + ba * pairs[k + 2]) / dd));
+          const err = (ra - u * pairs[k]) ** 2 + (ga - u * pairs[k + 1]) ** 2 + (ba - u * pairs[k + 2]) ** 2;
+          if (err >= best) continue;
           best = err;
-          from = near[i];
-          to = near[j];
+          from = l;
+          to = e;
           at = u;
+        }
+        if (!unexplained) continue;
+        // A label from beyond the pixel's neighbours explains it only as the middle of a thin line
+        // of that label, covered at least MIN_LINE_COVER and less than half (see thinLine): JPEG's
+        // ringing beside a flat area is no blend of a far color. Covered t, the blend lies within
+        // the best error of the pixel only when the pixel's projection onto the pair's line,
+        // t times its length, is at least sqrt(distance² - best) and at most the distance: so
+        // the pair's length lies between twice the one and 1 / MIN_LINE_COVER times the other.
+        const shortest = 2 * Math.sqrt(Math.max(0, distance2 - best)) - FAR_SLACK;
+        const longest = Math.sqrt(distance2) / MIN_LINE_COVER + FAR_SLACK;
+        let lo = row;
+        let hi = row + labelCount;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (sortedLengths[mid] < shortest) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let s = lo; s < row + labelCount && sortedLengths[s] <= longest; s++) {
+          const e = byLength[s];
+          const k = (row + e) * 4;
+          const dd = pairs[k + 3];
+          if (listed[e] === p || dd === 0) continue;
+          const t = (ra * pairs[k] + ga * pairs[k + 1] + ba * pairs[k + 2]) / dd;
+          if (t < MIN_LINE_COVER || t >= 0.5) continue;
+          const err = (ra - t * pairs[k]) ** 2 + (ga - t * pairs[k + 1]) ** 2 + (ba - t * pairs[k + 2]) ** 2;
+          if (err >= best || !thinLine(p, t, l, e)) continue;
+          best = err;
+          from = l;
+          to = e;
+          at = t;
         }
       }
       if (from < 0) continue;
@@ -169,4 +193,27 @@ export function unblendEdges(
     const rim = (a: number, b: number) => Math.max(a, b) >= SOLID && Math.min(a, b) < t;
     return (across(left, right) && !rim(up, down)) || (across(up, down) && !rim(left, right));
   }
+}
+
+/**
+ * Every label's others, nearest first, and their distances (`lengths`: each pair's, a row per
+ * label): the far labels that can explain a pixel lie in a window of lengths from a near one.
+ */
+function othersByLength(
+  lengths: Float64Array,
+  labelCount: number,
+): { byLength: Int32Array; sortedLengths: Float64Array } {
+  const byLength = new Int32Array(labelCount * labelCount);
+  const sortedLengths = new Float64Array(labelCount * labelCount);
+  for (let a = 0; a < labelCount; a++) {
+    const row = a * labelCount;
+    const order = Array.from({ length: labelCount }, (_, e) => e).sort(
+      (e, f) => lengths[row + e] - lengths[row + f] || e - f,
+    );
+    for (let s = 0; s < labelCount; s++) {
+      byLength[row + s] = order[s];
+      sortedLengths[row + s] = lengths[row + order[s]];
+    }
+  }
+  return { byLength, sortedLengths };
 }
