@@ -51,7 +51,10 @@ export function unblendEdges(
       lengths[k >> 2] = Math.sqrt(pairs[k + 3]);
     }
   }
-  const { byLength, sortedLengths } = othersByLength(lengths, labelCount);
+  const byLength = new Int32Array(labelCount * labelCount);
+  const sortedLengths = new Float64Array(labelCount * labelCount);
+  // Whether a label's row of the two is sorted yet: only clean art's unexplained pixels read them.
+  const sorted = new Uint8Array(labelCount);
   // The neighbours looked at: two pixels along the row and the column, one along the diagonals.
   const dx = [-1, -2, 1, 2, 0, 0, 0, 0, -1, 1, -1, 1];
   const dy = [0, 0, 0, 0, -1, -2, 1, 2, -1, -1, 1, 1];
@@ -142,6 +145,10 @@ export function unblendEdges(
         // the pair's length lies between twice the one and 1 / MIN_LINE_COVER times the other.
         const shortest = 2 * Math.sqrt(Math.max(0, distance2 - best)) - FAR_SLACK;
         const longest = Math.sqrt(distance2) / MIN_LINE_COVER + FAR_SLACK;
+        if (sorted[l] === 0) {
+          sortOthers(l, labelCount, lengths, byLength, sortedLengths);
+          sorted[l] = 1;
+        }
         let lo = row;
         let hi = row + labelCount;
         while (lo < hi) {
@@ -196,24 +203,23 @@ export function unblendEdges(
 }
 
 /**
- * Every label's others, nearest first, and their distances (`lengths`: each pair's, a row per
- * label): the far labels that can explain a pixel lie in a window of lengths from a near one.
+ * Label a's others, nearest first, into its row of `byLength`, and their distances into its row of
+ * `sortedLengths` (`lengths`: each pair's, a row per label): the far labels that can explain a pixel
+ * lie in a window of lengths from a near one.
  */
-function othersByLength(
-  lengths: Float64Array,
+function sortOthers(
+  a: number,
   labelCount: number,
-): { byLength: Int32Array; sortedLengths: Float64Array } {
-  const byLength = new Int32Array(labelCount * labelCount);
-  const sortedLengths = new Float64Array(labelCount * labelCount);
-  for (let a = 0; a < labelCount; a++) {
-    const row = a * labelCount;
-    const order = Array.from({ length: labelCount }, (_, e) => e).sort(
-      (e, f) => lengths[row + e] - lengths[row + f] || e - f,
-    );
-    for (let s = 0; s < labelCount; s++) {
-      byLength[row + s] = order[s];
-      sortedLengths[row + s] = lengths[row + order[s]];
-    }
+  lengths: Float64Array,
+  byLength: Int32Array,
+  sortedLengths: Float64Array,
+): void {
+  const row = a * labelCount;
+  const order = Array.from({ length: labelCount }, (_, e) => e).sort(
+    (e, f) => lengths[row + e] - lengths[row + f] || e - f,
+  );
+  for (let s = 0; s < labelCount; s++) {
+    byLength[row + s] = order[s];
+    sortedLengths[row + s] = lengths[row + order[s]];
   }
-  return { byLength, sortedLengths };
 }
