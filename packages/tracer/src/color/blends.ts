@@ -51,6 +51,7 @@ export function unblendEdges(
       lengths[k >> 2] = Math.sqrt(pairs[k + 3]);
     }
   }
+  // Each label's others, nearest first, and their distances (see sortOthers).
   const byLength = new Int32Array(labelCount * labelCount);
   const sortedLengths = new Float64Array(labelCount * labelCount);
   // Whether a label's row of the two is sorted yet: only clean art's unexplained pixels read them.
