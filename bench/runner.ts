@@ -107,16 +107,20 @@ export async function runSubset(subset: Subset, peers: Peer[], options: RunOptio
     const bytes = await readFile(first.file);
     for (const { peer } of engines) await peer.trace(bytes, subset.kind).catch(() => undefined);
   }
-  for (const image of subset.images) {
-    const bytes = await readFile(image.file);
-    for (const engine of engines) {
-      try {
-        engine.images.push(await runImage(engine.peer, image, bytes, options));
-      } catch (error) {
-        engine.failures.push({ id: image.id, message: message(error) });
-        options.log?.(
-          `  ${engine.peer.name} failed on ${subset.kind}/${subset.name}/${image.id}: ${message(error)}`,
-        );
+  // The engines that run in process go through the subset first: a command-line engine's run forks
+  // this process, which slows the next in-process runs (see runReal).
+  for (const pass of [engines.filter((e) => e.peer.inProcess), engines.filter((e) => !e.peer.inProcess)]) {
+    for (const image of subset.images) {
+      const bytes = await readFile(image.file);
+      for (const engine of pass) {
+        try {
+          engine.images.push(await runImage(engine.peer, image, bytes, options));
+        } catch (error) {
+          engine.failures.push({ id: image.id, message: message(error) });
+          options.log?.(
+            `  ${engine.peer.name} failed on ${subset.kind}/${subset.name}/${image.id}: ${message(error)}`,
+          );
+        }
       }
     }
   }
