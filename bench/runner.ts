@@ -43,7 +43,6 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Times one trace, decode included; with repeats, the fastest run is kept (the least disturbed). */
 /**
  * Resolves once the event loop has run what was already waiting (a CLI peer's exit and its pipes
  * closing): timed from here, an engine that awaits its decoder is not charged for another's
@@ -53,6 +52,7 @@ export function settled(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Times one trace, decode included; with repeats, the fastest run is kept (the least disturbed). */
 export async function timed(
   peer: Peer,
   bytes: Buffer,

@@ -162,22 +162,10 @@ export async function runReal(
       const input = await decode(bytes);
       const started = performance.now();
       if (pass === 0) {
-        const { auto, ms } = await timedAuto(bytes, options.repeat);
-        readings.set(source.id, describeReading(auto));
-        const svg = toSvg(auto);
-        const render = onWhite(renderRgba(svg, input.width));
-        const inputFlat = onWhite(input);
-        // A page's result is measured against its ink on white paper, or against the picture itself
-        // when it kept that (a photo of blurred text kept in its grays is not the clean page wanted, a
-        // wrong reading, but nothing of the picture is lost).
-        const lost = PAGE_CATEGORIES.includes(source.category)
-          ? Math.min(
-              lostColorShare(inkOnWhite(bwTruth(source, input), input), render),
-              lostColorShare(inputFlat, render),
-            )
-          : lostColorShare(inputFlat, render);
-        autos.set(source.id, { kind: auto.reading.kind, lost, svg, ms });
-        if (source.category === 'pixel-art') pixelExact.set(source.id, meanAbsoluteError(inputFlat, render));
+        const { auto, reading, pixelMae } = await readAuto(source, bytes, input, options.repeat);
+        readings.set(source.id, reading);
+        autos.set(source.id, auto);
+        if (pixelMae !== undefined) pixelExact.set(source.id, pixelMae);
       }
       for (const mode of ['bw', 'color'] as const) {
         const truth = mode === 'bw' ? bwTruth(source, input) : new Uint8Array();
@@ -216,6 +204,36 @@ export async function runReal(
       })),
   );
   return { sources, readings, auto: autos, pixelExact, results, failures, engines };
+}
+
+/**
+ * The automatic mode's result of an image, timed, what it lost of the picture and, on pixel art,
+ * its mean error at 1x.
+ */
+async function readAuto(
+  source: RealSource,
+  bytes: Buffer,
+  input: Rgba,
+  repeat: number,
+): Promise<{ auto: AutoResult; reading: string; pixelMae?: number }> {
+  const { auto, ms } = await timedAuto(bytes, repeat);
+  const svg = toSvg(auto);
+  const render = onWhite(renderRgba(svg, input.width));
+  const inputFlat = onWhite(input);
+  // A page's result is measured against its ink on white paper, or against the picture itself
+  // when it kept that (a photo of blurred text kept in its grays is not the clean page wanted, a
+  // wrong reading, but nothing of the picture is lost).
+  const lost = PAGE_CATEGORIES.includes(source.category)
+    ? Math.min(
+        lostColorShare(inkOnWhite(bwTruth(source, input), input), render),
+        lostColorShare(inputFlat, render),
+      )
+    : lostColorShare(inputFlat, render);
+  return {
+    auto: { kind: auto.reading.kind, lost, svg, ms },
+    reading: describeReading(auto),
+    pixelMae: source.category === 'pixel-art' ? meanAbsoluteError(inputFlat, render) : undefined,
+  };
 }
 
 /** The default (automatic) result of an image, timed as the peers are: decode, trace and SVG. */
