@@ -1,7 +1,7 @@
 import { edgesWithin, MAX_EDGE_PIXELS } from '../cost.js';
 import { moveSubpaths } from '../geometry/scale.js';
 import type { RasterImage, StageTimings, Subpath } from '../model.js';
-import type { Bitmap } from '../outline/bitmap.js';
+import { type Bitmap, nextSet, wordsOf } from '../outline/bitmap.js';
 import type { PixelPath } from '../outline/decompose.js';
 import { type TraceBitmapParams, traceBitmap } from '../outline/trace-bitmap.js';
 import { zeroedU8 } from '../outline/work.js';
@@ -55,6 +55,7 @@ function rowsAround(
  */
 function thinParts(bitmap: Bitmap, gaps = false): { thin: number; ink: number; gaps: number } {
   const { width: w, height: h, bits } = bitmap;
+  const words = wordsOf(bits);
   const rows = Math.min(h, SAMPLE_ROWS);
   let thin = 0;
   let ink = 0;
@@ -67,9 +68,8 @@ function thinParts(bitmap: Bitmap, gaps = false): { thin: number; ink: number; g
     for (let x = 0; x < w; ) {
       if (bits[row + x] !== 1) {
         // A run of background, to the next foreground pixel along the row.
-        let end = x + 1;
-        while (end < w && bits[row + end] !== 1) end++;
-        if (gaps) gap += thinGapsIn(bits, x, end, w, around);
+        const end = nextSet(bits, words, row + x + 1, row + w) - row;
+        if (gaps) gap += thinGapsIn(bits, words, x, end, w, around);
         x = end;
         continue;
       }
@@ -101,17 +101,23 @@ function thinParts(bitmap: Bitmap, gaps = false): { thin: number; ink: number; g
  */
 function thinGapsIn(
   bits: Uint8Array,
+  words: Uint32Array | undefined,
   from: number,
   to: number,
   w: number,
   { up1, up2, down1, down2 }: { up1: number; up2: number; down1: number; down2: number },
 ): number {
   if (to - from <= THIN && from > 0 && to < w) return to - from;
-  if (down1 < 0) return 0;
+  if (down1 < 0 || up1 < 0) return 0;
   let count = 0;
-  for (let x = from; x < to; x++) {
-    const above1 = up1 >= 0 && bits[up1 + x] === 1;
-    if (!above1 && !(up2 >= 0 && bits[up2 + x] === 1)) continue;
+  // Only columns with foreground one or two rows above can hold a gap: the next of those.
+  const nextAbove = (x: number) =>
+    Math.min(
+      nextSet(bits, words, up1 + x, up1 + to) - up1,
+      up2 < 0 ? to : nextSet(bits, words, up2 + x, up2 + to) - up2,
+    );
+  for (let x = nextAbove(from); x < to; x = nextAbove(x + 1)) {
+    const above1 = bits[up1 + x] === 1;
     if (bits[down1 + x] === 1 || (above1 && down2 >= 0 && bits[down2 + x] === 1)) count++;
   }
   return count;

@@ -1,4 +1,4 @@
-import type { Bitmap } from './bitmap.js';
+import { type Bitmap, nextSet } from './bitmap.js';
 import { workU8 } from './work.js';
 
 /**
@@ -44,20 +44,6 @@ export function decompose(bitmap: Bitmap, turdsize: number, keep?: KeepSpeckle):
     if (Math.abs(path.area) > turdsize || keep?.(path, x, h - 1 - y)) paths.push(path);
   }
   return paths;
-}
-
-/**
- * The first foreground byte at or after `i` (the bitmap's length if none), read four bytes at a
- * time through `words`, the bitmap's bytes as 32-bit words: a sparse mask in a large box is mostly
- * background.
- */
-function nextSet(bits: Uint8Array, words: Uint32Array, i: number): number {
-  const n = bits.length;
-  for (; i < n && (i & 3) !== 0; i++) if (bits[i] !== 0) return i;
-  let k = i >> 2;
-  while (k < words.length && words[k] === 0) k++;
-  for (i = k << 2; i < n; i++) if (bits[i] !== 0) return i;
-  return n;
 }
 
 function get(bits: Uint8Array, w: number, h: number, x: number, y: number): boolean {
