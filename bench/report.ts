@@ -128,6 +128,7 @@ export function renderReport(runs: SubsetRun[], checks: TargetCheck[], context: 
       'Commands: every path command in every `d`, implicit repeats included, closepath (`z`) not counted',
       '(it adds no point to a filled outline). ms: in-process per image, decode + trace + SVG, after one',
       'warm-up trace. * potrace CLI time includes a process spawn and temporary files: not comparable.',
+      'The CLI runs after the in-process engines have done the subset (a fork slows the runs beside it).',
       '',
     );
   }
