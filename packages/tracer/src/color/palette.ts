@@ -204,13 +204,15 @@ function chooseColors(
     nearest(bins.lab, k * 3, takenAt, taken.length).d2 <= delta * delta ||
     isBlend(Array.from(bins.rgb.subarray(k * 3, k * 3 + 3)), ends, tolerance);
   for (let k = 0; k < m; k++) if (bins.mass[k] > 0 && !(missedFrom && explained(k))) open[k] = 1;
+  // Every open bin's neighbours, looked up once: each is read again when bins close.
+  const around = neighbours(grid, bins, open, delta);
   for (let k = 0; k < m; k++) {
-    if (open[k]) grid.near(bins.lab, k * 3, delta, (j) => (density[k] += bins.mass[j]));
+    if (open[k]) around(k, (j) => (density[k] += bins.mass[j]));
   }
   const chosen = [...taken];
   const close = (j: number) => {
     open[j] = 0;
-    grid.near(bins.lab, j * 3, delta, (q) => (density[q] -= bins.mass[j]));
+    around(j, (q) => (density[q] -= bins.mass[j]));
   };
   while (chosen.length < limit) {
     let best = -1;
@@ -222,11 +224,11 @@ function chooseColors(
     // where two flat colors a little over DELTA apart (a white panel on a light gray window) make
     // the densest bin one between them, the color is the commonest one's, not a mean of both.
     let mode = best;
-    grid.near(bins.lab, best * 3, delta, (j) => {
+    around(best, (j) => {
       if (open[j] && bins.mass[j] > bins.mass[mode]) mode = j;
     });
     const members: number[] = [];
-    grid.near(bins.lab, mode * 3, delta, (j) => {
+    around(mode, (j) => {
       if (open[j]) members.push(j);
     });
     const color = [0, 0, 0, 0, 0, 0];
@@ -255,6 +257,38 @@ function chooseColors(
     });
   }
   return chosen;
+}
+
+/**
+ * The bins within `radius` of each open bin, in the order the grid gives them, as a function that
+ * visits those of bin k: a bin's neighbours are read when it is counted, when it closes and when
+ * its cluster is formed, and the grid's lookups cost most of that.
+ */
+function neighbours(
+  grid: LabGrid,
+  bins: Bins,
+  open: Uint8Array,
+  radius: number,
+): (k: number, visit: (j: number) => void) => void {
+  const start = new Int32Array(open.length + 1);
+  let list = new Int32Array(Math.max(16, 4 * open.length));
+  let count = 0;
+  for (let k = 0; k < open.length; k++) {
+    start[k] = count;
+    if (!open[k]) continue;
+    grid.near(bins.lab, k * 3, radius, (j) => {
+      if (count === list.length) {
+        const grown = new Int32Array(2 * count);
+        grown.set(list);
+        list = grown;
+      }
+      list[count++] = j;
+    });
+  }
+  start[open.length] = count;
+  return (k, visit) => {
+    for (let i = start[k]; i < start[k + 1]; i++) visit(list[i]);
+  };
 }
 
 /** Whether an sRGB color lies on the straight line between two chosen colors (a blend). */
