@@ -37,6 +37,8 @@ export function unblendEdges(
   const coverage = (q: number, from: number, to: number) => Math.min(1, Math.max(0, covered(q, from, to)));
   const labelCount = labelRgb.length / 3;
   const near = new Int32Array(13);
+  // ...and their distances from the pixel.
+  const apart = new Float64Array(13);
   // Each pair of labels' sRGB difference and its squared length, worked out once.
   const pairs = new Float64Array(labelCount * labelCount * 4);
   // ...and its length.
@@ -113,6 +115,13 @@ export function unblendEdges(
       let from = -1;
       let to = -1;
       let at = 0;
+      for (let i = 0; i < count; i++) {
+        const a = near[i] * 3;
+        const ra = r - labelRgb[a];
+        const ga = g - labelRgb[a + 1];
+        const ba = b - labelRgb[a + 2];
+        apart[i] = Math.sqrt(ra * ra + ga * ga + ba * ba);
+      }
       // Pairs of which one at least is around the pixel.
       for (let i = 0; i < count; i++) {
         const l = near[i];
@@ -122,13 +131,16 @@ export function unblendEdges(
         const ba = b - labelRgb[a + 2];
         const row = l * labelCount;
         const distance2 = ra * ra + ga * ga + ba * ba;
-        // No blend is nearer the pixel than its distance from one end less the blend's length.
-        const reach = Math.sqrt(distance2) - Math.sqrt(best) - FAR_SLACK;
+        // No blend is nearer the pixel than its distance from either end less the blend's length
+        // (the best error so far only falls, so the bound from its value here holds for the row).
+        const bound = Math.sqrt(best);
+        const reach = apart[i] - bound - FAR_SLACK;
         for (let j = i + 1; j < count; j++) {
           const e = near[j];
           const k = (row + e) * 4;
           const dd = pairs[k + 3];
-          if (dd === 0 || lengths[k >> 2] < reach) continue;
+          const length = lengths[k >> 2];
+          if (dd === 0 || length < reach || length < apart[j] - bound - FAR_SLACK) continue;
           const u = Math.min(1, Math.max(0, (ra * pairs[k] + ga * pairs[k + 1] + ba * pairs[k + 2]) / dd));
           const err = (ra - u * pairs[k]) ** 2 + (ga - u * pairs[k + 1]) ** 2 + (ba - u * pairs[k + 2]) ** 2;
           if (err >= best) continue;
@@ -196,11 +208,19 @@ export function unblendEdges(
     const right = coverage(p + 1, ground, line);
     const up = coverage(p - width, ground, line);
     const down = coverage(p + width, ground, line);
-    const across = (a: number, b: number) => a <= t && b <= t && Math.min(a, b) < t;
     // Along a shape's edge the coverage rises and falls too; across it, the shape is on one side.
-    const rim = (a: number, b: number) => Math.max(a, b) >= SOLID && Math.min(a, b) < t;
-    return (across(left, right) && !rim(up, down)) || (across(up, down) && !rim(left, right));
+    return (across(left, right, t) && !rim(up, down, t)) || (across(up, down, t) && !rim(left, right, t));
   }
+}
+
+/** Whether the coverages a and b on either side of a pixel covered t are no more than t, one of them less. */
+function across(a: number, b: number, t: number): boolean {
+  return a <= t && b <= t && Math.min(a, b) < t;
+}
+
+/** Whether the coverages a and b on either side of a pixel covered t are a shape's solid inside and, less than t, its outside. */
+function rim(a: number, b: number, t: number): boolean {
+  return Math.max(a, b) >= SOLID && Math.min(a, b) < t;
 }
 
 /**
