@@ -45,6 +45,13 @@ export function windowInk(mask: MaskPixels): WindowInk {
     if (bits[i] === 0) return Math.min(0.5, Math.max(0, coverage(p, labels[p], inside)));
     return thinAt(bits, cx, cy, cw, ch) ? 1 : Math.min(1, Math.max(0.5, coverage(p, outside, labels[p])));
   };
+  // The last window's pixels' ink and where it lay: the next corner along an outline is a pixel
+  // away, and its window shares two of those pixels (measured against the same labels, the same).
+  const last = new Float64Array(4);
+  let lastX = -2;
+  let lastY = -2;
+  let lastInside = -1;
+  let lastOutside = -1;
   return (x, y) => {
     if (x < 1 || y < 1 || x >= cw || y >= ch) return Number.NaN;
     // The window's pixels, top-left first, in the crop (i) and in the image (p); written out, as
@@ -79,12 +86,24 @@ export function windowInk(mask: MaskPixels): WindowInk {
               ? labels[p3]
               : -1;
     if (inside < 0 || outside < 0) return Number.NaN;
-    return (
-      pixelInk(i0, p0, x - 1, y - 1, inside, outside) +
-      pixelInk(i1, p1, x, y - 1, inside, outside) +
-      pixelInk(i2, p2, x - 1, y, inside, outside) +
-      pixelInk(i3, p3, x, y, inside, outside)
-    );
+    const same = inside === lastInside && outside === lastOutside;
+    const right = same && x === lastX + 1 && y === lastY;
+    const left = same && x === lastX - 1 && y === lastY;
+    const down = same && y === lastY + 1 && x === lastX;
+    const up = same && y === lastY - 1 && x === lastX;
+    const v0 = right ? last[1] : down ? last[2] : pixelInk(i0, p0, x - 1, y - 1, inside, outside);
+    const v1 = left ? last[0] : down ? last[3] : pixelInk(i1, p1, x, y - 1, inside, outside);
+    const v2 = right ? last[3] : up ? last[0] : pixelInk(i2, p2, x - 1, y, inside, outside);
+    const v3 = left ? last[2] : up ? last[1] : pixelInk(i3, p3, x, y, inside, outside);
+    last[0] = v0;
+    last[1] = v1;
+    last[2] = v2;
+    last[3] = v3;
+    lastX = x;
+    lastY = y;
+    lastInside = inside;
+    lastOutside = outside;
+    return v0 + v1 + v2 + v3;
   };
 }
 
