@@ -37,7 +37,11 @@ export function unblendEdges(
   const coverage = (q: number, from: number, to: number) => Math.min(1, Math.max(0, covered(q, from, to)));
   const labelCount = labelRgb.length / 3;
   const near = new Int32Array(13);
-  // ...and their distances from the pixel.
+  // ...the pixel's sRGB difference from each, its square and its length.
+  const offR = new Float64Array(13);
+  const offG = new Float64Array(13);
+  const offB = new Float64Array(13);
+  const apart2 = new Float64Array(13);
   const apart = new Float64Array(13);
   // Each pair of labels' sRGB difference and its squared length, worked out once.
   const pairs = new Float64Array(labelCount * labelCount * 4);
@@ -117,20 +121,20 @@ export function unblendEdges(
       let at = 0;
       for (let i = 0; i < count; i++) {
         const a = near[i] * 3;
-        const ra = r - labelRgb[a];
-        const ga = g - labelRgb[a + 1];
-        const ba = b - labelRgb[a + 2];
-        apart[i] = Math.sqrt(ra * ra + ga * ga + ba * ba);
+        offR[i] = r - labelRgb[a];
+        offG[i] = g - labelRgb[a + 1];
+        offB[i] = b - labelRgb[a + 2];
+        apart2[i] = offR[i] * offR[i] + offG[i] * offG[i] + offB[i] * offB[i];
+        apart[i] = Math.sqrt(apart2[i]);
       }
       // Pairs of which one at least is around the pixel.
       for (let i = 0; i < count; i++) {
         const l = near[i];
-        const a = l * 3;
-        const ra = r - labelRgb[a];
-        const ga = g - labelRgb[a + 1];
-        const ba = b - labelRgb[a + 2];
+        const ra = offR[i];
+        const ga = offG[i];
+        const ba = offB[i];
         const row = l * labelCount;
-        const distance2 = ra * ra + ga * ga + ba * ba;
+        const distance2 = apart2[i];
         // No blend is nearer the pixel than its distance from either end less the blend's length
         // (the best error so far only falls, so the bound from its value here holds for the row).
         const bound = Math.sqrt(best);
@@ -157,7 +161,7 @@ export function unblendEdges(
         // t times its length, is at least sqrt(distance² - best) and at most the distance: so
         // the pair's length lies between twice the one and 1 / MIN_LINE_COVER times the other.
         const shortest = 2 * Math.sqrt(Math.max(0, distance2 - best)) - FAR_SLACK;
-        const longest = Math.sqrt(distance2) / MIN_LINE_COVER + FAR_SLACK;
+        const longest = apart[i] / MIN_LINE_COVER + FAR_SLACK;
         if (sorted[l] === 0) {
           sortOthers(l, labelCount, lengths, byLength, sortedLengths);
           sorted[l] = 1;
