@@ -92,7 +92,8 @@ describe('a screenshot saved as JPEG, in black and white', () => {
   it("keeps a dark dialog's small light text whole, light on the dark ground", async () => {
     const image = await darkJpegDialog();
     const drawn = renderSvg(toSvg(trace(image, { mode: 'bw' })), WIDTH, 'white').data;
-    expect(lettersKept(drawn, true)).toBeGreaterThan(0.85);
+    // Read against the ground around it: cut globally, its stems broke (90 % of it kept).
+    expect(lettersKept(drawn, true)).toBeGreaterThan(0.95);
   });
 });
 

@@ -24,8 +24,10 @@ export function traceBw(
   lap(timings, 'threshold', start);
   // Thin strokes and small text: traced at twice the size (see fine.ts). A page's speckles scale
   // too; a picture keeps its one-pixel dots (an i's, a colon's), four pixels at twice the size.
+  // A dark screen's strokes are the gaps in its ink (see InkMap's lightStrokes).
+  const strokes = ink.lightStrokes ? { ...bitmap, bits: bitmap.bits.map((bit) => 1 - bit) } : bitmap;
   const subpaths =
-    params.finerGrid && tracesFiner(image, bitmap)
+    params.finerGrid && tracesFiner(image, strokes)
       ? traceDoubled(
           ink,
           cut,

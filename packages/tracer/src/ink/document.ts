@@ -74,7 +74,7 @@ export interface Readings {
  * passes, every logo, illustration and photo fails (a gray photo of the moon is the one known
  * exception, traced as a page).
  */
-export function looksLikeDocument(r: Readings): boolean {
+export function looksLikeDocument(r: Readings, { agreeing = false } = {}): boolean {
   if (r.colorful >= MAX_COLORFUL) return false;
   const n = r.width * r.height;
   const l = r.localCut * 255;
@@ -94,7 +94,7 @@ export function looksLikeDocument(r: Readings): boolean {
     if (b) darkness += r.local[i];
   }
   if (localInk === 0 || localInk > MAX_LOCAL_INK * n) return false;
-  if (both / (globalInk + localInk - both) >= MAX_OVERLAP) return false;
+  if (!agreeing && both / (globalInk + localInk - both) >= MAX_OVERLAP) return false;
   if (darkness / localInk < MIN_INK_DARKNESS) return false;
   return textShare(r, keys) >= MIN_TEXT;
 }

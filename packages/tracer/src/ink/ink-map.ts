@@ -1,9 +1,10 @@
 import type { RasterImage } from '../model.js';
 import type { Bitmap, WindowInk } from '../outline/bitmap.js';
 import type { ReadAs } from '../settings/index.js';
+import { darkScreenText } from './dark-screen.js';
 import { looksFlat, looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
-import { isColorful, readLuminance } from './luminance.js';
+import { isColorful, negative, readLuminance } from './luminance.js';
 import { pageKeepsPicture } from './page-check.js';
 import { lightTextPanels } from './panels.js';
 import { SAUVOLA_K, sauvolaLevels } from './sauvola.js';
@@ -22,6 +23,8 @@ export interface InkMap {
   cut: number;
   /** Whether the page was read as a document, its ink found against the paper around it. */
   document: boolean;
+  /** Whether its strokes are the gaps in its ink: a dark screen's light text (see darkScreenText). */
+  lightStrokes?: boolean;
 }
 
 /** Mid-gray: the cut of plain thresholding, and of the eye's "is it dark?". */
@@ -112,11 +115,6 @@ function darkShare(counts: Float64Array, n: number): number {
   return dark / n;
 }
 
-/** Every level's negative: ink for paper. */
-function negative(levels: Uint8Array): Uint8Array {
-  return levels.map((v) => 255 - v);
-}
-
 /**
  * How many pixels of a dark screen are mid-tones between its ground and its light text: from 19 %
  * to 81 % of the way from its ground (its most common dark level) to the level its lightest
@@ -142,13 +140,16 @@ function midTonesOfDarkScreen(counts: Float64Array, n: number): number {
  * (a light logo, a dark picture), then half way between the levels of ink and paper the
  * histogram shows (see `inkAndPaper`). A photo or scan of a page (see `looksLikeDocument`) is
  * read with Sauvola's local method instead (see `sauvolaLevels`), which finds faint text and
- * ignores shadows, creases and the table beneath the page.
+ * ignores shadows, creases and the table beneath the page; so is a dark screen's light text, on
+ * its negative (see `darkScreenText`).
  */
 export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
   const { width, height } = image;
   const { lum, colorful, clear, counts } = readLuminance(image);
   const transparent = clear > 0;
   const { table, cut } = globalLevels(lum.length, counts);
+  // For each luminance, whether the global reading takes it for ink.
+  const globalInk = () => table.map((level) => (level > cut * 255 ? 1 : 0));
   if (transparent && inkShare(counts, table, cut) < MIN_INK) {
     // Light art on transparency shows nothing on white: its shape is its alpha.
     const alpha = alphaAsLuminance(image);
@@ -170,11 +171,13 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     const surface = looksFlat(image) ? undefined : findSurface(lum, width, height);
     const local = sauvolaLevels(surface ? paperOver(lum, surface) : lum, width, height);
     if (surface) clearSurface(local, surface, SAUVOLA_K);
-    const globalInk = table.map((level) => (level > cut * 255 ? 1 : 0));
-    const readings = { width, height, lum, globalInk, local, localCut: SAUVOLA_K, colorful };
+    const readings = { width, height, lum, globalInk: globalInk(), local, localCut: SAUVOLA_K, colorful };
     // A page is paper with ink on it: a reading that wipes dark ground or shading is not one.
     const isInk = (i: number) => local[i] > SAUVOLA_K * 255;
-    if (read === 'page' || (looksLikeDocument(readings) && pageKeepsPicture(image, lum, isInk, surface))) {
+    if (
+      read === 'page' ||
+      (looksLikeDocument(readings) && pageKeepsPicture(image, lum, isInk, { surface }))
+    ) {
       return { width, height, values: local, table: IDENTITY, cut: SAUVOLA_K, document: true };
     }
   }
@@ -183,6 +186,21 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
   // screen) mostly darker than mid-gray. Clean art keeps its dark lines' reading, whatever its
   // ground: it has no grain to break its light lines.
   const darkScreen = opaque && !clean && darkShare(counts, lum.length) > DARK_GROUND;
+  if (read === 'auto' && darkScreen) {
+    // Its light text, read against the ground around it (see darkScreenText).
+    const text = darkScreenText(image, lum, globalInk(), colorful);
+    if (text) {
+      return {
+        width,
+        height,
+        values: text,
+        table: IDENTITY,
+        cut: 1 - SAUVOLA_K,
+        document: false,
+        lightStrokes: true,
+      };
+    }
+  }
   const screenMid = darkScreen ? midTonesOfDarkScreen(counts, lum.length) : mid;
   const grainyScreen = opaque && screenMid < MAX_LINES_MID_TONES * lum.length;
   if ((clean || grainyScreen) && Math.max(width, height) >= MIN_LINES_SIDE) {

@@ -68,3 +68,8 @@ export function readLuminance(image: RasterImage): Luminance {
     counts: Float64Array.from(counts),
   };
 }
+
+/** Every level's negative: ink for paper. */
+export function negative(levels: Uint8Array): Uint8Array {
+  return levels.map((v) => 255 - v);
+}

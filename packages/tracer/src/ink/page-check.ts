@@ -33,13 +33,14 @@ const MIN_PAGE_INK = 0.005;
  * the page must hold some ink, and its paper must be gray, not colored. The paper around a pixel
  * is its block's brightest pixel, but never darker than half the picture's own paper level: a
  * black ground is not paper, however dark its block. The surface beneath a photographed page is
- * not the picture and does not count.
+ * not the picture and does not count. A `screen`'s paper is never darker than its commonest level
+ * (its ground: a filled bar or a selected row is not paper), and it may be colored.
  */
 export function pageKeepsPicture(
   image: RasterImage,
   lum: Uint8Array,
   isInk: (i: number) => boolean,
-  surface?: Surface,
+  { surface, screen = false }: { surface?: Surface; screen?: boolean } = {},
 ): boolean {
   const { width, height } = image;
   const size = Math.max(4, Math.floor(Math.min(width, height) / BLOCKS_ACROSS));
@@ -57,7 +58,7 @@ export function pageKeepsPicture(
       counts[v]++;
     }
   }
-  const least = LEAST_PAPER * percentile(counts, 0.95);
+  const least = screen ? commonest(counts) : LEAST_PAPER * percentile(counts, 0.95);
   let lost = 0;
   let ink = 0;
   let colorful = 0;
@@ -74,7 +75,12 @@ export function pageKeepsPicture(
       if (isColorful(image.data, i)) colorful++;
     }
   }
-  return all > 0 && lost <= MAX_PAGE_LOSS * all && ink >= MIN_PAGE_INK * all && colorful < MAX_COLORFUL * all;
+  return (
+    all > 0 &&
+    lost <= MAX_PAGE_LOSS * all &&
+    ink >= MIN_PAGE_INK * all &&
+    (screen || colorful < MAX_COLORFUL * all)
+  );
 }
 
 /** The level below which `share` of the counted pixels lie. */
@@ -87,4 +93,11 @@ function percentile(counts: Float64Array, share: number): number {
     if (seen >= share * total) return v;
   }
   return 255;
+}
+
+/** The level most pixels have: a screen's ground. */
+function commonest(counts: Float64Array): number {
+  let level = 0;
+  for (let v = 1; v < 256; v++) if (counts[v] > counts[level]) level = v;
+  return level;
 }
