@@ -41,7 +41,7 @@ export function lightLinesKeepPicture(
   cutShift: number,
 ): { negative: RasterImage; ink: InkMap; colors: { light: Color; dark?: Color } } | undefined {
   const negative = inverted(image);
-  const ink = inkMap(negative);
+  const ink = inkMap(negative, 'auto', { lines: true });
   const colors = lightAndDark(image);
   const { light, dark } = colors;
   const paper = dark ?? { r: 255, g: 255, b: 255 };

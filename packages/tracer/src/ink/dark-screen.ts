@@ -5,7 +5,7 @@ import { pageKeepsPicture } from './page-check.js';
 import { SAUVOLA_K, sauvolaLevels } from './sauvola.js';
 
 /** Most of a screen that is colored: its panels may be (a button, an icon), not its ground. */
-const MAX_COLORFUL = 0.5;
+export const MAX_SCREEN_COLORFUL = 0.5;
 
 /**
  * A dark screen's light text (a dark theme's dialog saved as JPEG, a photo of a console), read
@@ -26,7 +26,7 @@ export function darkScreenText(
   globalInk: Uint8Array,
   colorful: number,
 ): Uint8Array | undefined {
-  if (colorful >= MAX_COLORFUL) return undefined;
+  if (colorful >= MAX_SCREEN_COLORFUL) return undefined;
   const { width, height } = image;
   const light = negative(lum);
   // The global reading of the negative: what it took for paper, by the negative's luminance.

@@ -4,6 +4,7 @@ import type { ReadAs } from '../settings/index.js';
 import { darkScreenText } from './dark-screen.js';
 import { looksFlat, looksLikeDocument, MAX_COLORFUL } from './document.js';
 import { BLACK_ON_WHITE, inkAndPaper, type Levels } from './levels.js';
+import { lightScreenText } from './light-screen.js';
 import { isColorful, negative, readLuminance } from './luminance.js';
 import { pageKeepsPicture } from './page-check.js';
 import { lightTextPanels } from './panels.js';
@@ -141,9 +142,11 @@ function midTonesOfDarkScreen(counts: Float64Array, n: number): number {
  * histogram shows (see `inkAndPaper`). A photo or scan of a page (see `looksLikeDocument`) is
  * read with Sauvola's local method instead (see `sauvolaLevels`), which finds faint text and
  * ignores shadows, creases and the table beneath the page; so is a dark screen's light text, on
- * its negative (see `darkScreenText`).
+ * its negative (see `darkScreenText`), and a light screen's text with it (see `lightScreenText`).
+ * Light `lines` on a dark ground, read from their negative (a chalkboard, white digits on black),
+ * are line art, not a screen's text.
  */
-export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
+export function inkMap(image: RasterImage, read: ReadAs = 'auto', { lines = false } = {}): InkMap {
   const { width, height } = image;
   const { lum, colorful, clear, counts } = readLuminance(image);
   const transparent = clear > 0;
@@ -209,7 +212,7 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     // color and wherever it runs; on transparency, only gray lines that continue ink.
     const levels = new Uint8Array(lum.length);
     for (let i = 0; i < lum.length; i++) levels[i] = table[lum[i]];
-    const lines = opaque
+    const thin = opaque
       ? { drawn: () => true, alone: true }
       : { drawn: (p: number) => !isColorful(image.data, p), alone: false };
     // On a screen, light text on a panel (a selected row, an address bar) is read against it.
@@ -218,13 +221,16 @@ export function inkMap(image: RasterImage, read: ReadAs = 'auto'): InkMap {
     // drawn on its negative.
     const own = darkScreen ? negative(levels) : paneled;
     const ownCut = darkScreen ? 1 - cut : cut;
-    const drawn = continueThinLines(own, width, height, ownCut, lines);
+    const drawn = continueThinLines(own, width, height, ownCut, thin);
     const taken = clean || drawnShare(own, drawn, ownCut) >= MIN_LINES_SHARE;
     const chosen = taken ? drawn : own;
-    if (chosen !== own || paneled !== levels) {
-      const values = darkScreen ? negative(chosen) : chosen;
+    const values = darkScreen ? negative(chosen) : chosen;
+    // A light screen's text, as wide as it shows against its ground (see lightScreenText).
+    const screen = read === 'auto' && !lines && !clean && !darkScreen;
+    const text = screen && lightScreenText(image, lum, values, cut, globalInk(), colorful);
+    if (text) return { width, height, values: text, table: IDENTITY, cut, document: false };
+    if (chosen !== own || paneled !== levels)
       return { width, height, values, table: IDENTITY, cut, document: false };
-    }
   }
   return { width, height, values: lum, table, cut, document: false };
 }

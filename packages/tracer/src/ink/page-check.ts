@@ -72,7 +72,7 @@ export function pageKeepsPicture(
       const inked = isInk(i);
       if (inked) ink++;
       if (inked ? share > BLANK : share < DRAWN) lost++;
-      if (isColorful(image.data, i)) colorful++;
+      if (!screen && isColorful(image.data, i)) colorful++;
     }
   }
   return (
